@@ -1,0 +1,1 @@
+"""Board, pit and scoring images of a game, drawn with Pillow."""

@@ -1,0 +1,70 @@
+"""Coal Baron's rules as a pure, deterministic engine: state in, action in, state out.
+
+    from rules import new_game, legal_actions, apply, parse_action, view, final_scores
+    state = new_game(["alice", "bob", "carol"], seed=7)
+    state, events = apply(state, legal_actions(state)[0])
+
+Nothing here does I/O or keeps global state; all randomness comes from the game's seed.
+"""
+
+from .actions import (
+    Action,
+    CageTo,
+    ChooseDrawn,
+    Deliver,
+    DraftPick,
+    Fill,
+    Load,
+    Mine,
+    PlaceFactory,
+    Store,
+    TakeMoney,
+    TakeOrder,
+    UseBank,
+    parse_action,
+    parse_plan,
+    parse_step,
+)
+from .engine import Event, apply, legal_actions, new_game, substitute_options
+from .errors import IllegalAction
+from .mining import MinePlanner, next_steps
+from .scoring import Breakdown, PlayerBreakdown, final_scores, score_breakdown
+from .state import GameOptions, GameState, Order, Pending, Player
+from .view import view
+
+__all__ = [
+    "Action",
+    "Breakdown",
+    "CageTo",
+    "ChooseDrawn",
+    "Deliver",
+    "DraftPick",
+    "Event",
+    "Fill",
+    "GameOptions",
+    "GameState",
+    "IllegalAction",
+    "Load",
+    "Mine",
+    "MinePlanner",
+    "Order",
+    "Pending",
+    "PlaceFactory",
+    "Player",
+    "PlayerBreakdown",
+    "Store",
+    "TakeMoney",
+    "TakeOrder",
+    "UseBank",
+    "apply",
+    "final_scores",
+    "legal_actions",
+    "new_game",
+    "next_steps",
+    "parse_action",
+    "parse_plan",
+    "parse_step",
+    "score_breakdown",
+    "substitute_options",
+    "view",
+]

@@ -1,0 +1,234 @@
+"""Mining: the work steps of R-MINE-1..8, their legality, and a step-by-step planner.
+
+A whole mining turn is one rules action (`Mine(steps, plan)`). The bot's mining console
+and computer players build the plan one step at a time with `MinePlanner`, which lists
+the legal next steps after the steps so far and undoes them.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from .actions import CageTo, Fill, Load, Mine, Store, step_cost
+from .components import COLOUR_NAMES, LEVEL_NAMES, ORDER_CARDS, SURFACE
+from .errors import IllegalAction
+from .state import GameState, Player
+
+MineStep = CageTo | Load | Store | Fill
+
+# Steps are frozen models: build each distinct one once and reuse it.
+_CAGE = tuple(CageTo(level=lv) for lv in range(5))
+_LOAD = tuple(Load(colour=c) for c in range(4))
+_STORE = tuple(Store(colour=c) for c in range(4))
+_FILLS: dict[tuple, Fill] = {}
+
+
+def _fill(order: int, spot: int, cubes: tuple[int, ...], sources: tuple[str, ...]) -> Fill:
+    key = (order, spot, cubes, sources)
+    step = _FILLS.get(key)
+    if step is None:
+        step = _FILLS[key] = Fill(order=order, spot=spot, cubes=cubes, sources=sources)
+    return step
+
+
+def step_problem(p: Player, step: MineStep, steps_left: int) -> str | None:
+    """Why `step` cannot be taken now in `p`'s pit, or None if it can."""
+    cost = step_cost(step)
+    if cost > steps_left:
+        return "no work step is left." if steps_left <= 0 else f"it needs {cost} steps; {steps_left} left."
+    level = p.cage_level
+    if isinstance(step, CageTo):
+        if step.level == level:
+            return f"the cage is already at {LEVEL_NAMES[level]}."
+        return None
+    if isinstance(step, Load):
+        if level == SURFACE:
+            return "the cage is at the surface; move it to a tunnel level first."
+        if step.colour not in p.carts[level - 1]:
+            if step.colour != level - 1:
+                return f"the cage is at {LEVEL_NAMES[level]}."
+            return f"no {LEVEL_NAMES[level]} cart has a cube left."
+        if p.cage_free() <= 0:
+            return "the cage is full (5 cubes)."
+        return None
+    if isinstance(step, Store):
+        if level != SURFACE:
+            return f"coal is stored from the cage at the surface; the cage is at {LEVEL_NAMES[level]}."
+        if p.cage[step.colour] <= 0:
+            return f"the cage holds no {COLOUR_NAMES[step.colour]} cube."
+        return None
+    return _fill_problem(p, step)
+
+
+def _fill_problem(p: Player, step: Fill) -> str | None:
+    if len(step.sources) != len(step.cubes):
+        return "say where each cube comes from."
+    if step.order > len(p.orders):
+        have = len(p.orders)
+        return f"you have no order {step.order} ({have} outstanding)." if have else "you have no outstanding order."
+    order = p.orders[step.order - 1]
+    card = ORDER_CARDS[order.card]
+    if step.spot > len(card.spots):
+        return f"order {step.order} has {len(card.spots)} spot(s), not {step.spot}."
+    if order.spots[step.spot - 1]:
+        return f"spot {step.order}.{step.spot} is already filled."
+    wanted = card.spots[step.spot - 1]
+    if len(step.cubes) == 1 and step.cubes[0] != wanted:
+        return (
+            f"spot {step.order}.{step.spot} needs {COLOUR_NAMES[wanted]}; "
+            f"use two cubes of any colour instead of one {COLOUR_NAMES[step.cubes[0]]}."
+        )
+    need = {}
+    for cube, source in zip(step.cubes, step.sources, strict=True):
+        need[(cube, source)] = need.get((cube, source), 0) + 1
+    for (cube, source), count in need.items():
+        if source == "cage":
+            if p.cage_level != SURFACE:
+                return (
+                    f"cubes go from the cage to orders only at the surface; the cage is at {LEVEL_NAMES[p.cage_level]}."
+                )
+            if p.cage[cube] < count:
+                return f"the cage holds {p.cage[cube]} {COLOUR_NAMES[cube]} cube(s)."
+        elif p.storage[cube] < count:
+            return f"your storage holds {p.storage[cube]} {COLOUR_NAMES[cube]} cube(s)."
+    return None
+
+
+def do_step(p: Player, step: MineStep) -> None:
+    """Carry out a step already checked by `step_problem`, changing `p`'s pit."""
+    if isinstance(step, CageTo):
+        p.cage_level = step.level
+    elif isinstance(step, Load):
+        carts = p.carts[p.cage_level - 1]
+        # Take from the most recently added cart holding that colour.
+        for k in range(len(carts) - 1, -1, -1):
+            if carts[k] == step.colour:
+                carts[k] = -1
+                break
+        p.cage[step.colour] += 1
+    elif isinstance(step, Store):
+        p.cage[step.colour] -= 1
+        p.storage[step.colour] += 1
+    else:
+        for cube, source in zip(step.cubes, step.sources, strict=True):
+            (p.cage if source == "cage" else p.storage)[cube] -= 1
+        p.orders[step.order - 1].spots[step.spot - 1] = list(step.cubes)
+
+
+def next_steps(p: Player, steps_left: int) -> list[MineStep]:
+    """Every step that may be taken next in `p`'s pit with `steps_left` work steps."""
+    if steps_left <= 0:
+        return []
+    level = p.cage_level
+    out: list[MineStep] = [_CAGE[lv] for lv in range(5) if lv != level]
+    if level != SURFACE:
+        if sum(p.cage) < 5:
+            out += [_LOAD[c] for c in range(4) if c in p.carts[level - 1]]
+        at_surface = False
+    else:
+        out += [_STORE[c] for c in range(4) if p.cage[c]]
+        at_surface = True
+    cage, storage = p.cage, p.storage
+    # Cubes that may go on order spots, as (colour, source) with how many there are.
+    items = [(c, "storage", storage[c]) for c in range(4) if storage[c]]
+    if at_surface:
+        items = [(c, "cage", cage[c]) for c in range(4) if cage[c]] + items
+    if not items:
+        return out
+    pairs = []
+    if steps_left >= 2:
+        for a, b in combinations_with_replacement(range(len(items)), 2):
+            if a != b or items[a][2] >= 2:
+                pairs.append(((items[a][0], items[b][0]), (items[a][1], items[b][1])))
+    for o, order in enumerate(p.orders, start=1):
+        spots = ORDER_CARDS[order.card].spots
+        for s, filled in enumerate(order.spots, start=1):
+            if filled:
+                continue
+            wanted = spots[s - 1]
+            for colour, source, _ in items:
+                if colour == wanted:
+                    out.append(_fill(o, s, (colour,), (source,)))
+            for cubes, sources in pairs:
+                out.append(_fill(o, s, cubes, sources))
+    return out
+
+
+class MinePlanner:
+    """Build a mining plan step by step: legal next steps, push, undo, then the action.
+
+    >>> planner = MinePlanner(state, 8)
+    >>> planner.push(CageTo(level=3)); planner.next_steps()
+    """
+
+    def __init__(self, state: GameState, steps: int, seat: int | None = None):
+        self.seat = state.current if seat is None else seat
+        self.steps = steps
+        self._start = state.players[self.seat]
+        self.plan: list[MineStep] = []
+        self.pit = self._start.clone()
+        self.used = 0
+
+    @property
+    def steps_left(self) -> int:
+        return self.steps - self.used
+
+    def next_steps(self) -> list[MineStep]:
+        return next_steps(self.pit, self.steps_left)
+
+    def push(self, step: MineStep) -> None:
+        """Take `step`; raises IllegalAction ("Step 4 (`load black`): ...") if it can't be."""
+        problem = step_problem(self.pit, step, self.steps_left)
+        if problem:
+            raise IllegalAction(f"Step {len(self.plan) + 1} (`{step}`): {problem}")
+        do_step(self.pit, step)
+        self.plan.append(step)
+        self.used += step_cost(step)
+
+    def undo(self) -> MineStep | None:
+        """Take back the last step (replaying the rest from the start); return it."""
+        if not self.plan:
+            return None
+        last = self.plan[-1]
+        steps = self.plan[:-1]
+        self.plan, self.pit, self.used = [], self._start.clone(), 0
+        for step in steps:
+            self.push(step)
+        return last
+
+    def action(self) -> Mine:
+        return Mine(steps=self.steps, plan=tuple(self.plan))
+
+
+def run_plan(p: Player, mine: Mine) -> None:
+    """Carry out a whole plan on `p` (a copy the caller owns); raises on the first bad step."""
+    left = mine.steps
+    for k, step in enumerate(mine.plan, start=1):
+        problem = step_problem(p, step, left)
+        if problem:
+            raise IllegalAction(f"Step {k} (`{step}`): {problem}")
+        do_step(p, step)
+        left -= step_cost(step)
+
+
+def describe_plan(p_before: Player, mine: Mine) -> str:
+    """The plan in words for the turn message: "loaded 2 grey, filled Carriage 9 (grey)"."""
+    loaded = [0, 0, 0, 0]
+    stored = [0, 0, 0, 0]
+    filled: dict[int, list[str]] = {}
+    for step in mine.plan:
+        if isinstance(step, Load):
+            loaded[step.colour] += 1
+        elif isinstance(step, Store):
+            stored[step.colour] += 1
+        elif isinstance(step, Fill):
+            filled.setdefault(step.order, []).append("+".join(COLOUR_NAMES[c] for c in step.cubes))
+    parts = []
+    if any(loaded):
+        parts.append("loaded " + ", ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in enumerate(loaded) if n))
+    for order, cubes in filled.items():
+        card = ORDER_CARDS[p_before.orders[order - 1].card]
+        parts.append(f"filled {card.vehicle_name} {card.vp} ({', '.join(cubes)})")
+    if any(stored):
+        parts.append("stored " + ", ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in enumerate(stored) if n))
+    return "; ".join(parts) if parts else "no coal moved"

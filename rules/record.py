@@ -1,0 +1,108 @@
+"""Game records (seed, players, options, actions as text), replay, and random self-play.
+
+A record is what storage exports and `python -m rules replay` reads:
+    {"seed": 7, "players": ["alice", "bob"], "options": {"delivered": "own"},
+     "actions": [{"player": "bob", "action": "draft 3"}, ...]}
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from . import rng
+from .actions import Mine, parse_action
+from .engine import apply, legal_actions, new_game
+from .errors import IllegalAction
+from .mining import MinePlanner
+from .scoring import score_breakdown
+from .state import GameOptions, GameState
+
+
+class RecordedAction(BaseModel):
+    player: str
+    action: str
+
+
+class GameRecord(BaseModel):
+    seed: int
+    players: list[str]
+    options: GameOptions = GameOptions()
+    actions: list[RecordedAction] = Field(default_factory=list)
+
+
+class ReplayError(Exception):
+    """A record that does not replay: `step` (1-based) and the reason."""
+
+    def __init__(self, step: int, reason: str):
+        super().__init__(f"step {step}: {reason}")
+        self.step = step
+        self.reason = reason
+
+
+def replay(record: GameRecord, upto: int | None = None) -> GameState:
+    """The state after the record's actions (the first `upto` of them, when given)."""
+    state = new_game(record.players, record.seed, record.options)
+    for k, entry in enumerate(record.actions[:upto], start=1):
+        if state.to_move is None:
+            raise ReplayError(k, "the game is already over.")
+        if state.to_move != entry.player:
+            raise ReplayError(k, f"it is {state.to_move}'s turn, not {entry.player}'s.")
+        try:
+            state, _ = apply(state, parse_action(entry.action))
+        except IllegalAction as err:
+            raise ReplayError(k, str(err)) from None
+    return state
+
+
+class Chooser:
+    """Uniform random choices from a seed, with the rules' own generator (no global state)."""
+
+    def __init__(self, seed: int):
+        self.state = rng.seed_state(seed ^ 0x5DEECE66D)
+
+    def below(self, n: int) -> int:
+        self.state, k = rng.below(self.state, n)
+        return k
+
+    def choice(self, items: list):
+        return items[self.below(len(items))]
+
+
+def random_action(state: GameState, chooser: Chooser):
+    """A uniformly random legal action; mining takes random legal steps until it stops."""
+    action = chooser.choice(legal_actions(state))
+    if isinstance(action, Mine):
+        planner = MinePlanner(state, action.steps)
+        while True:
+            options = planner.next_steps()
+            k = chooser.below(len(options) + 1)
+            if k == len(options):  # stopping is one of the choices
+                break
+            planner.push(options[k])
+        action = planner.action()
+    return action
+
+
+def play_random(players: list[str], seed: int, options: GameOptions | None = None) -> tuple[GameState, GameRecord]:
+    """A complete game with the random policy; the final state and its record."""
+    state = new_game(players, seed, options)
+    record = GameRecord(seed=seed, players=players, options=state.options)
+    chooser = Chooser(seed)
+    while state.phase != "over":
+        action = random_action(state, chooser)
+        record.actions.append(RecordedAction(player=state.to_move, action=str(action)))
+        state, _ = apply(state, action)
+    return state, record
+
+
+def game_summary(state: GameState, record: GameRecord) -> dict:
+    """The JSON line `simulate --json` prints for one finished game."""
+    breakdown = score_breakdown(state)
+    return {
+        "seed": record.seed,
+        "players": record.players,
+        "scores": {p.name: p.vp for p in state.players},
+        "breakdown": {row.name: row.model_dump(exclude={"name"}) for row in breakdown.players},
+        "winners": breakdown.winners,
+        "record": record.model_dump(mode="json"),
+    }

@@ -1,0 +1,1 @@
+"""Games, seats and the append-only action log in SQLite."""

@@ -1,0 +1,1 @@
+"""Tests: unit, property and end to end."""
