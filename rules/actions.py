@@ -280,7 +280,7 @@ def parse_plan(text: str) -> tuple[CageTo | Load | Store | Fill, ...]:
     steps = []
     for k, part in enumerate(p for p in text.split(",") if p.strip()):
         try:
-            steps.append(parse_step(part))
+            steps.append(parse_step(part.strip()))
         except IllegalAction as err:
             raise IllegalAction(f"Step {k + 1}: {err}") from None
     return tuple(steps)

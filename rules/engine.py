@@ -172,7 +172,7 @@ def substitute_options(supply: list[int], colour: int, carts: int) -> list[tuple
     return options
 
 
-def _space_problem(state: GameState, seat: int, space: Space) -> str | None:
+def space_problem(state: GameState, seat: int, space: Space) -> str | None:
     """Why `seat` may not place workers on `space` now (R-TURN-3), or None."""
     n = len(state.players)
     if space.index in LOCKED[n]:
@@ -238,7 +238,7 @@ def legal_actions(state: GameState, player: str | None = None) -> list:
         return [DraftPick(card=k + 1) for k, c in enumerate(state.draft_cards) if c is not None]
     if state.phase == "draw":
         return _draw_choices(state, seat)
-    # The same judgement as `_space_problem`, without building refusal sentences: this
+    # The same judgement as `space_problem`, without building refusal sentences: this
     # runs for every decision of every simulated game (tests check the two agree).
     p = state.players[seat]
     workers, marks = p.workers, p.marks
@@ -351,7 +351,7 @@ def _place(c: _Change, space: Space) -> int:
     """Check and place the acting player's workers on `space` (R-TURN-2/3); return seat."""
     s = c.s
     seat = s.current
-    problem = _space_problem(s, seat, space)
+    problem = space_problem(s, seat, space)
     if problem:
         raise IllegalAction(problem)
     i = space.index

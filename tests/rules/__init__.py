@@ -1,0 +1,1 @@
+"""Tests of the rules core, one or more per rule id of the digest."""
