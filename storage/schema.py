@@ -98,8 +98,9 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to
 LATEST = max(MIGRATIONS)
 
 
-def migrate(db: sqlite3.Connection, current: int, target: int = LATEST) -> None:
-    """Run the migrations after `current` up to `target` in the caller's transaction."""
+def migrate(db: sqlite3.Connection, current: int, target: int | None = None) -> None:
+    """Run the migrations after `current` up to `target` (the latest) in the caller's transaction."""
+    target = LATEST if target is None else target
     for version in range(current + 1, target + 1):
         MIGRATIONS[version](db)
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
