@@ -335,7 +335,7 @@ class Store:
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game of any status (for /coal export after the end)."""
-        return await self._one_game("channel_id = ? ORDER BY created_at DESC, id DESC LIMIT 1", (channel_id,))
+        return await self._one_game("channel_id = ?", (channel_id,), order="created_at DESC, id DESC LIMIT 1")
 
     async def open_games(self) -> list[GameRow]:
         """Every lobby and running game (what a restarted bot resumes)."""
@@ -460,13 +460,13 @@ class Store:
 
     # --- helpers -------------------------------------------------------------------------
 
-    async def _one_game(self, where: str, params: tuple) -> GameRow | None:
-        games = await self._games(where, params)
+    async def _one_game(self, where: str, params: tuple, order: str = "id") -> GameRow | None:
+        games = await self._games(where, params, order)
         return games[0] if games else None
 
-    async def _games(self, where: str, params: tuple) -> list[GameRow]:
+    async def _games(self, where: str, params: tuple, order: str = "id") -> list[GameRow]:
         async with self._read() as db:
-            return await _fetch_games(db, where, params)
+            return await _fetch_games(db, where, params, order)
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: tuple) -> tuple | None:
@@ -479,8 +479,8 @@ async def _all(db: aiosqlite.Connection, sql: str, params: tuple) -> list:
         return list(await cur.fetchall())
 
 
-async def _fetch_games(db: aiosqlite.Connection, where: str, params: tuple) -> list[GameRow]:
-    rows = await _all(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+async def _fetch_games(db: aiosqlite.Connection, where: str, params: tuple, order: str = "id") -> list[GameRow]:
+    rows = await _all(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY {order}", params)
     if not rows:
         return []
     ids = [r[0] for r in rows]
