@@ -85,13 +85,50 @@ def _to_v1(db: sqlite3.Connection) -> None:
 
 
 def _to_v2(db: sqlite3.Connection) -> None:
-    """What turn timers need: the deadline, reminders, missed turns, and log summaries."""
+    """What turn timers need (deadline, reminders, missed turns, log summaries), and `turns`.
+
+    `turns` is a write-only view: one INSERT into it stores a whole turn (the snapshot,
+    the version bump, the log row, the mover's missed count) as a single statement, so
+    SQLite makes it atomic, and refuses it with 'stale turn' unless the game is running
+    at the version just before. One statement is one round trip to the database thread:
+    the per-turn save costs little more than a bare commit.
+
+    A failing statement is undone whole because every constraint and trigger here uses
+    SQLite's default ABORT; nothing in this schema may use FAIL (which keeps a failed
+    statement's earlier changes).
+    """
     db.execute("ALTER TABLE games ADD COLUMN deadline REAL")
     db.execute("ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0")
     db.execute("ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0")
     db.execute("ALTER TABLE actions ADD COLUMN summary TEXT")
     db.execute("ALTER TABLE actions ADD COLUMN auto INTEGER NOT NULL DEFAULT 0")
     db.execute("CREATE INDEX games_by_deadline ON games (deadline) WHERE status = 'active' AND deadline IS NOT NULL")
+    db.execute(
+        """
+        CREATE VIEW turns AS
+        SELECT a.game_id, a.seq, a.user_id, a.player, a.action, a.at, a.summary, a.auto,
+               g.state, g.status, g.deadline
+        FROM actions a JOIN games g ON g.id = a.game_id
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER turns_insert INSTEAD OF INSERT ON turns
+        BEGIN
+            SELECT RAISE(ABORT, 'stale turn') WHERE NOT EXISTS (
+                SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.seq - 1 AND status = 'active'
+            );
+            UPDATE games
+            SET state = NEW.state, version = NEW.seq, status = NEW.status, updated_at = NEW.at,
+                deadline = NEW.deadline, reminded = 0
+            WHERE id = NEW.game_id;
+            INSERT INTO actions (game_id, seq, user_id, player, action, at, summary, auto)
+            VALUES (NEW.game_id, NEW.seq, NEW.user_id, NEW.player, NEW.action, NEW.at, NEW.summary, NEW.auto);
+            UPDATE seats SET missed = CASE WHEN NEW.auto THEN missed + 1 ELSE 0 END
+            WHERE game_id = NEW.game_id AND name = NEW.player AND (NEW.auto OR missed <> 0);
+        END
+        """
+    )
 
 
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2}

@@ -1,8 +1,9 @@
 """The `Store`: one SQLite file through aiosqlite; games, seats, the action log and queries.
 
-Every write is one transaction (`BEGIN IMMEDIATE` ... `COMMIT`), so a turn's state
-snapshot, its log row and the version bump are stored together or not at all. A turn is
-written only over the version it was computed from (`StaleState` otherwise).
+Every write is one transaction, so a turn's state snapshot, its log row and the version
+bump are stored together or not at all: a turn is a single INSERT into the `turns` view,
+lobby changes are `BEGIN IMMEDIATE` ... `COMMIT`. A turn is written only over the version
+it was computed from (`StaleState` otherwise).
 
 The connection is shared by every game: aiosqlite runs it on one thread, and a lock here
 keeps one coroutine's transaction from interleaving with another's statements (a read in
@@ -13,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import replace
@@ -132,17 +135,18 @@ class Store:
         return self._db
 
     @contextlib.asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            yield self.connection
-
-    @contextlib.asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction: committed when the block ends, rolled back if it raises."""
+    async def _statement(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection to ourselves, outside any transaction: each statement commits alone."""
         async with self._lock:
             db = self.connection
             if db.in_transaction:  # left open by a cancelled writer: nothing in it was committed
                 await db.execute("ROLLBACK")
+            yield db
+
+    @contextlib.asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+        async with self._statement() as db:
             await db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
@@ -276,8 +280,9 @@ class Store:
     ) -> GameRow:
         """Store one turn over `game` (the version it was computed from): snapshot, log row, version.
 
-        One transaction. Raises StaleState, writing nothing, if the stored game is no
-        longer at `game.version`. The acting seat's `missed` count goes up for a timer
+        One INSERT into the `turns` view (see `schema._to_v2`), so one transaction and one
+        round trip. Raises StaleState, writing nothing, if the stored game is no longer
+        running at `game.version`. The acting seat's `missed` count goes up for a timer
         action and back to 0 for a player's own; a finished game gets status `finished`.
         """
         status = "finished" if state.phase == "over" else "active"
@@ -285,29 +290,23 @@ class Store:
             deadline = None
         seq = game.version + 1
         snapshot = state.model_dump_json()
-        seat = next((s for s in game.seats if s.name == player), None)
-        missed = None if seat is None else (seat.missed + 1 if auto else 0)
         now = self.clock()
-        async with self._write() as db:
-            cur = await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, deadline = ?, reminded = 0"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (snapshot, seq, status, now, deadline, game.id, game.version),
-            )
-            if cur.rowcount != 1:
-                raise StaleState(f"Game {game.id} is no longer at version {game.version}; nothing was saved.")
-            await db.execute(
-                "INSERT INTO actions (game_id, seq, user_id, player, action, at, summary, auto)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.id, seq, user_id, player, action, now, summary, int(auto)),
-            )
-            if seat is not None and missed != seat.missed:
+        try:
+            async with self._statement() as db:
                 await db.execute(
-                    "UPDATE seats SET missed = ? WHERE game_id = ? AND seat = ?", (missed, game.id, seat.seat)
+                    "INSERT INTO turns (game_id, seq, user_id, player, action, at, summary, auto, state, status,"
+                    " deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game.id, seq, user_id, player, action, now, summary, int(auto), snapshot, status, deadline),
                 )
-        seats = game.seats
-        if seat is not None and missed != seat.missed:
-            seats = tuple(replace(s, missed=missed) if s.seat == seat.seat else s for s in seats)
+        except sqlite3.IntegrityError as err:
+            if "stale turn" not in str(err):
+                raise
+            raise StaleState(f"Game {game.id} is no longer at version {game.version}; nothing was saved.") from None
+        # The same bookkeeping as the `turns_insert` trigger, so the cache matches the file.
+        seats = tuple(
+            replace(s, missed=s.missed + 1 if auto else 0) if s.name == player and (auto or s.missed) else s
+            for s in game.seats
+        )
         return replace(
             game,
             state=state,
@@ -322,7 +321,7 @@ class Store:
     # --- queries -------------------------------------------------------------------------
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        async with self._read() as db:
+        async with self._statement() as db:
             return await _fetch_game(db, game_id, missing_ok=True)
 
     async def open_game(self, channel_id: int) -> GameRow | None:
@@ -350,7 +349,7 @@ class Store:
 
     async def finished_games(self, guild_id: int, limit: int = 20) -> list[GameSummary]:
         """A server's finished games, newest first, with scores and winners."""
-        async with self._read() as db:
+        async with self._statement() as db:
             rows = await _all(
                 db,
                 """
@@ -376,7 +375,7 @@ class Store:
 
     async def player_results(self, guild_id: int, user_id: int) -> list[PlayerResult]:
         """Every finished game `user_id` played in this server, newest first."""
-        async with self._read() as db:
+        async with self._statement() as db:
             rows = await _all(
                 db,
                 """
@@ -405,7 +404,7 @@ class Store:
         if last is not None:
             sql += " AND seq > (SELECT version FROM games WHERE id = ?) - ?"
             params += (game_id, last)
-        async with self._read() as db:
+        async with self._statement() as db:
             rows = await _all(db, sql + " ORDER BY seq", params)
         return [
             LogRow(game_id=g, seq=q, user_id=u, player=p, action=a, at=at, summary=s or "", auto=bool(auto))
@@ -432,7 +431,7 @@ class Store:
         An empty list means the database is sound.
         """
         problems: list[str] = []
-        async with self._read() as db:
+        async with self._statement() as db:
             integrity = [r[0] for r in await _all(db, "PRAGMA integrity_check", ())]
             if integrity != ["ok"]:
                 problems += [f"integrity: {line}" for line in integrity]
@@ -465,37 +464,31 @@ class Store:
         return games[0] if games else None
 
     async def _games(self, where: str, params: tuple, order: str = "id") -> list[GameRow]:
-        async with self._read() as db:
+        async with self._statement() as db:
             return await _fetch_games(db, where, params, order)
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: tuple) -> tuple | None:
-    async with db.execute(sql, params) as cur:
-        return await cur.fetchone()
+    rows = await _all(db, sql, params)
+    return rows[0] if rows else None
 
 
 async def _all(db: aiosqlite.Connection, sql: str, params: tuple) -> list:
-    async with db.execute(sql, params) as cur:
-        return list(await cur.fetchall())
+    return list(await db.execute_fetchall(sql, params))  # one round trip to the database thread
+
+
+# A game row with its seats as a JSON array, so that loading any number of games is one query.
+_SELECT_GAMES = f"""
+    SELECT {_GAME_COLUMNS},
+           (SELECT json_group_array(json_array(seat, user_id, name, colour, missed))
+            FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))
+    FROM games
+"""
 
 
 async def _fetch_games(db: aiosqlite.Connection, where: str, params: tuple, order: str = "id") -> list[GameRow]:
-    rows = await _all(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY {order}", params)
-    if not rows:
-        return []
-    ids = [r[0] for r in rows]
-    seats: dict[int, list[SeatRow]] = {gid: [] for gid in ids}
-    # Chunks keep the parameter count under SQLite's limit when many games resume at once.
-    for k in range(0, len(ids), 500):
-        chunk = ids[k : k + 500]
-        for row in await _all(
-            db,
-            f"SELECT game_id, seat, user_id, name, colour, missed FROM seats"
-            f" WHERE game_id IN ({', '.join('?' * len(chunk))})",
-            tuple(chunk),
-        ):
-            seats[row[0]].append(_seat(row[1:]))
-    return [_game(r, seats[r[0]]) for r in rows]
+    rows = await _all(db, f"{_SELECT_GAMES} WHERE {where} ORDER BY {order}", params)
+    return [_game(row[:-1], (_seat(s) for s in json.loads(row[-1]))) for row in rows]
 
 
 async def _fetch_game(db: aiosqlite.Connection, game_id: int, missing_ok: bool = False) -> GameRow | None:

@@ -43,7 +43,7 @@ async def test_a_locked_database_fails_the_move_and_the_game_is_read_back(db_pat
 async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, db_path):
     game = await started(manager, 1)
     other = sqlite3.connect(db_path)
-    other.execute("CREATE TRIGGER full BEFORE INSERT ON actions BEGIN SELECT RAISE(FAIL, 'disk quota'); END")
+    other.execute("CREATE TRIGGER full BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'disk quota'); END")
     other.commit()
     before = db_rows(db_path)
     with pytest.raises(SaveFailed, match=SAVE_FAILED):

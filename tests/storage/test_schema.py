@@ -255,3 +255,15 @@ async def test_an_empty_file_or_one_interrupted_before_the_schema_is_set_up(tmp_
             game = await manager.new_game(1, 2, USERS[0], NAMES[0])
             assert game.seats[0].user_id == USERS[0]
         assert _pragma(path, "user_version") == SCHEMA_VERSION
+
+
+async def test_no_statement_can_half_fail(tmp_path):
+    """A turn is one statement; it is undone whole only if nothing in the schema uses FAIL."""
+    path = tmp_path / "coal.sqlite3"
+    async with Store(path):
+        pass
+    con = sqlite3.connect(path)
+    ddl = " ".join(r[0] for r in con.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL"))
+    con.close()
+    assert "turns_insert" in ddl
+    assert "FAIL" not in ddl.upper() and "OR REPLACE" not in ddl.upper() and "OR IGNORE" not in ddl.upper()

@@ -49,6 +49,11 @@ async def test_a_write_over_a_stale_version_is_refused_and_changes_nothing(store
     assert db_rows(db_path) == before
     second, _, _ = await _next(store, first)  # from the stored version it works
     assert second.version == 2
+    aborted = await store.abort_game(second)
+    before = db_rows(db_path)
+    with pytest.raises(StaleState):
+        await _next(store, second)  # the right version, but the game is no longer running
+    assert db_rows(db_path) == before and aborted.status == "aborted"
 
 
 async def test_a_turn_that_fails_halfway_leaves_no_trace(store, manager, db_path):
