@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import NotOurDatabase, SchemaTooNew
+from .errors import NotOurDatabase, SchemaTooNew, StorageError
 
 APPLICATION_ID = 0x43424152  # "CBAR" in ASCII: Coal Baron
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -109,6 +109,7 @@ def _to_v2(db: sqlite3.Connection) -> None:
         SELECT a.game_id, a.seq, a.user_id, a.player, a.action, a.at, a.summary, a.auto,
                g.state, g.status, g.deadline
         FROM actions a JOIN games g ON g.id = a.game_id
+        WHERE 0  -- write-only: read the games and actions tables instead
         """
     )
     db.execute(
@@ -150,6 +151,8 @@ def inspect(path: str | os.PathLike[str]) -> int | None:
     Reads only (a read-only connection); raises NotOurDatabase or SchemaTooNew.
     """
     path = Path(path)
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder; COALBARON_DB must name a database file.")
     if not path.exists() or path.stat().st_size == 0:
         return None
     with open(path, "rb") as f:

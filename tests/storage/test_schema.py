@@ -10,7 +10,7 @@ import pytest
 
 from bot.manager import GameManager
 from rules.record import Chooser
-from storage import APPLICATION_ID, SCHEMA_VERSION, NotOurDatabase, SchemaTooNew, Store, schema
+from storage import APPLICATION_ID, SCHEMA_VERSION, NotOurDatabase, SchemaTooNew, StorageError, Store, schema
 from tests.storage.helpers import NAMES, USERS, db_rows, play, started
 
 # The columns version 1 shipped with. A released version is never edited: changes go in a
@@ -267,3 +267,8 @@ async def test_no_statement_can_half_fail(tmp_path):
     con.close()
     assert "turns_insert" in ddl
     assert "FAIL" not in ddl.upper() and "OR REPLACE" not in ddl.upper() and "OR IGNORE" not in ddl.upper()
+
+
+async def test_a_folder_is_not_a_database(tmp_path):
+    with pytest.raises(StorageError, match="is a folder; COALBARON_DB must name a database file"):
+        await Store(tmp_path).open()
