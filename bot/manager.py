@@ -262,6 +262,7 @@ class GameManager:
                     auto=auto,
                     deadline=self._deadline(game, new_state),
                 ),
+                "Your move",
             )
             self._remember(saved)
             return TurnResult(saved, events)
@@ -283,7 +284,7 @@ class GameManager:
             return None
         return self.store.clock() + seconds
 
-    async def _commit(self, channel_id: int, write: Awaitable[Game]) -> Game:
+    async def _commit(self, channel_id: int, write: Awaitable[Game], what: str = "That") -> Game:
         """Run a database write; on failure drop the cached game and read it again."""
         try:
             return await write
@@ -292,7 +293,7 @@ class GameManager:
             raise StaleAction("The game changed in the meantime; nothing was done. Please look again.") from err
         except Exception as err:
             await self._reload(channel_id)
-            raise SaveFailed("The move could not be saved, so nothing changed. Please try again in a moment.") from err
+            raise SaveFailed(f"{what} could not be saved, so nothing changed. Please try again in a moment.") from err
         except BaseException:  # cancelled: the commit may or may not have happened
             self._games.pop(channel_id, None)
             raise

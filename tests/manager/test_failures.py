@@ -16,7 +16,7 @@ from rules.record import Chooser, random_action
 from storage import Store
 from tests.storage.helpers import db_rows, started
 
-SAVE_FAILED = "The move could not be saved, so nothing changed. Please try again in a moment."
+SAVE_FAILED = "Your move could not be saved, so nothing changed. Please try again in a moment."
 
 
 async def test_a_locked_database_fails_the_move_and_the_game_is_read_back(db_path):
@@ -66,6 +66,19 @@ async def test_a_closed_connection_fails_the_move_and_reopening_resumes(manager,
     await store.open()
     assert await manager.current(1) == game  # read from the database again
     assert (await manager.act(1, game.to_move_user, action)).version == 1
+
+
+async def test_a_failed_lobby_write_says_so_and_changes_nothing(manager, store, db_path):
+    await manager.new_game(1, 1, 101, "Alice")
+    other = sqlite3.connect(db_path)
+    other.execute("CREATE TRIGGER refuse BEFORE INSERT ON seats BEGIN SELECT RAISE(ABORT, 'injected'); END")
+    other.commit()
+    before = db_rows(db_path)
+    with pytest.raises(SaveFailed, match="^That could not be saved, so nothing changed. Please try again"):
+        await manager.join(1, 102, "Bob")
+    assert db_rows(db_path) == before
+    assert await manager.current(1) == await store.open_game(1)
+    other.close()
 
 
 async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, store, db_path):
