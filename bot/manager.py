@@ -1,0 +1,322 @@
+"""The per-channel game manager: lobbies, moves, one lock per game; no Discord types.
+
+One game per channel. Every request on a channel runs under that channel's
+`asyncio.Lock`, so moves are judged one at a time against the latest state; channels
+never wait on each other (the database is held only for the few milliseconds of a commit).
+
+A move is: load (from the cache) → check the mover → `rules.apply` → save state, log row
+and version in one transaction → return the events. If the save fails the cached game is
+dropped and read again from the database: what players see is always what is stored.
+
+Refusals are `bot.errors.GameError` subclasses with a message for the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Awaitable
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+import rules
+from rules import Event, GameState, IllegalAction
+from storage import SEAT_COLOURS, GameRow, GameSettings, StaleState, Store
+
+from .errors import (
+    AlreadySeated,
+    AlreadyStarted,
+    BadOptions,
+    GameAlreadyRunning,
+    GameError,
+    GameFull,
+    IllegalMove,
+    NoGameHere,
+    NotEnoughPlayers,
+    NotHost,
+    NotSeated,
+    NotStarted,
+    NotYourTurn,
+    SaveFailed,
+    StaleAction,
+)
+
+Game = GameRow  # what the manager hands out: a game with its seats, as stored
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = len(SEAT_COLOURS)
+NAME_LENGTH = 32  # Discord's display-name limit
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "SEAT_COLOURS",
+    "Game",
+    "GameError",
+    "GameManager",
+    "TurnResult",
+    "unique_names",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """One accepted and stored move: the game after it and what happened."""
+
+    game: Game
+    events: list[Event]
+
+    @property
+    def state(self) -> GameState:
+        assert self.game.state is not None
+        return self.game.state
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+
+def clean_name(name: str) -> str:
+    """A display name as a player name: whitespace tidied, at most 32 characters."""
+    return " ".join(name.split())[:NAME_LENGTH] or "Player"
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """The seats' names made unique (ignoring case): "Bob", "Bob (2)", ..."""
+    out: list[str] = []
+    used: set[str] = set()
+    for name in names:
+        candidate, k = name, 2
+        while candidate.casefold() in used:
+            candidate, k = f"{name} ({k})", k + 1
+        used.add(candidate.casefold())
+        out.append(candidate)
+    return out
+
+
+class GameManager:
+    """All games of the bot, one per channel. User ids are ints, names are strings."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._games: dict[int, Game] = {}  # lobbies and running games, by channel
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def open(self) -> list[Game]:
+        """Load every lobby and running game, so a restarted bot resumes them as they were."""
+        games = await self.store.open_games()
+        self._games = {g.channel_id: g for g in games}
+        return games
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def current(self, channel_id: int) -> Game | None:
+        """The channel's lobby or running game, or None."""
+        game = self._games.get(channel_id)
+        if game is None:
+            game = await self.store.open_game(channel_id)
+            if game is not None:
+                self._games.setdefault(channel_id, game)
+        return game
+
+    async def game_in(self, channel_id: int) -> Game:
+        """The channel's lobby or running game; NoGameHere if there is none."""
+        game = await self.current(channel_id)
+        if game is None:
+            raise NoGameHere("There is no game in this channel. Start one with `/coal new`.")
+        return game
+
+    async def latest(self, channel_id: int) -> Game | None:
+        """The channel's current game, else its most recent one (finished or aborted)."""
+        return await self.current(channel_id) or await self.store.latest_game(channel_id)
+
+    # --- the lobby -------------------------------------------------------------------------
+
+    async def new_game(
+        self, guild_id: int, channel_id: int, user_id: int, name: str, options: dict | None = None
+    ) -> Game:
+        """Open a lobby in the channel with the author seated as its host."""
+        try:
+            settings = GameSettings(**(options or {}))
+        except ValidationError as err:
+            raise BadOptions(_options_problem(err)) from None
+        async with self._lock(channel_id):
+            existing = await self.current(channel_id)
+            if existing is not None:
+                host = _host_name(existing)
+                what = "a lobby" if existing.status == "lobby" else "a game running"
+                raise GameAlreadyRunning(
+                    f"This channel already has {what} (host: {host}). "
+                    "Finish it or `/coal abort` it first, or play in another channel or thread."
+                )
+            game = await self._commit(
+                channel_id, self.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
+            )
+            self._games[channel_id] = game
+            return game
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> Game:
+        """Take the next free seat in the channel's lobby."""
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            if game.status != "lobby":
+                raise AlreadyStarted("The game has already started; seats are fixed until it ends.")
+            if game.seat_of_user(user_id) is not None:
+                raise AlreadySeated("You are already seated in this game.")
+            if len(game.seats) >= MAX_PLAYERS:
+                raise GameFull(f"The game is full ({MAX_PLAYERS} players). Watch, or open a game in another channel.")
+            game = await self._commit(channel_id, self.store.add_seat(game, user_id, clean_name(name)))
+            self._games[channel_id] = game
+            return game
+
+    async def leave(self, channel_id: int, user_id: int) -> Game:
+        """Give up a seat in the lobby. The last one out closes the lobby (status aborted)."""
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            if game.status != "lobby":
+                raise AlreadyStarted("The game has already started; the host can `/coal abort` it.")
+            if game.seat_of_user(user_id) is None:
+                raise NotSeated("You are not seated in this game.")
+            game = await self._commit(channel_id, self.store.remove_seat(game, user_id))
+            self._remember(game)
+            return game
+
+    async def start(self, channel_id: int, user_id: int, seed: int | None = None) -> Game:
+        """Deal the game (host only, 2-4 seats): seat order as joined, start player from the seed."""
+        if seed is not None and not 0 <= seed < 2**63:
+            raise ValueError("a seed is a 63-bit non-negative integer")
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            if game.status != "lobby":
+                raise AlreadyStarted("The game has already started.")
+            if user_id != game.host_id:
+                raise NotHost(f"Only the host, {_host_name(game)}, can start the game.")
+            if len(game.seats) < MIN_PLAYERS:
+                raise NotEnoughPlayers(
+                    f"Coal Baron needs {MIN_PLAYERS} to {MAX_PLAYERS} players; only {len(game.seats)} is seated. "
+                    "Others can `/coal join`."
+                )
+            names = unique_names([s.name for s in game.seats])
+            seed = secrets.randbits(63) if seed is None else seed
+            state = rules.new_game(names, seed, game.options.rules_options())
+            deadline = self._deadline(game, state)
+            game = await self._commit(channel_id, self.store.start_game(game, names, seed, state, deadline))
+            self._games[channel_id] = game
+            return game
+
+    async def abort(self, channel_id: int, user_id: int, is_admin: bool = False) -> Game:
+        """End the channel's lobby or game (host, or a moderator: `is_admin`); it stays in history."""
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            if user_id != game.host_id and not is_admin:
+                raise NotHost(f"Only the host, {_host_name(game)}, or a moderator can abort the game.")
+            game = await self._commit(channel_id, self.store.abort_game(game))
+            self._remember(game)
+            return game
+
+    # --- moves -----------------------------------------------------------------------------
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action: object | str,
+        *,
+        auto: bool = False,
+        expected_version: int | None = None,
+    ) -> TurnResult:
+        """Take `action` (a rules action or its text) for `user_id`, and store it.
+
+        `auto` marks a move made by the turn timer on the player's behalf;
+        `expected_version` refuses the move (StaleAction) if the game has moved on.
+        """
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            state = game.state
+            if state is None:
+                raise NotStarted("The game has not started yet; the host starts it with `/coal start`.")
+            if expected_version is not None and expected_version != game.version:
+                raise StaleAction("That no longer applies: the game has moved on.")
+            seat = game.seat_of_user(user_id)
+            if seat is None:
+                raise NotSeated(f"You are not playing in this game; it is {state.to_move}'s turn.")
+            if seat.name != state.to_move:
+                raise NotYourTurn(f"It is {state.to_move}'s turn.")
+            try:
+                if isinstance(action, str):
+                    action = rules.parse_action(action)
+                new_state, events = rules.apply(state, action)
+            except IllegalAction as err:
+                raise IllegalMove(str(err)) from None
+            saved = await self._commit(
+                channel_id,
+                self.store.save_turn(
+                    game,
+                    new_state,
+                    user_id=user_id,
+                    player=seat.name,
+                    action=str(action),
+                    summary=" ".join(e.text for e in events),
+                    auto=auto,
+                    deadline=self._deadline(game, new_state),
+                ),
+                "Your move",
+            )
+            self._remember(saved)
+            return TurnResult(saved, events)
+
+    # --- internals -------------------------------------------------------------------------
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    def _remember(self, game: Game) -> None:
+        if game.is_open:
+            self._games[game.channel_id] = game
+        else:
+            self._games.pop(game.channel_id, None)
+
+    def _deadline(self, game: Game, state: GameState) -> float | None:
+        seconds = game.options.timer_seconds
+        if seconds is None or state.phase == "over":
+            return None
+        return self.store.clock() + seconds
+
+    async def _commit(self, channel_id: int, write: Awaitable[Game], what: str = "That") -> Game:
+        """Run a database write; on failure drop the cached game and read it again."""
+        try:
+            return await write
+        except StaleState as err:
+            await self._reload(channel_id)
+            raise StaleAction("The game changed in the meantime; nothing was done. Please look again.") from err
+        except Exception as err:
+            await self._reload(channel_id)
+            raise SaveFailed(f"{what} could not be saved, so nothing changed. Please try again in a moment.") from err
+        except BaseException:  # cancelled: the commit may or may not have happened
+            self._games.pop(channel_id, None)
+            raise
+
+    async def _reload(self, channel_id: int) -> None:
+        self._games.pop(channel_id, None)
+        with contextlib.suppress(Exception):  # if this fails too, the next request reads again
+            await self.current(channel_id)
+
+
+def _host_name(game: Game) -> str:
+    seat = game.seat_of_user(game.host_id)
+    return seat.name if seat is not None else "the host"
+
+
+def _options_problem(err: ValidationError) -> str:
+    problems = []
+    for e in err.errors():
+        field = ".".join(str(p) for p in e["loc"]) or "options"
+        if field == "timer":
+            problems.append("`timer` is one of none, 1h, 12h, 24h, 48h, 72h.")
+        elif field == "delivered":
+            problems.append("`delivered` is own or all.")
+        else:
+            problems.append(f"`{field}` is not a game option.")
+    return " ".join(problems)

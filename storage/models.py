@@ -1,0 +1,157 @@
+"""Rows read from the database: a game with its seats, a log entry, a player's result.
+
+Plain frozen dataclasses: the manager hands them to the bot layer, which may keep them
+around without fear of another coroutine changing them underneath.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules import GameOptions, GameState
+
+Status = Literal["lobby", "active", "finished", "aborted"]
+Timer = Literal["none", "1h", "12h", "24h", "48h", "72h"]
+
+# Seat colours in seat order, shared with the renderer. None of them is a coal colour
+# (yellow, brown, grey, black), so a worker never looks like a cube.
+SEAT_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
+
+TIMER_SECONDS: dict[str, int | None] = {
+    "none": None,
+    "1h": 3600,
+    "12h": 12 * 3600,
+    "24h": 24 * 3600,
+    "48h": 48 * 3600,
+    "72h": 72 * 3600,
+}
+
+
+class GameSettings(BaseModel):
+    """The options a game is created with, stored as JSON in `games.options`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    delivered: Literal["own", "all"] = "own"
+    timer: Timer = "24h"
+
+    @property
+    def timer_seconds(self) -> int | None:
+        """Seconds a player has for a turn; None when the game has no timer."""
+        return TIMER_SECONDS[self.timer]
+
+    def rules_options(self) -> GameOptions:
+        return GameOptions(delivered=self.delivered)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat: a Discord user, their place in seat order, rules name and colour."""
+
+    seat: int  # 0-based, seat order (clockwise in the rules)
+    user_id: int
+    name: str  # display name in the lobby; the unique rules player name once started
+    colour: str
+    missed: int = 0  # consecutive turns the timer took for this player
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game and its seats, as stored. `state` is None until the game starts."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: Status
+    options: GameSettings
+    host_id: int
+    seats: tuple[SeatRow, ...]
+    seed: int | None
+    state: GameState | None
+    version: int  # actions applied (and logged) so far; equals state.turn
+    created_at: float
+    updated_at: float
+    deadline: float | None = None  # unix time by which the player to move must act
+    reminded: bool = False
+
+    @property
+    def is_open(self) -> bool:
+        """A lobby or a running game: the channel is taken."""
+        return self.status in ("lobby", "active")
+
+    def seat_of_user(self, user_id: int) -> SeatRow | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+    def user_of_player(self, name: str) -> int | None:
+        """The Discord user id playing the rules player `name`."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat.user_id
+        return None
+
+    @property
+    def to_move_user(self) -> int | None:
+        """The Discord user whose decision is pending; None in a lobby or a finished game."""
+        if self.state is None or self.state.to_move is None:
+            return None
+        return self.user_of_player(self.state.to_move)
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One entry of a game's append-only action log."""
+
+    game_id: int
+    seq: int  # 1, 2, ...: the game's version after this action
+    user_id: int
+    player: str
+    action: str  # the rules text form, `str(action)`
+    at: float
+    summary: str = ""  # the events' sentences, for /coal log
+    auto: bool = False  # taken by the turn timer, not the player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One finished game from one player's side (for /coal stats and /coal history)."""
+
+    game_id: int
+    finished_at: float
+    name: str
+    vp: int
+    won: bool
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's record in one server."""
+
+    games: int
+    wins: int
+    average_vp: float
+    best_vp: int
+
+    @classmethod
+    def of(cls, results: list[PlayerResult]) -> PlayerStats:
+        if not results:
+            return cls(games=0, wins=0, average_vp=0.0, best_vp=0)
+        vps = [r.vp for r in results]
+        return cls(len(results), sum(r.won for r in results), sum(vps) / len(vps), max(vps))
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A finished game for /coal history: when, who, scores, winners."""
+
+    game_id: int
+    channel_id: int
+    finished_at: float
+    scores: tuple[tuple[str, int, int], ...]  # (name, user_id, vp) in seat order
+    winners: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,215 @@
+"""The database schema, its migrations (`PRAGMA user_version`) and the start-up check.
+
+A database is ours when its `application_id` is `APPLICATION_ID`. Each schema version is
+one function in `MIGRATIONS` that takes the database from the version before it to its
+own; `prepare` runs the missing ones in a single transaction. Adding version 3 is adding
+a `_to_v3` function and its entry.
+
+Before anything is written, `prepare` looks at the file through a read-only connection:
+a file that is not SQLite, a SQLite database of another application, or one written by
+a newer version of this bot is refused with a message saying so, and left untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from .errors import NotOurDatabase, SchemaTooNew, StorageError
+
+APPLICATION_ID = 0x43424152  # "CBAR" in ASCII: Coal Baron
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _to_v1(db: sqlite3.Connection) -> None:
+    """Games, seats and the append-only action log."""
+    db.execute(
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+            options TEXT NOT NULL,
+            host_id INTEGER NOT NULL,
+            seed INTEGER,
+            state TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            CHECK (status IN ('lobby', 'aborted') OR (seed IS NOT NULL AND state IS NOT NULL))
+        )
+        """
+    )
+    # One lobby or running game per channel, enforced by the database itself.
+    db.execute("CREATE UNIQUE INDEX games_open_in_channel ON games (channel_id) WHERE status IN ('lobby', 'active')")
+    db.execute("CREATE INDEX games_by_guild ON games (guild_id, status, updated_at)")
+    db.execute("CREATE INDEX games_by_channel ON games (channel_id, created_at)")
+    db.execute(
+        """
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            colour TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat),
+            UNIQUE (game_id, user_id)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute("CREATE INDEX seats_by_user ON seats (user_id)")
+    db.execute(
+        """
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL CHECK (seq >= 1),
+            user_id INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            action TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID
+        """
+    )
+    # The log is append-only: a mistake is corrected by a new game, never by editing history.
+    for what in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER actions_no_{what.lower()} BEFORE {what} ON actions
+            BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
+            """
+        )
+
+
+def _to_v2(db: sqlite3.Connection) -> None:
+    """What turn timers need (deadline, reminders, missed turns, log summaries), and `turns`.
+
+    `turns` is a write-only view: one INSERT into it stores a whole turn (the snapshot,
+    the version bump, the log row, the mover's missed count) as a single statement, so
+    SQLite makes it atomic, and refuses it with 'stale turn' unless the game is running
+    at the version just before. One statement is one round trip to the database thread:
+    the per-turn save costs little more than a bare commit.
+
+    A failing statement is undone whole because every constraint and trigger here uses
+    SQLite's default ABORT; nothing in this schema may use FAIL (which keeps a failed
+    statement's earlier changes).
+    """
+    db.execute("ALTER TABLE games ADD COLUMN deadline REAL")
+    db.execute("ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE actions ADD COLUMN summary TEXT")
+    db.execute("ALTER TABLE actions ADD COLUMN auto INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX games_by_deadline ON games (deadline) WHERE status = 'active' AND deadline IS NOT NULL")
+    db.execute(
+        """
+        CREATE VIEW turns AS
+        SELECT a.game_id, a.seq, a.user_id, a.player, a.action, a.at, a.summary, a.auto,
+               g.state, g.status, g.deadline
+        FROM actions a JOIN games g ON g.id = a.game_id
+        WHERE 0  -- write-only: read the games and actions tables instead
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER turns_insert INSTEAD OF INSERT ON turns
+        BEGIN
+            SELECT RAISE(ABORT, 'stale turn') WHERE NOT EXISTS (
+                SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.seq - 1 AND status = 'active'
+            );
+            UPDATE games
+            SET state = NEW.state, version = NEW.seq, status = NEW.status, updated_at = NEW.at,
+                deadline = NEW.deadline, reminded = 0
+            WHERE id = NEW.game_id;
+            INSERT INTO actions (game_id, seq, user_id, player, action, at, summary, auto)
+            VALUES (NEW.game_id, NEW.seq, NEW.user_id, NEW.player, NEW.action, NEW.at, NEW.summary, NEW.auto);
+            UPDATE seats SET missed = CASE WHEN NEW.auto THEN missed + 1 ELSE 0 END
+            WHERE game_id = NEW.game_id AND name = NEW.player AND (NEW.auto OR missed <> 0);
+        END
+        """
+    )
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2}
+LATEST = max(MIGRATIONS)
+
+
+def migrate(db: sqlite3.Connection, current: int, target: int | None = None) -> None:
+    """Run the migrations after `current` up to `target` (the latest) in the caller's transaction."""
+    target = LATEST if target is None else target
+    for version in range(current + 1, target + 1):
+        MIGRATIONS[version](db)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {target}")
+
+
+def inspect(path: str | os.PathLike[str]) -> int | None:
+    """The schema version of our database at `path`; None when there is nothing there yet.
+
+    Reads only (a read-only connection); raises NotOurDatabase or SchemaTooNew.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder; COALBARON_DB must name a database file.")
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    with open(path, "rb") as f:
+        head = f.read(len(SQLITE_MAGIC))
+    if head != SQLITE_MAGIC:
+        raise NotOurDatabase(
+            f"{path} is not a SQLite database, so it is not a Coal Baron database; it was left untouched. "
+            "Set COALBARON_DB to another file."
+        )
+    try:
+        ro = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+        try:
+            app_id = ro.execute("PRAGMA application_id").fetchone()[0]
+            version = ro.execute("PRAGMA user_version").fetchone()[0]
+            tables = [r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")]
+        finally:
+            ro.close()
+    except sqlite3.DatabaseError as err:
+        raise NotOurDatabase(f"{path} cannot be read as a SQLite database ({err}); it was left untouched.") from err
+    if app_id == 0 and version == 0 and not tables:
+        return None  # an empty SQLite file, e.g. one we created and were stopped before the schema
+    if app_id != APPLICATION_ID:
+        raise NotOurDatabase(
+            f"{path} is a SQLite database of another application (application_id {app_id:#x}, "
+            f"tables: {', '.join(sorted(tables)) or 'none'}); it was left untouched. Set COALBARON_DB to another file."
+        )
+    if version > LATEST:
+        raise SchemaTooNew(
+            f"{path} has schema version {version}, newer than this bot's {LATEST}; it was left untouched. "
+            "Run the newer version of the bot, or restore a backup."
+        )
+    return version
+
+
+def prepare(path: str | os.PathLike[str], busy_timeout: float = 5.0) -> int | None:
+    """Make `path` a current Coal Baron database: create or upgrade it. Blocking.
+
+    Returns the version found (None for a new file). Refuses foreign or newer files
+    before writing anything to them.
+    """
+    found = inspect(path)
+    if found == LATEST:
+        return found
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have upgraded the file since `inspect` looked.
+            current = db.execute("PRAGMA user_version").fetchone()[0]
+            if current < LATEST:
+                migrate(db, current)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    finally:
+        db.close()
+    return found

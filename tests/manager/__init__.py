@@ -1,0 +1,1 @@
+"""Tests of the per-channel game manager (`bot.manager`), without Discord."""

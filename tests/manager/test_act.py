@@ -1,0 +1,103 @@
+"""Moves through the manager: who may move, what the rules refuse, what is stored and returned."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from bot.errors import IllegalMove, NoGameHere, NotSeated, NotStarted, NotYourTurn, StaleAction
+from rules.record import Chooser, random_action
+from tests.manager.test_lobby import refused
+from tests.storage.helpers import NAMES, OUTSIDER, USERS, lobby, play, started
+
+
+async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, store):
+    game = await started(manager, 1, players=3, seed=5)
+    mover = game.to_move_user
+    expected_state, expected_events = rules.apply(game.state, rules.parse_action("draft 2"))
+    result = await manager.act(1, mover, "  DRAFT   2 ")
+    assert result.state == expected_state and result.events == expected_events
+    assert result.version == 1 and result.game.version == 1
+    assert await store.load_game(game.id) == result.game == await manager.current(1)
+    [entry] = await store.log(game.id)
+    assert (entry.user_id, entry.player, entry.action) == (mover, game.state.to_move, "draft 2")
+    assert entry.summary == " ".join(e.text for e in expected_events)
+    # An action object works as well as its text.
+    action = rules.legal_actions(result.state)[0]
+    assert (await manager.act(1, result.game.to_move_user, action)).state == rules.apply(result.state, action)[0]
+
+
+async def test_a_game_played_to_the_end_leaves_the_channel_free(manager, store):
+    await started(manager, 1, players=4, seed=8)
+    results = await play(manager, 1, None, Chooser(8))
+    last = results[-1]
+    assert last.game.status == "finished" and last.state.phase == "over"
+    assert last.events[-1].kind == "game_over"
+    assert [r.version for r in results] == list(range(1, len(results) + 1))
+    assert await manager.current(1) is None
+    assert await manager.latest(1) == last.game == await store.load_game(last.game.id)
+    with pytest.raises(NoGameHere):
+        await manager.act(1, USERS[0], "bank")
+    assert (await manager.new_game(1, 1, USERS[1], "Bob")).status == "lobby"
+
+
+async def test_not_started(manager, db_path):
+    await lobby(manager, 1)
+    await refused(
+        db_path,
+        NotStarted,
+        "The game has not started yet; the host starts it with `/coal start`.",
+        manager.act(1, USERS[0], "draft 1"),
+    )
+
+
+async def test_not_your_turn(manager, db_path):
+    game = await started(manager, 1, players=3)
+    waiting = next(s for s in game.seats if s.name != game.state.to_move)
+    await refused(
+        db_path, NotYourTurn, f"It is {game.state.to_move}'s turn.", manager.act(1, waiting.user_id, "draft 1")
+    )
+    await refused(
+        db_path,
+        NotSeated,
+        f"You are not playing in this game; it is {game.state.to_move}'s turn.",
+        manager.act(1, OUTSIDER, "draft 1"),
+    )
+
+
+async def test_illegal_moves_carry_the_rules_reason(manager, db_path):
+    game = await started(manager, 1)
+    mover = game.to_move_user
+    for text in ("bank", "draft 99", "mine 7", "dig for gold"):
+        try:
+            rules.apply(game.state, rules.parse_action(text))
+        except rules.IllegalAction as err:
+            reason = str(err)
+        await refused(db_path, IllegalMove, reason, manager.act(1, mover, text))
+    assert reason.startswith("I can't read `dig for gold`")
+    await play(manager, 1, 20, Chooser(1))  # into the shifts
+    game = await manager.current(1)
+    await refused(db_path, IllegalMove, "The draft is over.", manager.act(1, game.to_move_user, "draft 1"))
+
+
+async def test_a_move_for_an_old_version_is_refused(manager, db_path):
+    game = await started(manager, 1)
+    await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)), expected_version=0)
+    game = await manager.current(1)
+    await refused(
+        db_path,
+        StaleAction,
+        "That no longer applies: the game has moved on.",
+        manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)), expected_version=0),
+    )
+    result = await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)), expected_version=1)
+    assert result.version == 2
+
+
+async def test_a_timer_move_is_marked_and_counted(manager, store):
+    game = await started(manager, 1)
+    mover = game.to_move_user
+    result = await manager.act(1, mover, random_action(game.state, Chooser(2)), auto=True)
+    assert result.game.seat_of_user(mover).missed == 1
+    assert (await store.log(game.id))[-1].auto is True
+    assert NAMES[:2] == [s.name for s in result.game.seats]

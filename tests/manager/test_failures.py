@@ -1,0 +1,96 @@
+"""When saving fails for real (a locked file, a failing statement, a closed connection).
+
+The player gets an error, the cached game is dropped and read back from the database, and
+the next request sees exactly what is stored.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.errors import SaveFailed, StaleAction
+from bot.manager import GameManager
+from rules.record import Chooser, random_action
+from storage import Store
+from tests.storage.helpers import db_rows, started
+
+SAVE_FAILED = "Your move could not be saved, so nothing changed. Please try again in a moment."
+
+
+async def test_a_locked_database_fails_the_move_and_the_game_is_read_back(db_path):
+    async with Store(db_path, busy_timeout=0.05) as store:
+        manager = GameManager(store)
+        game = await started(manager, 1)
+        action = random_action(game.state, Chooser(1))
+        other = sqlite3.connect(db_path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the file
+        before = db_rows(db_path)
+        with pytest.raises(SaveFailed, match=SAVE_FAILED) as info:
+            await manager.act(1, game.to_move_user, action)
+        assert "locked" in str(info.value.__cause__)
+        assert db_rows(db_path) == before
+        cached = await manager.current(1)
+        assert cached is not game and cached == await store.load_game(game.id)
+        assert cached.version == 0
+        other.execute("ROLLBACK")
+        other.close()
+        result = await manager.act(1, game.to_move_user, action)  # the same move, now stored
+        assert result.version == 1 and await store.load_game(game.id) == result.game
+
+
+async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, db_path):
+    game = await started(manager, 1)
+    other = sqlite3.connect(db_path)
+    other.execute("CREATE TRIGGER full BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'disk quota'); END")
+    other.commit()
+    before = db_rows(db_path)
+    with pytest.raises(SaveFailed, match=SAVE_FAILED):
+        await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
+    assert db_rows(db_path) == before
+    assert await manager.current(1) == await store.load_game(game.id)
+    other.execute("DROP TRIGGER full")
+    other.commit()
+    other.close()
+    game = await manager.current(1)
+    assert (await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))).version == 1
+
+
+async def test_a_closed_connection_fails_the_move_and_reopening_resumes(manager, store):
+    game = await started(manager, 1)
+    action = random_action(game.state, Chooser(1))
+    await store.close()
+    with pytest.raises(SaveFailed, match=SAVE_FAILED):
+        await manager.act(1, game.to_move_user, action)
+    await store.open()
+    assert await manager.current(1) == game  # read from the database again
+    assert (await manager.act(1, game.to_move_user, action)).version == 1
+
+
+async def test_a_failed_lobby_write_says_so_and_changes_nothing(manager, store, db_path):
+    await manager.new_game(1, 1, 101, "Alice")
+    other = sqlite3.connect(db_path)
+    other.execute("CREATE TRIGGER refuse BEFORE INSERT ON seats BEGIN SELECT RAISE(ABORT, 'injected'); END")
+    other.commit()
+    before = db_rows(db_path)
+    with pytest.raises(SaveFailed, match="^That could not be saved, so nothing changed. Please try again"):
+        await manager.join(1, 102, "Bob")
+    assert db_rows(db_path) == before
+    assert await manager.current(1) == await store.open_game(1)
+    other.close()
+
+
+async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, store, db_path):
+    """Another process moved the game on: the stale move is refused, and the manager then
+    shows the stored game, not its own old copy."""
+    game = await started(manager, 1)
+    async with Store(db_path) as elsewhere:
+        other = GameManager(elsewhere)
+        await other.open()
+        moved = (await other.act(1, game.to_move_user, random_action(game.state, Chooser(7)))).game
+    before = db_rows(db_path)
+    with pytest.raises(StaleAction, match="^The game changed in the meantime; nothing was done. Please look again.$"):
+        await manager.act(1, game.to_move_user, random_action(game.state, Chooser(8)))
+    assert db_rows(db_path) == before
+    assert await manager.current(1) == moved

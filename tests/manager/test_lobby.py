@@ -1,0 +1,210 @@
+"""The lobby: new, join, leave, start, abort, and every refusal (with nothing changed in the file)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import rules
+from bot.errors import (
+    AlreadySeated,
+    AlreadyStarted,
+    BadOptions,
+    GameAlreadyRunning,
+    GameError,
+    GameFull,
+    NoGameHere,
+    NotEnoughPlayers,
+    NotHost,
+    NotSeated,
+)
+from bot.manager import SEAT_COLOURS, unique_names
+from storage import GameSettings
+from tests.storage.helpers import GUILD, NAMES, OUTSIDER, USERS, db_rows, lobby, started
+
+
+async def refused(db_path, error: type[GameError], message: str, call) -> None:
+    """`call` is refused with exactly `message`, and the database is as it was."""
+    before = db_rows(db_path)
+    with pytest.raises(error, match=f"^{re.escape(message)}$"):
+        await call
+    assert db_rows(db_path) == before
+
+
+async def test_new_game_seats_the_author_as_host_with_default_options(manager, store):
+    game = await manager.new_game(GUILD, 5, USERS[0], "  Alice \n the  Miner ")
+    assert (game.guild_id, game.channel_id, game.status, game.host_id) == (GUILD, 5, "lobby", USERS[0])
+    assert [(s.seat, s.user_id, s.name, s.colour) for s in game.seats] == [(0, USERS[0], "Alice the Miner", "red")]
+    assert game.options == GameSettings(delivered="own", timer="24h")
+    assert game.state is None and game.seed is None and game.version == 0
+    assert await store.open_game(5) == game == await manager.current(5)
+
+
+async def test_join_fills_seats_in_order_with_distinct_colours(manager):
+    game = await lobby(manager, 1, players=4)
+    assert [(s.user_id, s.name) for s in game.seats] == list(zip(USERS, NAMES, strict=True))
+    assert [s.colour for s in game.seats] == list(SEAT_COLOURS)
+    assert len(set(SEAT_COLOURS)) == 4
+
+
+async def test_leave_closes_up_the_seats_and_hands_on_the_host(manager, store):
+    await lobby(manager, 1, players=3)
+    game = await manager.leave(1, USERS[1])
+    assert [(s.seat, s.user_id, s.colour) for s in game.seats] == [(0, USERS[0], "red"), (1, USERS[2], "blue")]
+    game = await manager.leave(1, USERS[0])  # the host leaves: the next seat hosts
+    assert game.host_id == USERS[2] and [s.user_id for s in game.seats] == [USERS[2]]
+    assert await store.open_game(1) == game
+    game = await manager.leave(1, USERS[2])  # the last one out closes the lobby
+    assert game.status == "aborted" and game.seats == ()
+    assert await manager.current(1) is None
+    assert (await manager.new_game(GUILD, 1, USERS[3], "Dave")).host_id == USERS[3]
+
+
+async def test_start_deals_the_rules_game_from_the_seed_with_unique_names(manager, store):
+    await manager.new_game(GUILD, 1, USERS[0], "Bob", {"delivered": "all", "timer": "none"})
+    await manager.join(1, USERS[1], "bob")
+    await manager.join(1, USERS[2], "Bob")
+    game = await manager.start(1, USERS[0], seed=1234)
+    names = ["Bob", "bob (2)", "Bob (3)"]
+    assert [s.name for s in game.seats] == names
+    assert game.state == rules.new_game(names, 1234, rules.GameOptions(delivered="all"))
+    assert (game.status, game.seed, game.version, game.deadline) == ("active", 1234, 0, None)
+    assert await store.load_game(game.id) == game
+    assert game.user_of_player("bob (2)") == USERS[1]
+    assert game.to_move_user == game.user_of_player(game.state.to_move)
+
+
+async def test_start_without_a_seed_draws_a_63_bit_one(manager, store):
+    await lobby(manager, 1)
+    game = await manager.start(1, USERS[0])
+    assert 0 <= game.seed < 2**63
+    assert game.state == rules.new_game(NAMES[:2], game.seed)
+    assert (await store.load_game(game.id)).seed == game.seed
+
+
+def test_unique_names_never_collide():
+    assert unique_names(["Bob (2)", "Bob", "bob", "BOB"]) == ["Bob (2)", "Bob", "bob (3)", "BOB (4)"]
+    assert unique_names(["Ann", "Bea"]) == ["Ann", "Bea"]
+
+
+async def test_abort_by_the_host_or_a_moderator_keeps_the_game_in_history(manager, store):
+    await started(manager, 1)
+    game = await manager.abort(1, USERS[0])
+    assert game.status == "aborted" and await manager.current(1) is None
+    assert (await store.load_game(game.id)).status == "aborted"
+    await lobby(manager, 1)
+    game = await manager.abort(1, OUTSIDER, is_admin=True)
+    assert game.status == "aborted"
+    assert [g.status for g in await store.games()] == ["aborted", "aborted"]
+
+
+# --- refusals ------------------------------------------------------------------------------
+
+
+async def test_no_game_here(manager, db_path):
+    message = "There is no game in this channel. Start one with `/coal new`."
+    await lobby(manager, 2)  # a game elsewhere does not count
+    for call in (
+        manager.join(1, USERS[0], "Alice"),
+        manager.leave(1, USERS[0]),
+        manager.start(1, USERS[0]),
+        manager.abort(1, USERS[0], is_admin=True),
+        manager.act(1, USERS[0], "bank"),
+        manager.game_in(1),
+    ):
+        await refused(db_path, NoGameHere, message, call)
+
+
+async def test_game_already_running(manager, db_path):
+    await lobby(manager, 1)
+    await refused(
+        db_path,
+        GameAlreadyRunning,
+        "This channel already has a lobby (host: Alice). "
+        "Finish it or `/coal abort` it first, or play in another channel or thread.",
+        manager.new_game(GUILD, 1, USERS[2], "Carol"),
+    )
+    await manager.start(1, USERS[0], seed=1)
+    await refused(
+        db_path,
+        GameAlreadyRunning,
+        "This channel already has a game running (host: Alice). "
+        "Finish it or `/coal abort` it first, or play in another channel or thread.",
+        manager.new_game(GUILD, 1, USERS[0], "Alice"),
+    )
+
+
+async def test_already_seated(manager, db_path):
+    await lobby(manager, 1)
+    for user in USERS[:2]:
+        await refused(db_path, AlreadySeated, "You are already seated in this game.", manager.join(1, user, "X"))
+
+
+async def test_game_full(manager, db_path):
+    await lobby(manager, 1, players=4)
+    await refused(
+        db_path,
+        GameFull,
+        "The game is full (4 players). Watch, or open a game in another channel.",
+        manager.join(1, OUTSIDER, "Eve"),
+    )
+
+
+async def test_not_the_host(manager, db_path):
+    await lobby(manager, 1, players=3)
+    await refused(db_path, NotHost, "Only the host, Alice, can start the game.", manager.start(1, USERS[1]))
+    await refused(
+        db_path, NotHost, "Only the host, Alice, or a moderator can abort the game.", manager.abort(1, USERS[2])
+    )
+    await manager.start(1, USERS[0], seed=3)
+    await refused(
+        db_path, NotHost, "Only the host, Alice, or a moderator can abort the game.", manager.abort(1, OUTSIDER)
+    )
+
+
+async def test_not_enough_players(manager, db_path):
+    await lobby(manager, 1, players=1)
+    await refused(
+        db_path,
+        NotEnoughPlayers,
+        "Coal Baron needs 2 to 4 players; only 1 is seated. Others can `/coal join`.",
+        manager.start(1, USERS[0]),
+    )
+
+
+async def test_not_seated_cannot_leave(manager, db_path):
+    await lobby(manager, 1)
+    await refused(db_path, NotSeated, "You are not seated in this game.", manager.leave(1, OUTSIDER))
+
+
+async def test_seats_are_fixed_once_started(manager, db_path):
+    await started(manager, 1)
+    await refused(
+        db_path,
+        AlreadyStarted,
+        "The game has already started; seats are fixed until it ends.",
+        manager.join(1, OUTSIDER, "Eve"),
+    )
+    await refused(
+        db_path,
+        AlreadyStarted,
+        "The game has already started; the host can `/coal abort` it.",
+        manager.leave(1, USERS[1]),
+    )
+    await refused(db_path, AlreadyStarted, "The game has already started.", manager.start(1, USERS[0]))
+
+
+async def test_bad_options(manager, db_path):
+    await refused(
+        db_path,
+        BadOptions,
+        "`timer` is one of none, 1h, 12h, 24h, 48h, 72h.",
+        manager.new_game(GUILD, 1, USERS[0], "Alice", {"timer": "5m"}),
+    )
+    await refused(
+        db_path,
+        BadOptions,
+        "`delivered` is own or all. `speed` is not a game option.",
+        manager.new_game(GUILD, 1, USERS[0], "Alice", {"delivered": "none", "speed": 2}),
+    )

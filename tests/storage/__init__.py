@@ -1,0 +1,1 @@
+"""Tests of `storage`: schema and migrations, the Store, crash safety."""

@@ -1,0 +1,48 @@
+"""Helpers shared by the storage and manager tests: players, games, reading the file directly."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.manager import Game, GameManager, TurnResult
+from rules.record import Chooser, random_action
+
+GUILD = 1
+USERS = [101, 102, 103, 104]
+NAMES = ["Alice", "Bob", "Carol", "Dave"]
+OUTSIDER = 999
+
+
+def db_rows(path: str | Path) -> dict[str, list[tuple]]:
+    """Every row of our tables, read through a separate read-only connection."""
+    con = sqlite3.connect(Path(path).absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        return {t: con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("games", "seats", "actions")}
+    finally:
+        con.close()
+
+
+async def lobby(manager: GameManager, channel: int, players: int = 2, options: dict | None = None) -> Game:
+    game = await manager.new_game(GUILD, channel, USERS[0], NAMES[0], options)
+    for user, name in zip(USERS[1:players], NAMES[1:players], strict=True):
+        game = await manager.join(channel, user, name)
+    return game
+
+
+async def started(
+    manager: GameManager, channel: int, players: int = 2, seed: int = 7, options: dict | None = None
+) -> Game:
+    await lobby(manager, channel, players, options)
+    return await manager.start(channel, USERS[0], seed=seed)
+
+
+async def play(manager: GameManager, channel: int, turns: int | None, chooser: Chooser) -> list[TurnResult]:
+    """Up to `turns` random legal moves by the right players (all of them to the end if None)."""
+    results: list[TurnResult] = []
+    while turns is None or len(results) < turns:
+        game = await manager.current(channel)
+        if game is None or game.state is None:
+            break
+        results.append(await manager.act(channel, game.to_move_user, random_action(game.state, chooser)))
+    return results
