@@ -41,7 +41,7 @@ def test_worked_example_c_mining_8_steps():
     assert after.cube_total() == 64
 
 
-def test_r_mine_1_and_2_cage_moves_any_distance_for_one_step():
+def test_r_mine_1_and_r_mine_2_cage_moves_any_distance_for_one_step():
     state = _miner()
     after, _ = act(state, "mine 4: cage black, cage surface, cage brown, cage yellow")
     assert after.players[state.current].cage_level == 1
