@@ -23,13 +23,13 @@ def draw_tile(
     fill, edge = (pal.TILE_DARK, pal.TILE_DARK_EDGE) if tile.dark else (pal.TILE_LIGHT, pal.TILE_LIGHT_EDGE)
     radius = max(3, where.h // 8)
     draw.rounded_rectangle(where.xy, radius=radius, fill=fill, outline=edge, width=max(1, where.h // 25))
+    if not tile.dark:  # under the carts: a cube may hide part of it, never the other way round
+        size = max(8, where.h * 2 // 7)
+        icons.paste(img, icons.lantern(size), where.x0 + max(1, where.h // 25), where.y0 + max(1, where.h // 25))
     for j in range(tile.carts):
         slot = tile_cart_slot(where, tile.carts, j)
         content = tile.colour if carts is None else carts[j]
         icons.draw_cart(img, slot, cart_cube_box(slot), content)
-    if not tile.dark:
-        size = max(8, where.h * 2 // 7)
-        icons.paste(img, icons.lantern(size), where.x0 + max(1, where.h // 25), where.y0 + max(1, where.h // 25))
 
 
 def draw_tile_back(img: Image.Image, where: Box) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.components import LOCKED, SPACES, TILES
+from rules.components import LOCKED, ORDER_CARDS, SPACES, TILES
 from rules.state import GameState, Player
 
 WIDTH = 1600
@@ -42,8 +42,9 @@ class Box:
 
     @property
     def probe(self) -> tuple[int, int]:
-        """A pixel inside the fill of what is drawn here, clear of its letter or number and of its edge."""
-        return self.x0 + max(3, self.w // 6), (self.y0 + self.y1) // 2
+        """A pixel in the fill of the cube, slot or spot drawn here: near the top-left corner, clear of
+        its letter, its rim and its shaded edges."""
+        return self.x0 + round(self.w * 0.2), self.y0 + round(self.h * 0.22)
 
     @property
     def xy(self) -> tuple[int, int, int, int]:
@@ -153,10 +154,13 @@ class PitLayout:
     u: float = 1.0
     arrangement: str = "row"
     rows: tuple[int, int] | None = None  # "stack": rows of orders and of delivered cards (default: as needed)
-    order_slots: int = 0  # filled in by __post_init__
-    delivered_slots: int = 0
-    height: int = 0
-    _tiles: list[TilePlace] = field(default_factory=list)
+    # Computed by __post_init__: how many order / delivered cards fit, and the pit's height.
+    order_cols: int = field(init=False, default=0)
+    order_rows: int = field(init=False, default=0)
+    delivered_cols: int = field(init=False, default=0)
+    delivered_rows: int = field(init=False, default=0)
+    height: int = field(init=False, default=0)
+    _tiles: list[TilePlace] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         u = self.u
@@ -183,9 +187,15 @@ class PitLayout:
                 + round(self.order_rows * (CARD_H + ORDER_GAP) * u)
                 + round((self.delivered_rows * (CARD_H * DELIVERED_SCALE + 6) + 24) * u)
             )
-        self.order_slots = self.order_cols * self.order_rows
-        self.delivered_slots = self.delivered_cols * self.delivered_rows
         self._tiles = self._place_tiles()
+
+    @property
+    def order_slots(self) -> int:
+        return self.order_cols * self.order_rows
+
+    @property
+    def delivered_slots(self) -> int:
+        return self.delivered_cols * self.delivered_rows
 
     def s(self, v: float) -> int:
         return round(v * self.u)
@@ -364,8 +374,6 @@ class PitLayout:
         card = self.order_card_box(k)
         if card is None:
             return None
-        from rules.components import ORDER_CARDS
-
         spots = len(ORDER_CARDS[self.player.orders[k - 1].card].spots)
         return card_spot_box(card, spots, spot - 1)
 
@@ -455,6 +463,11 @@ def cell_worker_box(cell: Box) -> Box:
     return Box(cell.x0, cell.y1 - CELL_WORKER_H, cell.x1, cell.y1)
 
 
+def figure_point(figure: Box) -> tuple[int, int]:
+    """A pixel in the body of a worker figure drawn in `figure`: it has the seat's colour."""
+    return figure.center[0], figure.y0 + round(figure.h * 0.72)
+
+
 def worker_icon_box(strip: Box, size: int = 30) -> Box:
     """The worker figure in a space's worker strip (the number of workers is written to its right)."""
     x = strip.x0 + strip.w // 2 - size - 2
@@ -496,6 +509,10 @@ class BoardLayout:
         """The worker figure of a space: painted in the owner's seat colour when workers are there."""
         return worker_icon_box(cell_worker_box(self.space_box(index)))
 
+    def space_worker_point(self, index: int) -> tuple[int, int]:
+        """A pixel of the space's worker figure: the owner's seat colour, or the empty-space grey."""
+        return figure_point(self.space_worker_box(index))
+
     @property
     def bank_box(self) -> Box:
         return cell_box(*BANK_CELL)
@@ -509,6 +526,15 @@ class BoardLayout:
         y = content.y0 + row * h + (h - size) // 2
         return Box(x, y, x + size, y + size)
 
+    def bank_worker_point(self, seat: int) -> tuple[int, int]:
+        return figure_point(self.bank_worker_box(seat))
+
+    def factory_cube_box(self, k: int, cart: int) -> Box:
+        """The cube on cart `cart` (0-based) of the tile on display at factory space k (1-8)."""
+        tile = TILES[self.state.factory[k - 1]]
+        slot = tile_cart_slot(self.factory_tile_box(k, tile.carts), tile.carts, cart)
+        return cart_cube_box(slot)
+
     def factory_tile_box(self, k: int, carts: int = 2) -> Box:
         """The tile shown on factory space k (1-8), for a tile of `carts` carts."""
         content = cell_content_box(cell_box(0, k - 1))
@@ -521,8 +547,6 @@ class BoardLayout:
 
     def order_space_spot_box(self, k: int, spot: int) -> Box:
         card = self.state.order_spaces[k - 1]
-        from rules.components import ORDER_CARDS
-
         return card_spot_box(self.order_space_card_box(k), len(ORDER_CARDS[card].spots), spot - 1)
 
     def deck_box(self, kind: str) -> Box:
