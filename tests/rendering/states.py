@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
+from rendering.samples import NAMES, demo_state
 from rules import apply, new_game
 from rules.actions import PlaceFactory, TakeOrder
 from rules.components import ORDER_CARDS
 from rules.record import Chooser, random_action
 from rules.state import GameState, Order
 
-from rendering.samples import NAMES, demo_state
 
-
-@lru_cache(maxsize=None)
+@cache
 def mid_states() -> tuple[GameState, ...]:
     """Demo-play states part way through games of 2, 3 and 4 players (orders filled and delivered)."""
     out = []
