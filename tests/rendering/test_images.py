@@ -1,0 +1,111 @@
+"""The images' size and format, their determinism, and the sample script."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from rendering import render_board, render_pit, render_scoring
+from rendering.samples import NAMES, demo_state, main
+from rules import new_game, score_breakdown
+
+from .states import draw_state, mid_states, random_state, rich_state
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_BYTES = 500 * 1024
+
+
+def _open(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img
+
+
+def _states():
+    yield from ((f"opening-{n}", new_game(NAMES[:n], 7)) for n in (2, 3, 4))
+    yield from ((f"mid-{k}", s) for k, s in enumerate(mid_states()))
+    yield "rich", rich_state()
+    yield "draw-tile", draw_state("tile")
+    yield "draw-order", draw_state("order")
+    yield "random", random_state(4, 11, 160)
+    yield "over", demo_state(4, 2)
+
+
+@pytest.mark.parametrize(("name", "state"), list(_states()), ids=lambda v: v if isinstance(v, str) else "")
+def test_board_is_a_phone_sized_png(name, state):
+    data = render_board(state)
+    img = _open(data)
+    assert img.mode == "RGB"
+    assert img.width <= 1600
+    assert img.height <= 2000
+    assert len(data) <= MAX_BYTES
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_pit_is_a_png_for_a_name_or_a_seat(seat):
+    state = rich_state()
+    by_seat = render_pit(state, seat)
+    by_name = render_pit(state, state.players[seat].name)
+    assert by_seat == by_name
+    img = _open(by_seat)
+    assert img.width <= 1600 and len(by_seat) <= MAX_BYTES
+
+
+def test_pit_grows_for_many_orders():
+    state = random_state(4, 11, 160)
+    seat = max(range(4), key=lambda s: len(state.players[s].orders))
+    img = _open(render_pit(state, seat))
+    assert len(state.players[seat].orders) > 7  # more than one row of cards
+    assert img.height > _open(render_pit(new_game(NAMES, 1), 0)).height
+
+
+def test_scoring_from_a_state_or_a_breakdown():
+    final = demo_state(4, 2)
+    assert final.phase == "over"
+    for data in (render_scoring(final), render_scoring(final, shift=2), render_scoring(score_breakdown(final))):
+        img = _open(data)
+        assert img.width <= 1600 and len(data) <= MAX_BYTES
+    # before any shift is scored there is only the totals table
+    _open(render_scoring(mid_states()[0]))
+
+
+def test_same_state_same_bytes():
+    for state in (rich_state(), draw_state("tile"), demo_state(3, 4)):
+        assert render_board(state) == render_board(state)
+        copy = type(state).model_validate_json(state.model_dump_json())
+        assert render_board(copy, "Bob") == render_board(state, "Bob")
+        assert render_pit(copy, 1) == render_pit(state, 1)
+        assert render_scoring(copy) == render_scoring(state)
+
+
+def test_same_bytes_in_another_process():
+    """No hash order, clock or cache state leaks into the picture."""
+    state = rich_state()
+    here = hashlib.sha256(render_board(state, "Alice")).hexdigest()
+    code = (
+        "import hashlib, sys; from rendering import render_board; from rules.state import GameState;"
+        "s = GameState.model_validate_json(sys.stdin.read());"
+        "print(hashlib.sha256(render_board(s, 'Alice')).hexdigest())"
+    )
+    env = dict(os.environ, PYTHONHASHSEED="12345", PYTHONPATH=str(ROOT))
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=state.model_dump_json(), capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == here
+
+
+def test_samples_script_writes_the_images(tmp_path):
+    assert main([str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["board-midgame.png", "opening.png", "pit.png", "scoring-final.png", "scoring-shift.png"]
+    for p in tmp_path.iterdir():
+        _open(p.read_bytes())
