@@ -157,14 +157,10 @@ def _bank_cell(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
 
 
 def _lock(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box) -> None:
-    draw.rounded_rectangle(cell.xy, radius=9, fill=pal.LOCKED, outline=pal.LOCK_HATCH, width=3)
-    content = cell_content_box(cell)
-    for x in range(cell.x0 - cell.h, cell.x1, 18):  # hatching in the upper part only, clear of the probe point
-        draw.line(
-            (max(x, cell.x0 + 4), content.y0, min(x + content.h, cell.x1 - 4), content.y1), fill=pal.LOCK_HATCH, width=3
-        )
-    draw.rectangle(cell_label_box(cell).inset(4).xy, fill=pal.LOCKED)
-    icons.paste(img, icons.padlock(44), content.center[0] - 22, content.center[1] - 22)
+    """A lock tile over a space the player count closes (R-SETUP-1): plain, with a padlock."""
+    draw.rounded_rectangle(cell.xy, radius=9, fill=pal.LOCKED, outline=pal.LOCK_EDGE, width=3)
+    draw.rounded_rectangle(cell.inset(8).xy, radius=6, outline=pal.LOCK_EDGE, width=2)
+    icons.paste(img, icons.padlock(44), cell.center[0] - 22, cell.center[1] - 30)
 
 
 def _clock_face(img: Image.Image, draw: ImageDraw.ImageDraw, layout: BoardLayout) -> None:

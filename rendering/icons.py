@@ -73,7 +73,7 @@ def _glyphs() -> frozenset[str]:
     return frozenset(chr(c) for c in range(32, 0x250) if bytes(f.getmask(chr(c))) != missing)
 
 
-def printable_name(name: str, limit: int = 18) -> str:
+def printable_name(name: str, limit: int = 16) -> str:
     """A player's name in the characters the bundled font has (accents dropped), shortened to `limit`."""
     plain = unicodedata.normalize("NFKD", name)
     glyphs = _glyphs()

@@ -180,9 +180,9 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
             icons.paste(img, sprite, c.center[0] - sprite.width // 2, c.center[1] - sprite.height // 2)
         if col == "deliveries":
             ck = (c.center[0] + 4, c.center[1] + 4)
-            draw.line([(ck[0], ck[1]), (ck[0] + 6, ck[1] + 8), (ck[0] + 18, ck[1] - 8)], fill=(110, 200, 120), width=4)
+            draw.line([(ck[0], ck[1]), (ck[0] + 6, ck[1] + 8), (ck[0] + 18, ck[1] - 8)], fill=pal.TICK, width=4)
         if col == "orders":
-            icons.text(img, (c.center[0] + 24, c.center[1]), "-1", 20, fill=(235, 120, 110), bold=True)
+            icons.text(img, (c.center[0] + 24, c.center[1]), "-1", 20, fill=pal.PENALTY, bold=True)
         if col == "balance":
             icons.paste(img, icons.mini_tile(30, False), c.center[0] - 34, c.center[1] - 15)
             icons.paste(img, icons.mini_tile(30, True), c.center[0] + 4, c.center[1] - 15)
@@ -221,7 +221,7 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
             if vp is None:
                 icons.text(img, c.center, "-", 22, fill=pal.TEXT_DIM)
                 continue
-            ink = (235, 120, 110) if vp < 0 else pal.TEXT
+            ink = pal.PENALTY if vp < 0 else pal.TEXT
             if small is None:
                 icons.text(img, c.center, str(vp), 26, fill=ink, bold=True)
             else:
