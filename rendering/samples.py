@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from rules import apply, legal_actions, new_game
-from rules.actions import CageTo, Deliver, DraftPick, Fill, Load, Mine, PlaceFactory, TakeMoney, TakeOrder
+from rules.actions import CageTo, Deliver, DraftPick, Fill, Load, Mine, PlaceFactory, Store, TakeMoney, TakeOrder
 from rules.components import ORDER_CARDS, TILES
 from rules.mining import MinePlanner
 from rules.record import Chooser, random_action
@@ -55,13 +55,16 @@ def _plan(state: GameState, steps: int) -> tuple[Mine, int]:
             if isinstance(step, Fill):
                 score = 100 if len(step.cubes) == 1 else 0
             elif isinstance(step, Load):
-                score = 50 + step.colour if wanted[step.colour] > 0 else 0
+                # Coal for the orders first; spare coal too (it empties carts and counts at the end).
+                score = 50 + step.colour if wanted[step.colour] > 0 else 8
             elif isinstance(step, CageTo):
                 if step.level == 0:
                     if useful_in_cage:
                         score = 60 if planner.steps_left <= useful_in_cage + 1 else 30
-                elif in_cage < 5 and wanted[step.level - 1] > 0 and (step.level - 1) in pit.carts[step.level - 1]:
-                    score = 40 + step.level
+                elif in_cage < 5 and (step.level - 1) in pit.carts[step.level - 1]:
+                    score = 40 + step.level if wanted[step.level - 1] > 0 else 5 - step.level
+            elif isinstance(step, Store):
+                score = 10 if pit.cage[step.colour] > need[step.colour] else 0
             if score > best_score:
                 best, best_score = step, score
         if best is None:
@@ -134,6 +137,17 @@ def demo_state_at(players: int, seed: int, stop) -> GameState:
     return state
 
 
+def _showcase(state: GameState) -> bool:
+    """Late in the second shift, with coal left in cages down the shafts and in storage: much to see."""
+    return (
+        state.shift == 2
+        and state.phase == "turn"
+        and sum(p.workers for p in state.players) <= 28
+        and sum(1 for p in state.players if sum(p.cage) and p.cage_level) >= 2
+        and any(sum(p.storage) for p in state.players)
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import render_board, render_pit, render_scoring
 
@@ -145,17 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     seed = args.seed
     opening = new_game(NAMES, seed)
-    mid = demo_state_at(
-        4,
-        seed,
-        lambda s: (
-            s.shift == 2
-            and s.phase == "turn"
-            and s.turn % 7 == 0
-            and sum(len(p.delivered) for p in s.players) >= 3
-            and sum(p.workers for p in s.players) < 30
-        ),
-    )
+    mid = demo_state_at(4, seed, _showcase)
     after_shift = demo_state_at(4, seed, lambda s: len(s.shift_results) == 2)
     final = demo_state(4, seed)
     viewer = mid.players[mid.current].name
