@@ -488,6 +488,7 @@ def clock_element(img: Image.Image, draw: ImageDraw.ImageDraw, element: int, cx:
         sprite = vehicle(e.which, 46, pal.CARD_INK, pal.VEHICLE_TINT[e.which])
         draw.rounded_rectangle((cx - 26, cy - 21, cx + 26, cy + 21), radius=5, fill=pal.VEHICLE_TINT[e.which])
         paste(img, sprite, cx - 23, cy - sprite.height // 2)
-    else:  # empty carts of a level: a cart in the level's colour with nothing on it
-        paste(img, slot(22, pal.CART_EMPTY, pal.CART_EDGE), cx - 11, cy - 20)
+    else:  # empty carts of a level: a cart in the level's colour with nothing on it, and the level's letter
+        paste(img, slot(24, pal.CART_EMPTY, pal.CART_EDGE), cx - 12, cy - 21)
         paste(img, cart(40, 44, e.which), cx - 20, cy - 22)
+        text(img, (cx, cy - 10), pal.COAL_LETTERS[e.which], 15, fill=pal.TEXT_DIM, bold=True)
