@@ -77,7 +77,7 @@ def printable_name(name: str, limit: int = 16) -> str:
     """A player's name in the characters the bundled font has (accents dropped), shortened to `limit`."""
     plain = unicodedata.normalize("NFKD", name)
     glyphs = _glyphs()
-    out = "".join(ch for ch in plain if ch in glyphs).strip()
+    out = " ".join("".join(ch for ch in plain if ch in glyphs).split())
     return out if len(out) <= limit else out[: limit - 1].rstrip() + "~"
 
 

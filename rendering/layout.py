@@ -140,7 +140,7 @@ class TilePlace:
 
 @dataclass
 class PitLayout:
-    """The boxes of one player's pit, drawn at `origin` with unit scale `u`.
+    """The boxes of one player's pit, drawn from its top-left corner (x, y) at unit scale `u`.
 
     arrangement "row": the levels on the left, the orders on the right (the board image);
     "stack": the orders below the levels (the larger `/coal pit` image).
