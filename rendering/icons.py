@@ -233,6 +233,18 @@ def worker(colour: pal.RGB, size: int, outline: pal.RGB = (20, 20, 20)) -> Image
 
 
 @lru_cache(maxsize=32)
+def seat_disc(seat: int, size: int) -> Image.Image:
+    """A seat's badge: a disc in the seat colour with the seat number (1-4)."""
+
+    def fn(d: ImageDraw.ImageDraw, k: float) -> None:
+        _circle(d, k, 50, 50, 47, fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=round(k * 7))
+
+    img = _icon(fn, size, size)
+    text(img, (size / 2, size / 2 + 0.5), str(seat + 1), size * 3 // 5, bold=True)
+    return img
+
+
+@lru_cache(maxsize=32)
 def coin(size: int) -> Image.Image:
     def fn(d: ImageDraw.ImageDraw, k: float) -> None:
         _circle(d, k, 50, 50, 47, fill=pal.GOLD, outline=pal.GOLD_EDGE, width=round(k * 6))

@@ -36,6 +36,7 @@ CELL = hex_rgb("#363c47")
 CELL_EDGE = hex_rgb("#505866")
 TEXT = hex_rgb("#f2f2f2")
 TEXT_DIM = hex_rgb("#9aa3ad")
+LABEL_INK = hex_rgb("#d7dce4")  # space numbers on the board
 HIGHLIGHT = hex_rgb("#ffd54a")  # whose turn, what scores now
 LOCKED = hex_rgb("#4a3f35")  # lock tile over a space the player count closes
 LOCK_EDGE = hex_rgb("#5d5044")

@@ -192,10 +192,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit: 
         draw.rounded_rectangle(pit.box.xy, radius=s(10), outline=pal.HIGHLIGHT, width=max(2, s(3)))
     x = head.x0 + s(12)
     d = s(30)
-    draw.ellipse(
-        (x, cy - d // 2, x + d, cy - d // 2 + d), fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=max(1, s(2))
-    )
-    icons.text(img, (x + d / 2, cy + 0.5), str(seat + 1), s(19), bold=True)
+    icons.paste(img, icons.seat_disc(seat, d), x, cy - d // 2)
     x += d + s(10)
     if to_move:
         icons.paste(img, icons.arrow(s(24)), x, cy - s(12))

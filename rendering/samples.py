@@ -17,22 +17,25 @@ from rules.actions import CageTo, Deliver, DraftPick, Fill, Load, Mine, PlaceFac
 from rules.components import ORDER_CARDS, TILES
 from rules.mining import MinePlanner
 from rules.record import Chooser, random_action
-from rules.state import GameOptions, GameState
+from rules.state import GameOptions, GameState, Player
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 
-def _needs(state: GameState, seat: int) -> Counter:
-    """Colours the player's empty order spots ask for, less the cubes already in cage and storage."""
-    p = state.players[seat]
+def _open_spots(p: Player) -> Counter:
+    """Colours the player's empty order spots ask for."""
     need: Counter = Counter()
     for order in p.orders:
         for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
             if not on:
                 need[colour] += 1
-    for c in range(4):
-        need[c] -= p.cage[c] + p.storage[c]
     return need
+
+
+def _wanted(p: Player) -> Counter:
+    """Colours still to mine for the orders: open spots less the cubes already in cage and storage."""
+    need = _open_spots(p)
+    return Counter({c: need[c] - p.cage[c] - p.storage[c] for c in range(4)})
 
 
 def _plan(state: GameState, steps: int) -> tuple[Mine, int]:
@@ -41,14 +44,9 @@ def _plan(state: GameState, steps: int) -> tuple[Mine, int]:
     value = 0
     while True:
         pit = planner.pit
-        need: Counter = Counter()
-        for order in pit.orders:
-            for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
-                if not on:
-                    need[colour] += 1
+        need, wanted = _open_spots(pit), _wanted(pit)
         in_cage = sum(pit.cage)
         useful_in_cage = sum(min(pit.cage[c], need[c]) for c in range(4))
-        wanted = Counter({c: need[c] - pit.cage[c] - pit.storage[c] for c in range(4)})
         best, best_score = None, 0
         for step in planner.next_steps():
             score = 0
@@ -93,7 +91,7 @@ def demo_action(state: GameState, chooser: Chooser):
     plans = sorted((_plan(state, a.steps) for a in mines), key=lambda pv: (-pv[1], pv[0].steps))
     if plans and plans[0][1] >= 3:
         return plans[0][0]
-    need = _needs(state, seat)
+    need = _wanted(p)
     if len(p.orders) < 3:
         takes = [a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"]
         if takes:

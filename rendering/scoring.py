@@ -113,11 +113,8 @@ def scoring_image(source: GameState | Breakdown, shift: int | None = None) -> Im
     return img
 
 
-def _seat_disc(img: Image.Image, draw: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, d: int = 30) -> None:
-    draw.ellipse(
-        (cx - d // 2, cy - d // 2, cx + d // 2, cy + d // 2), fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=2
-    )
-    icons.text(img, (cx, cy + 0.5), str(seat + 1), d * 3 // 5, bold=True)
+def _seat_disc(img: Image.Image, cx: int, cy: int, seat: int, d: int = 30) -> None:
+    icons.paste(img, icons.seat_disc(seat, d), cx - d // 2, cy - d // 2)
 
 
 def _shift_block(
@@ -131,7 +128,7 @@ def _shift_block(
     icons.text(img, head.center, str(result.shift), 28, fill=pal.CARD_INK, bold=True)
     for seat in range(n):
         c = layout.seat_cell(j, 0, seat)
-        _seat_disc(img, draw, c.center[0], c.center[1], seat)
+        _seat_disc(img, c.center[0], c.center[1], seat)
     totals = [0] * n
     for row, e in enumerate(result.elements, start=1):
         line = layout.element_box(j, e.element)
@@ -199,7 +196,7 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
         draw.rounded_rectangle(
             line.xy, radius=8, fill=pal.CELL, outline=pal.HIGHLIGHT if winner else None, width=3 if winner else 0
         )
-        _seat_disc(img, draw, name_cell.x0 + 24, name_cell.center[1], seat)
+        _seat_disc(img, name_cell.x0 + 24, name_cell.center[1], seat)
         x = name_cell.x0 + 50
         if winner:
             icons.paste(img, icons.trophy(32), x, name_cell.center[1] - 16)
