@@ -11,8 +11,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules.components import CLOCK, ELEMENTS_SCORED, SPACES, TILES
-from rules.state import GameState, Pending, Player
+from rules.components import CLOCK, DELIVER, ELEMENTS_SCORED, FACTORY, MINE, MONEY, ORDER, SPACES, TILES, VEHICLES
+from rules.engine import new_game
+from rules.state import GameState, Pending
 from rules.view import view
 
 from . import icons
@@ -32,8 +33,6 @@ from .layout import (
 )
 from .pit import draw_pit, draw_pit_frame
 from .png import to_png
-
-LABEL_INK = (215, 220, 228)
 
 
 def render_board(state: GameState, viewer: str | None = None) -> bytes:
@@ -60,36 +59,20 @@ def board_image(state: GameState, viewer: str | None = None) -> Image.Image:
 # --- the static background ---------------------------------------------------------------------
 
 
-def _dummy_state(players: int, band: str | None) -> GameState:
+def _shape_state(players: int, band: str | None) -> GameState:
     """A state with `players` seats and that band: only its shape matters to the background."""
-    ps = [Player(name=str(k), workers=0, marks=0) for k in range(players)]
-    state = GameState(
-        seed=0,
-        rng=0,
-        phase="turn",
-        start_player=0,
-        current=0,
-        players=ps,
-        supply=[0] * 4,
-        tile_deck=[],
-        order_deck=[],
-        factory=[None] * 8,
-        order_spaces=[None] * 4,
-        space_owner=[-1] * len(SPACES),
-        space_workers=[0] * len(SPACES),
-        bank=[0] * players,
-        canteen=[0] * players,
-    )
+    state = new_game([str(k) for k in range(players)], seed=0)  # in its draft
     if band == "draft":
-        return state.model_copy(update={"phase": "draft"})
+        return state
     if band == "draw":
         return state.model_copy(update={"phase": "draw", "pending": Pending(kind="tile", cards=[])})
-    return state
+    return state.model_copy(update={"phase": "turn"})
 
 
 @lru_cache(maxsize=16)
 def _background(players: int, band: str | None) -> Image.Image:
-    layout = BoardLayout(_dummy_state(players, band))
+    layout = BoardLayout(_shape_state(players, band))
+    assert layout.band == band
     width, height = layout.size
     img = Image.new("RGB", (width, height), pal.PAGE)
     draw = ImageDraw.Draw(img)
@@ -119,24 +102,22 @@ def _cell_frame(draw: ImageDraw.ImageDraw, cell: Box, group: str) -> None:
 def _space_cell(img: Image.Image, draw: ImageDraw.ImageDraw, layout: BoardLayout, index: int) -> None:
     space = SPACES[index]
     cell = layout.space_box(index)
-    _cell_frame(draw, cell, space.group if space.group != "deliver" else "deliver")
+    _cell_frame(draw, cell, space.group)
     label, content = cell_label_box(cell), cell_content_box(cell)
     lx, ly = label.x0 + 12, label.center[1]
-    if space.group in ("factory", "order"):
-        if space.is_draw:
-            icons.text(img, (lx, ly), "?", 22, fill=LABEL_INK, anchor="lm", bold=True)
-        else:
-            icons.text(img, (lx, ly), str(space.value), 22, fill=LABEL_INK, anchor="lm", bold=True)
-    elif space.group == "deliver":
-        vehicle = ("wheelbarrow", "carriage", "truck", "train").index(str(space.value))
+    if space.group in (FACTORY, ORDER):  # numbered as in the commands; "?" for the draw spaces
+        label_text = "?" if space.is_draw else str(space.value)
+        icons.text(img, (lx, ly), label_text, 22, fill=pal.LABEL_INK, anchor="lm", bold=True)
+    elif space.group == DELIVER:
+        vehicle = VEHICLES.index(str(space.value))
         sprite = icons.vehicle(vehicle, 84, pal.TEXT, pal.GROUP_TINT["deliver"])
         icons.paste(img, sprite, content.center[0] - 42, content.center[1] - sprite.height // 2)
         tint = pal.VEHICLE_TINT[vehicle]
         draw.rounded_rectangle((label.x0 + 10, ly - 4, label.x1 - 11, ly + 4), radius=4, fill=tint)
-    elif space.group == "mine":
+    elif space.group == MINE:
         icons.paste(img, icons.pick(40), content.x0 + 14, content.center[1] - 20)
         icons.text(img, (content.x0 + 88, content.center[1]), str(space.value), 36, bold=True)
-    elif space.group == "money":
+    elif space.group == MONEY:
         icons.paste(img, icons.coin(48), content.center[0] - 24, content.center[1] - 24)
         icons.text(img, (content.center[0], content.center[1] + 1), str(space.value), 26, fill=pal.CARD_INK, bold=True)
     _empty_worker(img, cell_worker_box(cell))
@@ -149,22 +130,18 @@ def _empty_worker(img: Image.Image, strip: Box) -> None:
 
 def _bank_cell(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
     cell = cell_box(*BANK_CELL)
-    _cell_frame(draw, Box(cell.x0, cell.y0, cell.x1, cell.y1), "bank")
+    _cell_frame(draw, cell, "bank")
     strip = cell_worker_box(cell)
     draw.rectangle((strip.x0 + 1, strip.y0, strip.x1 - 2, strip.y0 + 1), fill=pal.GROUP_TINT["bank"])
     label = cell_label_box(cell)
-    icons.paste(img, icons.bank(22, LABEL_INK), label.x0 + 10, label.center[1] - 11)
+    icons.paste(img, icons.bank(22, pal.LABEL_INK), label.x0 + 10, label.center[1] - 11)
 
 
 def _lock(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box) -> None:
-    draw.rounded_rectangle(cell.xy, radius=9, fill=pal.LOCKED, outline=pal.LOCK_HATCH, width=3)
-    content = cell_content_box(cell)
-    for x in range(cell.x0 - cell.h, cell.x1, 18):  # hatching in the upper part only, clear of the probe point
-        draw.line(
-            (max(x, cell.x0 + 4), content.y0, min(x + content.h, cell.x1 - 4), content.y1), fill=pal.LOCK_HATCH, width=3
-        )
-    draw.rectangle(cell_label_box(cell).inset(4).xy, fill=pal.LOCKED)
-    icons.paste(img, icons.padlock(44), content.center[0] - 22, content.center[1] - 22)
+    """A lock tile over a space the player count closes (R-SETUP-1): plain, with a padlock."""
+    draw.rounded_rectangle(cell.xy, radius=9, fill=pal.LOCKED, outline=pal.LOCK_EDGE, width=3)
+    draw.rounded_rectangle(cell.inset(8).xy, radius=6, outline=pal.LOCK_EDGE, width=2)
+    icons.paste(img, icons.padlock(44), cell.center[0] - 22, cell.center[1] - 30)
 
 
 def _clock_face(img: Image.Image, draw: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
@@ -203,10 +180,7 @@ def _table_frame(img: Image.Image, draw: ImageDraw.ImageDraw, layout: BoardLayou
         row = layout.table_row_box(seat)
         draw.rounded_rectangle(row.inset(4, 0).xy, radius=8, fill=pal.CELL)
         b = layout.table_cell_box(seat, 0)
-        d = 28
-        x, cy = b.x0 + 12, b.center[1]
-        draw.ellipse((x, cy - d // 2, x + d, cy - d // 2 + d), fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=2)
-        icons.text(img, (x + d / 2, cy + 0.5), str(seat + 1), 18, bold=True)
+        icons.paste(img, icons.seat_disc(seat, 28), b.x0 + 12, b.center[1] - 14)
 
 
 # --- the pieces of the turn ---------------------------------------------------------------------
@@ -227,7 +201,7 @@ def _spaces(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, layou
         owner = state.space_owner[i]
         if owner >= 0:
             _workers(img, draw, cell_worker_box(cell), layout.space_worker_box(i), owner, state.space_workers[i])
-        if space.group == "factory":
+        if space.group == FACTORY:
             if space.is_draw:
                 _deck(img, draw, layout.deck_box("tile"), len(state.tile_deck), tiles=True)
                 continue
@@ -239,7 +213,7 @@ def _spaces(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, layou
             label = cell_label_box(cell)
             icons.paste(img, icons.coin(24), label.x1 - 58, label.center[1] - 12)
             icons.text(img, (label.x1 - 12, label.center[1] + 1), str(t.price), 22, anchor="rm", bold=True)
-        elif space.group == "order":
+        elif space.group == ORDER:
             if space.is_draw:
                 _deck(img, draw, layout.deck_box("order"), len(state.order_deck), tiles=False)
                 continue

@@ -73,11 +73,11 @@ def _glyphs() -> frozenset[str]:
     return frozenset(chr(c) for c in range(32, 0x250) if bytes(f.getmask(chr(c))) != missing)
 
 
-def printable_name(name: str, limit: int = 18) -> str:
+def printable_name(name: str, limit: int = 16) -> str:
     """A player's name in the characters the bundled font has (accents dropped), shortened to `limit`."""
     plain = unicodedata.normalize("NFKD", name)
     glyphs = _glyphs()
-    out = "".join(ch for ch in plain if ch in glyphs).strip()
+    out = " ".join("".join(ch for ch in plain if ch in glyphs).split())
     return out if len(out) <= limit else out[: limit - 1].rstrip() + "~"
 
 
@@ -230,6 +230,18 @@ def worker(colour: pal.RGB, size: int, outline: pal.RGB = (20, 20, 20)) -> Image
         d.rounded_rectangle((k * 18, k * 42, k * 82, k * 98), radius=k * 16, fill=colour, outline=outline, width=w)
 
     return _icon(fn, size, size)
+
+
+@lru_cache(maxsize=32)
+def seat_disc(seat: int, size: int) -> Image.Image:
+    """A seat's badge: a disc in the seat colour with the seat number (1-4)."""
+
+    def fn(d: ImageDraw.ImageDraw, k: float) -> None:
+        _circle(d, k, 50, 50, 47, fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=round(k * 7))
+
+    img = _icon(fn, size, size)
+    text(img, (size / 2, size / 2 + 0.5), str(seat + 1), size * 3 // 5, bold=True)
+    return img
 
 
 @lru_cache(maxsize=32)
@@ -488,6 +500,7 @@ def clock_element(img: Image.Image, draw: ImageDraw.ImageDraw, element: int, cx:
         sprite = vehicle(e.which, 46, pal.CARD_INK, pal.VEHICLE_TINT[e.which])
         draw.rounded_rectangle((cx - 26, cy - 21, cx + 26, cy + 21), radius=5, fill=pal.VEHICLE_TINT[e.which])
         paste(img, sprite, cx - 23, cy - sprite.height // 2)
-    else:  # empty carts of a level: a cart in the level's colour with nothing on it
-        paste(img, slot(22, pal.CART_EMPTY, pal.CART_EDGE), cx - 11, cy - 20)
+    else:  # empty carts of a level: a cart in the level's colour with nothing on it, and the level's letter
+        paste(img, slot(24, pal.CART_EMPTY, pal.CART_EDGE), cx - 12, cy - 21)
         paste(img, cart(40, 44, e.which), cx - 20, cy - 22)
+        text(img, (cx, cy - 10), pal.COAL_LETTERS[e.which], 15, fill=pal.TEXT_DIM, bold=True)

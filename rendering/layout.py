@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.components import LOCKED, ORDER_CARDS, SPACES, TILES
+from rules.components import DELIVER, FACTORY, LOCKED, MINE, ORDER, ORDER_CARDS, SPACES, TILES, VEHICLES, Space
 from rules.state import GameState, Player
 
 WIDTH = 1600
@@ -140,7 +140,7 @@ class TilePlace:
 
 @dataclass
 class PitLayout:
-    """The boxes of one player's pit, drawn at `origin` with unit scale `u`.
+    """The boxes of one player's pit, drawn from its top-left corner (x, y) at unit scale `u`.
 
     arrangement "row": the levels on the left, the orders on the right (the board image);
     "stack": the orders below the levels (the larger `/coal pit` image).
@@ -418,20 +418,22 @@ TABLE_ROW_H = 46
 BAND_COLS = 7
 BAND_ICON_W = 130
 
-# Which board row and column each worker space is drawn in; the bank is column 8 of the third row.
-SPACE_CELL: dict[int, tuple[int, int]] = {}
-for _s in SPACES:
-    if _s.group == "factory":
-        SPACE_CELL[_s.index] = (0, 8 if _s.is_draw else int(_s.value) - 1)
-    elif _s.group == "order":
-        SPACE_CELL[_s.index] = (1, 4 if _s.is_draw else int(_s.value) - 1)
-    elif _s.group == "deliver":
-        SPACE_CELL[_s.index] = (1, 5 + ("wheelbarrow", "carriage", "truck", "train").index(str(_s.value)))
-    elif _s.group == "mine":
-        SPACE_CELL[_s.index] = (2, (4, 6, 8, 10).index(int(_s.value)))
-    else:
-        SPACE_CELL[_s.index] = (2, 4 + (3, 4, 5, 6).index(int(_s.value)))
-BANK_CELL = (2, 8)
+
+def _cell_of(space: Space) -> tuple[int, int]:
+    """(row, column) of a worker space's cell: factory row; orders and deliveries; mining and money."""
+    if space.group == FACTORY:
+        return 0, 8 if space.is_draw else int(space.value) - 1
+    if space.group == ORDER:
+        return 1, 4 if space.is_draw else int(space.value) - 1
+    if space.group == DELIVER:
+        return 1, 5 + VEHICLES.index(str(space.value))
+    if space.group == MINE:
+        return 2, (4, 6, 8, 10).index(int(space.value))
+    return 2, 4 + (3, 4, 5, 6).index(int(space.value))
+
+
+SPACE_CELL: dict[int, tuple[int, int]] = {s.index: _cell_of(s) for s in SPACES}
+BANK_CELL = (2, 8)  # the bank, after the money spaces
 ROW_GROUP = ("factory", "order", "mine")
 
 

@@ -36,9 +36,10 @@ CELL = hex_rgb("#363c47")
 CELL_EDGE = hex_rgb("#505866")
 TEXT = hex_rgb("#f2f2f2")
 TEXT_DIM = hex_rgb("#9aa3ad")
+LABEL_INK = hex_rgb("#d7dce4")  # space numbers on the board
 HIGHLIGHT = hex_rgb("#ffd54a")  # whose turn, what scores now
 LOCKED = hex_rgb("#4a3f35")  # lock tile over a space the player count closes
-LOCK_HATCH = hex_rgb("#5d5044")
+LOCK_EDGE = hex_rgb("#5d5044")
 LOCK_ICON = hex_rgb("#b9a58a")
 EMPTY_WORKER = hex_rgb("#4b5260")  # outline of a free worker spot
 
@@ -65,11 +66,16 @@ CART_EMPTY = hex_rgb("#2c3037")  # the inside of an empty cart, where a cube wou
 WHEEL = hex_rgb("#15171a")
 ROCK = hex_rgb("#3b322b")
 ROCK_EDGE = hex_rgb("#55483d")
+LIGHT_ROCK = hex_rgb("#4a3e32")  # the light side of a level
+DARK_ROCK = hex_rgb("#28221e")  # the dark side of a level
+SURFACE_SKY = hex_rgb("#2c3846")
 SURFACE_GROUND = hex_rgb("#4b5a3f")
+LANDING = hex_rgb("#22252a")  # where a level meets the shaft
 SHAFT = hex_rgb("#121417")
 RAIL = hex_rgb("#5f6670")
 CABLE = hex_rgb("#8c949e")
 CAGE = hex_rgb("#c9ccd1")  # the cage's frame
+CAGE_EDGE = hex_rgb("#5a5e64")
 CAGE_SLOT = hex_rgb("#2a2e35")  # a free place in the cage
 STORAGE = hex_rgb("#2e3540")
 
@@ -84,7 +90,9 @@ TILE_BACK = hex_rgb("#4b4f58")
 TILE_BACK_EDGE = hex_rgb("#8f96a3")
 VEHICLE_TINT: tuple[RGB, ...] = (hex_rgb("#c9a66b"), hex_rgb("#7fa7c9"), hex_rgb("#c97f7f"), hex_rgb("#8fbf8a"))
 
-# Icons.
+# Icons and signs.
+PENALTY = hex_rgb("#eb786e")  # negative VP
+TICK = hex_rgb("#6ec878")  # delivered
 GOLD = hex_rgb("#e8b93a")
 GOLD_EDGE = hex_rgb("#8a6a12")
 STAR = hex_rgb("#ffd54a")

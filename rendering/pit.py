@@ -19,10 +19,6 @@ from .cards import draw_order_card, draw_tile
 from .layout import MARGIN, PIT_IMAGE_SCALE, WIDTH, Box, PitLayout, cart_cube_box, pit_image_layout
 from .png import to_png
 
-LIGHT_ROCK = (74, 62, 50)
-DARK_ROCK = (40, 34, 30)
-SURFACE_SKY = (44, 56, 70)
-
 
 def render_pit(state: GameState, player: str | int, viewer: str | None = None) -> bytes:
     """One player's pit, larger, with all their orders (`/coal pit`), as `viewer` may see it, as PNG."""
@@ -59,7 +55,7 @@ def draw_pit_frame(img: Image.Image, draw: ImageDraw.ImageDraw, pit: PitLayout) 
     draw.rounded_rectangle(head.inset(s(2)).xy, radius=s(8), fill=pal.CELL)
     # surface: storage on the left, the light/dark balance on the right
     surface = pit.row_box(0)
-    draw.rectangle(surface.xy, fill=SURFACE_SKY)
+    draw.rectangle(surface.xy, fill=pal.SURFACE_SKY)
     draw.rectangle((surface.x0, surface.y1 - s(5), surface.x1 - 1, surface.y1 - 1), fill=pal.SURFACE_GROUND)
     draw.rounded_rectangle(pit.storage_box.xy, radius=s(6), fill=pal.STORAGE, outline=pal.CELL_EDGE, width=1)
     draw.rounded_rectangle(pit.balance_box.xy, radius=s(6), fill=pal.STORAGE, outline=pal.CELL_EDGE, width=1)
@@ -68,16 +64,14 @@ def draw_pit_frame(img: Image.Image, draw: ImageDraw.ImageDraw, pit: PitLayout) 
     for level in range(1, 5):
         light, dark, start = pit.light_box(level), pit.dark_box(level), pit.start_box(level)
         draw.rectangle(pit.badge_box(level).xy, fill=pal.ROCK)
-        draw.rectangle(light.xy, fill=LIGHT_ROCK)
-        draw.rectangle(start.xy, fill=LIGHT_ROCK)
-        draw.rectangle(dark.xy, fill=DARK_ROCK)
+        draw.rectangle(light.xy, fill=pal.LIGHT_ROCK)
+        draw.rectangle(start.xy, fill=pal.LIGHT_ROCK)
+        draw.rectangle(dark.xy, fill=pal.DARK_ROCK)
         row = pit.row_box(level)
         draw.line((row.x0, row.y0, row.x1 - 1, row.y0), fill=pal.ROCK_EDGE, width=max(1, s(2)))
         icons.paste(img, icons.cube(level - 1, pit.level_badge_box(level).w), *pit.level_badge_box(level).xy[:2])
         # the printed starting cart's place: a dotted frame
-        slot = pit.cart_slot_box(level - 1, 0) if pit.player.carts else None
-        if slot is not None:
-            _dotted(draw, slot.inset(-s(3)), pal.ROCK_EDGE, max(1, s(1.5)), s(5))
+        _dotted(draw, pit.cart_slot_box(level - 1, 0).inset(-s(3)), pal.ROCK_EDGE, max(1, s(1.5)), s(5))
     rows = pit.row_box(4)
     draw.line((rows.x0, rows.y1 - 1, rows.x1 - 1, rows.y1 - 1), fill=pal.ROCK_EDGE, width=max(1, s(2)))
     # the shaft with its rails, from the surface down to the black level
@@ -87,7 +81,7 @@ def draw_pit_frame(img: Image.Image, draw: ImageDraw.ImageDraw, pit: PitLayout) 
         draw.rectangle((x, shaft.y0, x + max(1, s(2)), shaft.y1 - 1), fill=pal.RAIL)
     for level in range(1, 5):
         y = pit.row_box(level).y0
-        draw.line((shaft.x0, y, shaft.x1 - 1, y), fill=(34, 37, 42), width=max(1, s(2)))
+        draw.line((shaft.x0, y, shaft.x1 - 1, y), fill=pal.LANDING, width=max(1, s(2)))
     # the headframe over the shaft
     top = pit.row_box(0)
     draw.polygon(
@@ -104,7 +98,7 @@ def draw_pit_frame(img: Image.Image, draw: ImageDraw.ImageDraw, pit: PitLayout) 
     del_box = pit.delivered_box
     icons.paste(img, icons.card_back(s(26), s(34)), del_box.x0 + s(4), del_box.y0 + s(10))
     ck = Box(del_box.x0 + s(16), del_box.y0 + s(32), del_box.x0 + s(40), del_box.y0 + s(50))
-    draw.line([(ck.x0, ck.center[1]), (ck.x0 + s(8), ck.y1), (ck.x1, ck.y0)], fill=(110, 200, 120), width=max(2, s(4)))
+    draw.line([(ck.x0, ck.center[1]), (ck.x0 + s(8), ck.y1), (ck.x1, ck.y0)], fill=pal.TICK, width=max(2, s(4)))
     draw.line((pit.orders_left, del_box.y0 - s(2), del_box.x1, del_box.y0 - s(2)), fill=pal.PANEL_EDGE, width=1)
 
 
@@ -132,14 +126,14 @@ def draw_pit(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit:
     shaft, cage = pit.shaft_box, pit.cage_box()
     cx = shaft.center[0]
     draw.line((cx, pit.row_box(0).y0 + s(12), cx, cage.y0), fill=pal.CABLE, width=max(1, s(3)))
-    draw.rounded_rectangle(cage.xy, radius=s(5), fill=pal.CAGE, outline=(90, 94, 100), width=max(1, s(1)))
+    draw.rounded_rectangle(cage.xy, radius=s(5), fill=pal.CAGE, outline=pal.CAGE_EDGE, width=max(1, s(1)))
     cubes = [c for c in range(4) for _ in range(p.cage[c])]
     for k in range(5):
         b = pit.cage_slot_box(k)
         if k < len(cubes):
             icons.paste(img, icons.cube(cubes[k], b.w), b.x0, b.y0)
         else:
-            icons.paste(img, icons.slot(b.w, pal.CAGE_SLOT, (90, 94, 100)), b.x0, b.y0)
+            icons.paste(img, icons.slot(b.w, pal.CAGE_SLOT, pal.CAGE_EDGE), b.x0, b.y0)
     # storage: a cube and a count per colour
     for c in range(4):
         b = pit.storage_cube_box(c)
@@ -162,7 +156,7 @@ def draw_pit(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit:
     if light != dark:
         diff = abs(light - dark)
         icons.text(
-            img, (bal.x1 - s(14), bal.center[1]), f"-{2 * diff}", s(22), fill=(235, 120, 110), anchor="rm", bold=True
+            img, (bal.x1 - s(14), bal.center[1]), f"-{2 * diff}", s(22), fill=pal.PENALTY, anchor="rm", bold=True
         )
     # outstanding orders, numbered as in mining plans
     shown = len(p.orders) if len(p.orders) <= pit.order_slots else pit.order_slots - 1
@@ -172,19 +166,20 @@ def draw_pit(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit:
         order = p.orders[k - 1]
         draw_order_card(img, draw, where, order.card, order.spots, number=k)
     if shown < len(p.orders):
-        _more(img, draw, pit.order_slot_box(shown), len(p.orders) - shown, s)
+        _more(img, draw, pit, pit.order_slot_box(shown), len(p.orders) - shown)
     # delivered orders, face up or face down as the viewer may see them
     n = len(p.delivered)
     shown = n if n <= pit.delivered_slots else pit.delivered_slots - 1
     for j in range(shown):
         draw_order_card(img, draw, pit.delivered_card_box(j), p.delivered[j], solid=True)
     if shown < n:
-        _more(img, draw, pit.delivered_card_box(shown), n - shown, s)
+        _more(img, draw, pit, pit.delivered_card_box(shown), n - shown)
 
 
-def _more(img: Image.Image, draw: ImageDraw.ImageDraw, where: Box, count: int, s) -> None:
-    draw.rounded_rectangle(where.xy, radius=s(6), outline=pal.TEXT_DIM, width=max(1, s(2)))
-    icons.text(img, where.center, f"+{count}", s(26), bold=True)
+def _more(img: Image.Image, draw: ImageDraw.ImageDraw, pit: PitLayout, where: Box, count: int) -> None:
+    """In place of the last card that fits: how many more there are."""
+    draw.rounded_rectangle(where.xy, radius=pit.s(6), outline=pal.TEXT_DIM, width=max(1, pit.s(2)))
+    icons.text(img, where.center, f"+{count}", pit.s(26), bold=True)
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit: PitLayout) -> None:
@@ -197,10 +192,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit: 
         draw.rounded_rectangle(pit.box.xy, radius=s(10), outline=pal.HIGHLIGHT, width=max(2, s(3)))
     x = head.x0 + s(12)
     d = s(30)
-    draw.ellipse(
-        (x, cy - d // 2, x + d, cy - d // 2 + d), fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=max(1, s(2))
-    )
-    icons.text(img, (x + d / 2, cy + 0.5), str(seat + 1), s(19), bold=True)
+    icons.paste(img, icons.seat_disc(seat, d), x, cy - d // 2)
     x += d + s(10)
     if to_move:
         icons.paste(img, icons.arrow(s(24)), x, cy - s(12))

@@ -13,26 +13,29 @@ from collections import Counter
 from pathlib import Path
 
 from rules import apply, legal_actions, new_game
-from rules.actions import CageTo, Deliver, DraftPick, Fill, Load, Mine, PlaceFactory, TakeMoney, TakeOrder
+from rules.actions import CageTo, Deliver, DraftPick, Fill, Load, Mine, PlaceFactory, Store, TakeMoney, TakeOrder
 from rules.components import ORDER_CARDS, TILES
 from rules.mining import MinePlanner
 from rules.record import Chooser, random_action
-from rules.state import GameOptions, GameState
+from rules.state import GameOptions, GameState, Player
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 
-def _needs(state: GameState, seat: int) -> Counter:
-    """Colours the player's empty order spots ask for, less the cubes already in cage and storage."""
-    p = state.players[seat]
+def _open_spots(p: Player) -> Counter:
+    """Colours the player's empty order spots ask for."""
     need: Counter = Counter()
     for order in p.orders:
         for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
             if not on:
                 need[colour] += 1
-    for c in range(4):
-        need[c] -= p.cage[c] + p.storage[c]
     return need
+
+
+def _wanted(p: Player) -> Counter:
+    """Colours still to mine for the orders: open spots less the cubes already in cage and storage."""
+    need = _open_spots(p)
+    return Counter({c: need[c] - p.cage[c] - p.storage[c] for c in range(4)})
 
 
 def _plan(state: GameState, steps: int) -> tuple[Mine, int]:
@@ -41,27 +44,25 @@ def _plan(state: GameState, steps: int) -> tuple[Mine, int]:
     value = 0
     while True:
         pit = planner.pit
-        need: Counter = Counter()
-        for order in pit.orders:
-            for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
-                if not on:
-                    need[colour] += 1
+        need, wanted = _open_spots(pit), _wanted(pit)
         in_cage = sum(pit.cage)
         useful_in_cage = sum(min(pit.cage[c], need[c]) for c in range(4))
-        wanted = Counter({c: need[c] - pit.cage[c] - pit.storage[c] for c in range(4)})
         best, best_score = None, 0
         for step in planner.next_steps():
             score = 0
             if isinstance(step, Fill):
                 score = 100 if len(step.cubes) == 1 else 0
             elif isinstance(step, Load):
-                score = 50 + step.colour if wanted[step.colour] > 0 else 0
+                # Coal for the orders first; spare coal too (it empties carts and counts at the end).
+                score = 50 + step.colour if wanted[step.colour] > 0 else 8
             elif isinstance(step, CageTo):
                 if step.level == 0:
                     if useful_in_cage:
                         score = 60 if planner.steps_left <= useful_in_cage + 1 else 30
-                elif in_cage < 5 and wanted[step.level - 1] > 0 and (step.level - 1) in pit.carts[step.level - 1]:
-                    score = 40 + step.level
+                elif in_cage < 5 and (step.level - 1) in pit.carts[step.level - 1]:
+                    score = 40 + step.level if wanted[step.level - 1] > 0 else 5 - step.level
+            elif isinstance(step, Store):
+                score = 10 if pit.cage[step.colour] > need[step.colour] else 0
             if score > best_score:
                 best, best_score = step, score
         if best is None:
@@ -90,7 +91,7 @@ def demo_action(state: GameState, chooser: Chooser):
     plans = sorted((_plan(state, a.steps) for a in mines), key=lambda pv: (-pv[1], pv[0].steps))
     if plans and plans[0][1] >= 3:
         return plans[0][0]
-    need = _needs(state, seat)
+    need = _wanted(p)
     if len(p.orders) < 3:
         takes = [a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"]
         if takes:
@@ -134,6 +135,17 @@ def demo_state_at(players: int, seed: int, stop) -> GameState:
     return state
 
 
+def _showcase(state: GameState) -> bool:
+    """Late in the second shift, with coal left in cages down the shafts and in storage: much to see."""
+    return (
+        state.shift == 2
+        and state.phase == "turn"
+        and sum(p.workers for p in state.players) <= 28
+        and sum(1 for p in state.players if sum(p.cage) and p.cage_level) >= 2
+        and any(sum(p.storage) for p in state.players)
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import render_board, render_pit, render_scoring
 
@@ -145,17 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     seed = args.seed
     opening = new_game(NAMES, seed)
-    mid = demo_state_at(
-        4,
-        seed,
-        lambda s: (
-            s.shift == 2
-            and s.phase == "turn"
-            and s.turn % 7 == 0
-            and sum(len(p.delivered) for p in s.players) >= 3
-            and sum(p.workers for p in s.players) < 30
-        ),
-    )
+    mid = demo_state_at(4, seed, _showcase)
     after_shift = demo_state_at(4, seed, lambda s: len(s.shift_results) == 2)
     final = demo_state(4, seed)
     viewer = mid.players[mid.current].name

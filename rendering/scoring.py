@@ -23,7 +23,7 @@ BLOCK_GAP = 14
 ELEMENT_W = 136
 SEAT_W = 92
 HEAD_H = 52
-LINE_H = 46
+LINE_H = 50
 TOTAL_HEAD_H = 64
 TOTAL_ROW_H = 60
 NAME_W = 300
@@ -113,11 +113,8 @@ def scoring_image(source: GameState | Breakdown, shift: int | None = None) -> Im
     return img
 
 
-def _seat_disc(img: Image.Image, draw: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, d: int = 30) -> None:
-    draw.ellipse(
-        (cx - d // 2, cy - d // 2, cx + d // 2, cy + d // 2), fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=2
-    )
-    icons.text(img, (cx, cy + 0.5), str(seat + 1), d * 3 // 5, bold=True)
+def _seat_disc(img: Image.Image, cx: int, cy: int, seat: int, d: int = 30) -> None:
+    icons.paste(img, icons.seat_disc(seat, d), cx - d // 2, cy - d // 2)
 
 
 def _shift_block(
@@ -131,7 +128,7 @@ def _shift_block(
     icons.text(img, head.center, str(result.shift), 28, fill=pal.CARD_INK, bold=True)
     for seat in range(n):
         c = layout.seat_cell(j, 0, seat)
-        _seat_disc(img, draw, c.center[0], c.center[1], seat)
+        _seat_disc(img, c.center[0], c.center[1], seat)
     totals = [0] * n
     for row, e in enumerate(result.elements, start=1):
         line = layout.element_box(j, e.element)
@@ -180,9 +177,9 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
             icons.paste(img, sprite, c.center[0] - sprite.width // 2, c.center[1] - sprite.height // 2)
         if col == "deliveries":
             ck = (c.center[0] + 4, c.center[1] + 4)
-            draw.line([(ck[0], ck[1]), (ck[0] + 6, ck[1] + 8), (ck[0] + 18, ck[1] - 8)], fill=(110, 200, 120), width=4)
+            draw.line([(ck[0], ck[1]), (ck[0] + 6, ck[1] + 8), (ck[0] + 18, ck[1] - 8)], fill=pal.TICK, width=4)
         if col == "orders":
-            icons.text(img, (c.center[0] + 24, c.center[1]), "-1", 20, fill=(235, 120, 110), bold=True)
+            icons.text(img, (c.center[0] + 24, c.center[1]), "-1", 20, fill=pal.PENALTY, bold=True)
         if col == "balance":
             icons.paste(img, icons.mini_tile(30, False), c.center[0] - 34, c.center[1] - 15)
             icons.paste(img, icons.mini_tile(30, True), c.center[0] + 4, c.center[1] - 15)
@@ -199,7 +196,7 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
         draw.rounded_rectangle(
             line.xy, radius=8, fill=pal.CELL, outline=pal.HIGHLIGHT if winner else None, width=3 if winner else 0
         )
-        _seat_disc(img, draw, name_cell.x0 + 24, name_cell.center[1], seat)
+        _seat_disc(img, name_cell.x0 + 24, name_cell.center[1], seat)
         x = name_cell.x0 + 50
         if winner:
             icons.paste(img, icons.trophy(32), x, name_cell.center[1] - 16)
@@ -221,7 +218,7 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
             if vp is None:
                 icons.text(img, c.center, "-", 22, fill=pal.TEXT_DIM)
                 continue
-            ink = (235, 120, 110) if vp < 0 else pal.TEXT
+            ink = pal.PENALTY if vp < 0 else pal.TEXT
             if small is None:
                 icons.text(img, c.center, str(vp), 26, fill=ink, bold=True)
             else:
