@@ -1,1 +1,11 @@
 """The discord.py bot: /coal commands, buttons and selects, the per-channel game manager."""
+
+
+def create_bot(database=None, *, clock=None, dev_guild_id=None):
+    """The Coal Baron bot, unstarted; see `bot.client.create_bot`."""
+    from .client import create_bot as _create
+
+    return _create(database, clock=clock, dev_guild_id=dev_guild_id)
+
+
+__all__ = ["create_bot"]

@@ -233,17 +233,9 @@ class GameManager:
         `expected_version` refuses the move (StaleAction) if the game has moved on.
         """
         async with self._lock(channel_id):
-            game = await self.game_in(channel_id)
+            game = await self.check_turn(channel_id, user_id, expected_version)
             state = game.state
-            if state is None:
-                raise NotStarted("The game has not started yet; the host starts it with `/coal start`.")
-            if expected_version is not None and expected_version != game.version:
-                raise StaleAction("That no longer applies: the game has moved on.")
             seat = game.seat_of_user(user_id)
-            if seat is None:
-                raise NotSeated(f"You are not playing in this game; it is {state.to_move}'s turn.")
-            if seat.name != state.to_move:
-                raise NotYourTurn(f"It is {state.to_move}'s turn.")
             try:
                 if isinstance(action, str):
                     action = rules.parse_action(action)
@@ -266,6 +258,45 @@ class GameManager:
             )
             self._remember(saved)
             return TurnResult(saved, events)
+
+    async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
+        """The channel's running game if `user_id` has the pending decision; else the refusal."""
+        game = await self.game_in(channel_id)
+        state = game.state
+        if state is None:
+            raise NotStarted("The game has not started yet; the host starts it with `/coal start`.")
+        if expected_version is not None and expected_version != game.version:
+            raise StaleAction("That no longer applies: the game has moved on.")
+        seat = game.seat_of_user(user_id)
+        if seat is None:
+            raise NotSeated(f"You are not playing in this game; it is {state.to_move}'s turn.")
+        if seat.name != state.to_move:
+            raise NotYourTurn(f"It is {state.to_move}'s turn.")
+        return game
+
+    def open_games(self) -> list[Game]:
+        """Every lobby and running game known (loaded by `open`, kept up to date by each request)."""
+        return list(self._games.values())
+
+    async def mark_reminded(self, channel_id: int, version: int) -> Game | None:
+        """Note that the turn at `version` got its reminder; None if it moved on or already had one."""
+        async with self._lock(channel_id):
+            game = await self.current(channel_id)
+            if game is None or game.version != version or game.reminded or game.status != "active":
+                return None
+            try:
+                game = await self.store.mark_reminded(game)
+            except StaleState:
+                await self._reload(channel_id)
+                return None
+            self._remember(game)
+            return game
+
+    async def drain(self) -> None:
+        """Wait for every request in progress (before closing the database at shutdown)."""
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
 
     # --- internals -------------------------------------------------------------------------
 

@@ -318,6 +318,17 @@ class Store:
             seats=seats,
         )
 
+    async def mark_reminded(self, game: GameRow) -> GameRow:
+        """Record that the half-time reminder of the current turn was posted (once per turn)."""
+        async with self._write() as db:
+            cur = await db.execute(
+                "UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND status = 'active' AND reminded = 0",
+                (game.id, game.version),
+            )
+            if cur.rowcount != 1:
+                raise StaleState(f"Game {game.id} moved on or was already reminded at version {game.version}.")
+        return replace(game, reminded=True)
+
     # --- queries -------------------------------------------------------------------------
 
     async def load_game(self, game_id: int) -> GameRow | None:

@@ -1,0 +1,123 @@
+"""The discord.py client: opens the database, registers `/coal` and the persistent buttons.
+
+`create_bot(database=...)` is the seam tests use: it returns the client unstarted;
+`setup_hook` (run by discord.py at login) opens the store, resumes every game, registers
+the commands and components and syncs the command tree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from storage import Store
+
+from .console import Consoles
+from .manager import GameManager
+
+log = logging.getLogger("coalbaron")
+
+Clock = Callable[[], float]  # unix seconds
+
+
+def discord_clock() -> float:
+    """Now, as Discord (and SimCord's virtual Discord) sees it."""
+    return discord.utils.utcnow().timestamp()
+
+
+class CoalBot(discord.Client):
+    """The Coal Baron bot: one `/coal` command group, persistent components, one store."""
+
+    def __init__(
+        self,
+        *,
+        database: str | os.PathLike[str] | None = None,
+        clock: Clock | None = None,
+        dev_guild_id: int | None = None,
+    ):
+        intents = discord.Intents.none()
+        intents.guilds = True  # interactions bring the member; no privileged intent needed
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        self.tree = app_commands.CommandTree(self)
+        self.database = database
+        self.clock: Clock = clock or discord_clock
+        self.dev_guild_id = dev_guild_id
+        self.store: Store | None = None
+        self.manager: GameManager | None = None
+        self.consoles = Consoles()
+        self.timers: Any = None  # bot.timers.Timers, once set up
+
+    async def setup_hook(self) -> None:
+        from .commands import CoalCommands
+        from .components import PERSISTENT_ITEMS
+        from .timers import Timers
+
+        self.store = await Store(self.database, clock=self.clock).open()
+        self.manager = GameManager(self.store)
+        games = await self.manager.open()
+        self.tree.add_command(CoalCommands())
+        self.tree.on_error = self.on_tree_error
+        self.add_dynamic_items(*PERSISTENT_ITEMS)
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.timers = Timers(self)
+        self.timers.start()
+        log.info("ready: %d open game(s) resumed", len(games))
+
+    async def close(self) -> None:
+        if self.timers is not None:
+            await self.timers.stop()
+        if self.manager is not None:
+            await self.manager.drain()  # let moves in progress finish and be stored
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None:
+        """Draw an image off the event loop; None (and a log line) if drawing fails."""
+        try:
+            data = await asyncio.to_thread(fn, *args)
+        except Exception:
+            log.exception("rendering %s failed", filename)
+            return None
+        return discord.File(io.BytesIO(data), filename=filename)
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        from .errors import GameError
+        from .play import refuse
+
+        original = getattr(error, "original", error)
+        if isinstance(original, GameError):  # a refusal: private, nothing changed
+            await refuse(interaction, str(original))
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            return  # the check already answered
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command %s failed in channel %s", command, interaction.channel_id, exc_info=error)
+        text = "Something went wrong on my side; nothing was changed. Please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+def create_bot(
+    database: str | os.PathLike[str] | None = None,
+    *,
+    clock: Clock | None = None,
+    dev_guild_id: int | None = None,
+) -> CoalBot:
+    """The bot, unstarted. Commands are registered and synced in `setup_hook` at login."""
+    return CoalBot(database=database, clock=clock, dev_guild_id=dev_guild_id)

@@ -1,0 +1,39 @@
+"""Settings from the environment and an optional `.env` file: token, database, dev guild."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def load_dotenv(path: str | os.PathLike[str] = ".env") -> None:
+    """Read KEY=VALUE lines into the environment; variables already set win."""
+    file = Path(path)
+    if not file.is_file():
+        return
+    for line in file.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        os.environ.setdefault(key.removeprefix("export ").strip(), value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database: str | None  # None: storage's default (data/coalbaron.sqlite3)
+    dev_guild_id: int | None
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            database=os.environ.get("COALBARON_DB", "").strip() or None,
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+        )

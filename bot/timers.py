@@ -1,0 +1,161 @@
+"""Turn timers: a reminder at half time, the default move at expiry, across restarts.
+
+Deadlines are stored with each game (the manager sets one after every move). One
+background task sleeps until the earliest reminder or deadline of all open games and
+handles whatever is due, in deadline order; any change re-arms it. After a restart every
+deadline is re-armed from the database, so one that passed while the bot was down fires
+at once — exactly once, since the default move is played only over the version it was
+due for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+
+from rules import ChooseDrawn, DraftPick, GameState, UseBank
+from rules.components import ORDER_CARDS
+
+from .errors import GameError
+from .manager import Game, TurnResult
+from .messages import duration, mention
+
+log = logging.getLogger("coalbaron")
+
+ABSENT_AFTER = 3  # expiries in a row
+
+
+def default_action(state: GameState):
+    """What the timer plays for a player who did not act (the game options' rules)."""
+    if state.phase == "draft":  # the face-up card with the most VP (the lowest number on a tie)
+        offered = [(ORDER_CARDS[c].vp, -k) for k, c in enumerate(state.draft_cards) if c is not None]
+        _, k = max(offered)
+        return DraftPick(card=-k + 1)
+    if state.phase == "draw":  # keep none, everything back to the bottom in the drawn order
+        return ChooseDrawn(pick=None, to="bottom")
+    return UseBank()  # the rules' own fallback: always legal with a worker
+
+
+class Timers:
+    """Arms one sleeper for the next reminder or deadline among all open games."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self._games: dict[int, Game] = {}  # channel -> the game as last seen, with a deadline
+        self._sleeper: asyncio.Task | None = None
+        self._stopped = False
+
+    def start(self) -> None:
+        """Arm every open game's deadline (at start-up: overdue ones fire at once, in order)."""
+        for game in self.bot.manager.open_games():
+            self._track(game)
+        self._arm()
+
+    async def stop(self) -> None:
+        self._stopped = True
+        if self._sleeper is not None:
+            self._sleeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sleeper
+
+    def changed(self, game: Game) -> None:
+        """A game moved on (a move, the start, an abort): re-arm with its new deadline."""
+        self._track(game)
+        self._arm()
+
+    def _track(self, game: Game) -> None:
+        if game.is_open and game.deadline is not None and game.state is not None:
+            self._games[game.channel_id] = game
+        else:
+            self._games.pop(game.channel_id, None)
+
+    def _next(self) -> tuple[float, Game] | None:
+        due = [(self._due_at(g), g) for g in self._games.values()]
+        return min(due, key=lambda x: (x[0], x[1].deadline, x[1].id)) if due else None
+
+    @staticmethod
+    def _due_at(game: Game) -> float:
+        half = game.deadline - game.options.timer_seconds / 2
+        return game.deadline if game.reminded else half
+
+    def _arm(self) -> None:
+        if self._stopped:
+            return
+        if self._sleeper is not None and not self._sleeper.done():
+            self._sleeper.cancel()
+        nxt = self._next()
+        if nxt is not None:
+            delay = max(0.0, nxt[0] - self.bot.clock())
+            self._sleeper = asyncio.create_task(self._sleep(delay), name="coalbaron-timers")
+
+    async def _sleep(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._sleeper = None  # from here on, a change must not cancel the work in progress
+        try:
+            await self.run_due()
+        except Exception:
+            log.exception("turn timers failed; re-arming")
+        self._arm()
+
+    async def run_due(self) -> None:
+        """Handle every reminder and deadline that is due now, earliest deadline first."""
+        now = self.bot.clock()
+        due = sorted(
+            (g for g in self._games.values() if self._due_at(g) <= now),
+            key=lambda g: (g.deadline, g.id),
+        )
+        for game in due:
+            if game.deadline <= now:
+                await self._expire(game)
+            else:
+                await self._remind(game)
+
+    async def _remind(self, game: Game) -> None:
+        updated = await self.bot.manager.mark_reminded(game.channel_id, game.version)
+        if updated is None:
+            return
+        self._track(updated)
+        left = duration(game.deadline - self.bot.clock())
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        await channel.send(
+            f"{mention(game.to_move_user)}, {left} left for your turn.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
+
+    async def _expire(self, game: Game) -> None:
+        from .play import announce
+
+        state = game.state
+        action = default_action(state)
+        self.bot.consoles.close_game(game.id)  # an open mining console is cancelled first
+        try:
+            result: TurnResult = await self.bot.manager.act(
+                game.channel_id, game.to_move_user, action, auto=True, expected_version=game.version
+            )
+        except GameError as err:  # the game moved on meanwhile: nothing to do
+            log.info("game %s channel %s: timer not needed (%s)", game.id, game.channel_id, err)
+            latest = await self.bot.manager.current(game.channel_id)
+            if latest is not None:
+                self._track(latest)
+            else:
+                self._games.pop(game.channel_id, None)
+            return
+        self._track(result.game)
+        player = state.to_move
+        seat = result.game.seat_of_user(game.to_move_user)
+        what = {"draft": "took the card with the most VP", "draw": "kept nothing and put the rest at the bottom"}.get(
+            state.phase, "placed a worker on the bank"
+        )
+        note = f"⏰ {player}'s time ran out: the timer {what} for them."
+        if seat is not None and seat.missed >= ABSENT_AFTER:
+            note += (
+                f" {player} has missed {seat.missed} turns in a row and is marked absent; the host may `/coal abort`."
+            )
+        log.info("game %s channel %s: timer played %r for %s", game.id, game.channel_id, str(action), player)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        await channel.send(note)
+        await announce(self.bot, result, channel=channel)

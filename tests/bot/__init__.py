@@ -1,0 +1,1 @@
+"""End-to-end tests of the bot through SimCord: discord.py unmodified against an in-memory Discord."""

@@ -1,0 +1,92 @@
+"""Helpers for bot tests: open games through Discord, read components, check refusals."""
+
+from __future__ import annotations
+
+import rules
+from rules.record import Chooser, random_action
+
+
+def components_of(message) -> list:
+    """The buttons and menus of a discord.Message or a SimCord ResponseMessage."""
+    message = getattr(message, "message", None) or message
+    return [c for row in message.components for c in row.children]
+
+
+def custom_ids(message) -> list[str]:
+    return [c.custom_id for c in components_of(message)]
+
+
+def menu(message, prefix: str):
+    return next(c for c in components_of(message) if c.custom_id.startswith(prefix))
+
+
+def labels(message) -> list[str]:
+    return [c.label for c in components_of(message) if getattr(c, "label", None)]
+
+
+def enabled(message, label: str) -> bool:
+    return any(getattr(c, "label", None) == label and not c.disabled for c in components_of(message))
+
+
+async def open_lobby(w, players: int = 2, **options):
+    """/coal new by alice; the others press Join. Returns the lobby message."""
+    r = await w.alice.slash(w.channel, "coal new", **options)
+    lobby = r.response.message
+    for member in w.players[1:players]:
+        await member.click(lobby, label="Join")
+    return lobby
+
+
+async def start_game(w, players: int = 2, seed: int = 7, **options):
+    """A started game with a known seed: the lobby through Discord, the deal through the manager."""
+    await open_lobby(w, players, **options)
+    game = await w.bot.manager.start(w.channel.id, w.alice.id, seed=seed)
+    w.bot.timers.changed(game)
+    return game
+
+
+async def stored(w):
+    """The channel's game as the database has it (lobby, running or latest)."""
+    return await w.bot.store.latest_game(w.channel.id)
+
+
+def actor(w, game):
+    """The member whose decision is pending."""
+    uid = game.to_move_user
+    return next(m for m in w.players if m.id == uid)
+
+
+def bystander(w, game):
+    """A seated member whose decision it is not."""
+    uid = game.to_move_user
+    return next(m for m in w.players[: len(game.seats)] if m.id != uid)
+
+
+async def fast_forward(w, steps: int, seed: int = 1, until=None):
+    """Play random legal moves through the manager (no Discord) to set up a situation."""
+    chooser = Chooser(seed)
+    game = await w.bot.manager.current(w.channel.id)
+    for _ in range(steps):
+        if until is not None and until(game):
+            break
+        action = random_action(game.state, chooser)
+        game = (await w.bot.manager.act(w.channel.id, game.to_move_user, action)).game
+    return game
+
+
+async def act(w, text: str):
+    """One move through the manager, for the player to move."""
+    game = await w.bot.manager.current(w.channel.id)
+    return (await w.bot.manager.act(w.channel.id, game.to_move_user, rules.parse_action(text))).game
+
+
+async def assert_refused(w, result, *fragments: str, before=None):
+    """The reply is private, says what is wrong, and the stored game did not change."""
+    assert result.acknowledged, "the bot did not answer"
+    assert result.ephemeral, f"a refusal must be private: {result.response.content!r}"
+    text = result.response.content if result.response is not None else ""
+    for fragment in fragments:
+        assert fragment in text, f"{fragment!r} not in {text!r}"
+    if before is not None:
+        assert await stored(w) == before
+    return text

@@ -1,0 +1,86 @@
+"""The mining console: private step buttons, Undo, Cancel, Confirm; nothing stored before Confirm."""
+
+from __future__ import annotations
+
+from rules.components import ORDER_CARDS
+
+from .driver import actor, assert_refused, bystander, enabled, fast_forward, menu, start_game, stored
+
+
+async def _my_console(w, steps=10, seed=7):
+    await start_game(w, 2, seed=seed)
+    game = await fast_forward(w, 6)
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal mine", steps=steps)
+    assert r.ephemeral and r.response.content.startswith(f"**Mining {steps}**")
+    return game, member, r.response
+
+
+async def test_steps_undo_and_confirm_play_one_mining_action(world):
+    w = world
+    game, member, console = await _my_console(w)
+    assert not enabled(console, "Cage surface") and enabled(console, "Cage yellow")
+    assert not enabled(console, "Undo step")
+    r = await member.click(console, label="Cage yellow")
+    assert "9 of 10 steps left" in r.response.content and "Plan: cage yellow" in r.response.content
+    r = await member.click(console, label="Load yellow")
+    assert "holding 1 yellow" in r.response.content
+    r = await member.click(console, label="Undo step")
+    assert "Plan: cage yellow\n" in r.response.content and "holding nothing" in r.response.content
+    await member.click(console, label="Load yellow")
+    await member.click(console, label="Cage surface")
+    assert await stored(w) == game  # nothing is stored before Confirm
+    r = await member.click(console, label="Store yellow")
+    assert "Storage: 1 yellow" in r.response.content
+    r = await member.click(console, label="Confirm")
+    assert r.response.content == "Mined: `mine 10: cage yellow, load yellow, cage surface, store yellow`."
+    after = await stored(w)
+    assert after.version == game.version + 1
+    seat = game.state.current
+    assert after.state.players[seat].storage == [1, 0, 0, 0]
+    public = w.channel.last_message
+    assert "placed 1 worker on Mining 10" in public.content and public.attachments[0].filename == "board.png"
+    assert r.response.components == []  # the console closed with its buttons
+
+
+async def test_fill_an_order_spot_from_the_menu(world):
+    w = world
+    game, member, console = await _my_console(w, seed=7)
+    seat = game.state.current
+    colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
+    name = ["yellow", "brown", "grey", "black"][colour]
+    await member.click(console, label=f"Cage {name}")
+    await member.click(console, label=f"Load {name}")
+    r = await member.click(console, label="Cage surface")
+    fill = menu(r.response, "coal-menu:mcfill")
+    option = fill.options[0]
+    assert option.value.startswith("fill ") and option.value.endswith(name)
+    r = await member.select(console, [option.value], custom_id=fill.custom_id)
+    assert f"Plan: cage {name}, load {name}, cage surface, {option.value}" in r.response.content
+    await member.click(console, label="Confirm")
+    after = await stored(w)
+    order, spot = (int(x) for x in option.value.split()[1].split("."))
+    assert after.state.players[seat].orders[order - 1].spots[spot - 1] == [colour]
+
+
+async def test_cancel_places_no_workers(world):
+    w = world
+    game, member, console = await _my_console(w, steps=6)
+    await member.click(console, label="Cage black")
+    r = await member.click(console, label="Cancel")
+    assert r.response.content == "Mining cancelled; no workers were placed."
+    assert await stored(w) == game
+
+
+async def test_console_refusals_and_a_console_overtaken_by_the_game(world):
+    w = world
+    game, member, console = await _my_console(w, steps=6)
+    other = bystander(w, game)
+    r = await other.slash(w.channel, "coal mine", steps=6)
+    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    # the player moves by command instead; the console is overtaken
+    await member.slash(w.channel, "coal money", amount=4)
+    moved = await stored(w)
+    r = await member.click(console, label="Cage grey")
+    await assert_refused(w, r, "This mining console is closed", before=moved)
+    assert r.response.attachments[0].filename == "board.png"

@@ -1,0 +1,96 @@
+"""Draw spaces: the drawn items only in the actor's private reply; nobody moves until they choose."""
+
+from __future__ import annotations
+
+from rules.components import ORDER_CARDS, TILES
+
+from .driver import actor, assert_refused, bystander, fast_forward, menu, start_game, stored
+
+
+def _secret_words(game) -> list[str]:
+    """How the drawn items are written in the actor's private choice."""
+    pending = game.state.pending
+    if pending.kind == "tile":
+        return [f"{TILES[t].describe()} — {TILES[t].price} marks" for t in pending.cards]
+    return [ORDER_CARDS[c].describe() for c in pending.cards]
+
+
+def _public_words(game) -> str:
+    """What may be named in public anyway: the cards face up on the board, the orders in pits."""
+    cards = [c for c in game.state.order_spaces if c is not None]
+    cards += [o.card for p in game.state.players for o in p.orders]
+    return " ".join(ORDER_CARDS[c].describe() for c in cards)
+
+
+def _everything_said(w, viewer=None) -> str:
+    return "\n".join(
+        m.content + " ".join(str(getattr(c, "label", "")) for row in m.components for c in row.children)
+        for m in w.channel.history(viewer=viewer)
+    )
+
+
+async def test_order_draw_is_seen_only_by_the_actor_who_keeps_one(world):
+    w = world
+    await start_game(w, 3, seed=4)
+    game = await fast_forward(w, 9)
+    member, other = actor(w, game), bystander(w, game)
+    r = await member.slash(w.channel, "coal order", space="draw")
+    draw_message = r.response
+    assert not r.ephemeral and "looks at the top 5 order cards" in r.response.content
+    game = await stored(w)
+    assert game.state.phase == "draw"
+    [private] = r.followups
+    assert private.ephemeral
+    secrets = [s for s in _secret_words(game) if s not in _public_words(game)]
+    assert secrets and all(s in private.content for s in secrets)
+    # no channel message, and nothing another member can see, names them
+    for viewer in (None, other, w.dave):
+        said = _everything_said(w, viewer)
+        assert not any(s in said for s in secrets)
+    # everyone else waits
+    r = await other.slash(w.channel, "coal bank")
+    await assert_refused(w, r, "It is", before=game)
+    r = await member.slash(w.channel, "coal bank")
+    await assert_refused(w, r, "must first choose from the drawn order cards", before=game)
+    r = await other.click(w.channel.last_message, label="Show my drawn cards")
+    await assert_refused(w, r, "Only", before=game)
+    # choose card 2, rest on top
+    pick = menu(private, "coal-menu:pick")
+    r = await member.select(private, ["2"], custom_id=pick.custom_id)
+    assert r.response.ephemeral and "Only you see these" in r.response.content
+    r = await member.click(private, label="Rest on top")
+    assert r.response.ephemeral and r.response.content == "You kept item 2; the rest went to the top."
+    after = await stored(w)
+    kept = game.state.pending.cards[1]
+    seat = game.state.current
+    assert after.state.players[seat].orders[-1].card == kept
+    assert after.state.order_deck[:4] == [c for k, c in enumerate(game.state.pending.cards) if k != 1]
+    public = w.channel.last_message
+    assert "kept" in public.content and "put 4 back on the top" in public.content
+    assert public.attachments[0].filename == "board.png"
+    # the button under the draw message no longer applies
+    again = await member.click(draw_message, label="Show my drawn cards")
+    await assert_refused(w, again, "already been made", before=after)
+
+
+async def test_tile_draw_keep_none_and_reopen_the_choice_from_the_button(world):
+    w = world
+    await start_game(w, 2, seed=9)
+    game = await fast_forward(w, 6)
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal factory", space="draw")
+    public = r.response
+    game = await stored(w)
+    r = await member.click(public, label="Show my drawn tiles")
+    assert r.ephemeral and all(s in r.response.content for s in _secret_words(game))
+    assert "You have" in r.response.content
+    first_copy = r.response
+    second_copy = (await member.click(public, label="Show my drawn tiles")).response
+    r = await member.click(first_copy, label="Rest at the bottom")
+    assert r.response.content == "You kept nothing; the rest went to the bottom."
+    after = await stored(w)
+    assert after.state.tile_deck[-5:] == game.state.pending.cards
+    assert after.state.phase == "turn"
+    # a double click: the same choice from the second copy finds it made
+    double = await member.click(second_copy, label="Rest at the bottom")
+    await assert_refused(w, double, "already been made", before=after)

@@ -1,0 +1,77 @@
+"""Complete games played only through /coal commands, buttons and menus, then replayed."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .driver import open_lobby, stored
+from .policy import ScriptedPlayer, pending_member
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _play(w, players: int, seed: int, monkeypatch) -> tuple[ScriptedPlayer, int]:
+    monkeypatch.setattr("bot.manager.secrets.randbits", lambda bits: seed)  # the deal's seed
+    lobby = await open_lobby(w, players)
+    await w.alice.click(lobby, label="Start")
+    policy = ScriptedPlayer(w, random.Random(seed))
+    moves = 0
+    while True:
+        member, what, message = pending_member(w)
+        if member is None:
+            break
+        assert message.attachments and message.attachments[0].filename == "board.png", message.content
+        if what == "pick":
+            await policy.pick(member, message)
+        else:
+            await policy.turn(member)
+        moves += 1
+        assert moves < 400, "the game does not end"
+    return policy, moves
+
+
+def _announced_scores(w) -> dict[str, int]:
+    final = w.channel.last_message
+    assert final.content.startswith("**Game over.**")
+    return {name: int(vp) for name, vp in re.findall(r"(\w+) (-?\d+) VP", final.content.split("Final scores:")[1])}
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (4, 11)])
+async def test_a_complete_game_through_discord_replays_to_the_announced_scores(world, monkeypatch, players, seed):
+    w = world
+    policy, moves = await _play(w, players, seed, monkeypatch)
+    game = await stored(w)
+    assert game.status == "finished" and game.state.phase == "over"
+    # the policy really used the machinery
+    assert policy.used["deliver"] > 0 and policy.used["console"] > 0 and policy.used["draft_menu"] > 0
+    assert sum(p.vp for p in game.state.players) > 0
+    history = w.channel.history()
+    # a scoring image after each shift; the last one announces the winners with mentions
+    scorings = [m for m in history if m.attachments and m.attachments[0].filename == "scoring.png"]
+    assert len(scorings) == 3
+    assert scorings[0].content.startswith("Shift 1 is scored") and scorings[1].content.startswith("Shift 2 is scored")
+    winners = [game.state.players[i].name for i in game.state.winners]
+    for name in winners:
+        assert f"<@{game.user_of_player(name)}>" in scorings[2].content
+    announced = _announced_scores(w)
+    assert announced == {p.name: p.vp for p in game.state.players}
+    # every turn message carries the board
+    turns = [m for m in history if ", your turn —" in m.content or ", your pick" in m.content]
+    assert len(turns) >= moves - 3 and all(m.attachments[0].filename == "board.png" for m in turns)
+    # the record exported through Discord replays to the same scores
+    r = await w.bob.slash(w.channel, "coal export")
+    assert r.ephemeral
+    [attachment] = r.response.attachments
+    record = await attachment.read()
+    out = subprocess.run(
+        [sys.executable, "-m", "rules", "replay", "-"], input=record, cwd=ROOT, capture_output=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["scores"] == announced

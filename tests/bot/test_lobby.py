@@ -1,0 +1,118 @@
+"""The lobby through Discord: new, join, leave, start, abort, and every refusal."""
+
+from __future__ import annotations
+
+import discord
+
+from .driver import assert_refused, custom_ids, open_lobby, stored
+
+
+async def test_new_opens_a_lobby_with_buttons_and_the_options(world):
+    w = world
+    r = await w.alice.slash(w.channel, "coal new", timer="12h", delivered="all")
+    assert not r.ephemeral
+    assert "1/4 seats; 12h per turn; delivered orders public" in r.response.content
+    assert f"<@{w.alice.id}> (red)" in r.response.content
+    game = await stored(w)
+    assert game.status == "lobby" and game.host_id == w.alice.id
+    assert (game.options.timer, game.options.delivered) == ("12h", "all")
+    assert custom_ids(r.response) == [f"coal:lobby:{game.id}:0:{x}" for x in ("join", "leave", "start")]
+
+
+async def test_join_by_button_and_by_command_then_leave(world):
+    w = world
+    lobby = await open_lobby(w, players=2)
+    r = await w.carol.slash(w.channel, "coal join")
+    assert not r.ephemeral and f"<@{w.carol.id}> (green)" in r.response.content
+    r = await w.bob.click(lobby, label="Leave")
+    assert f"<@{w.bob.id}>" not in r.response.content
+    game = await stored(w)
+    assert [s.user_id for s in game.seats] == [w.alice.id, w.carol.id]
+    r = await w.dave.slash(w.channel, "coal leave")
+    await assert_refused(w, r, "You are not seated in this game.", before=game)
+
+
+async def test_lobby_refusals_are_private_and_change_nothing(world):
+    w = world
+    lobby = await open_lobby(w, players=1)
+    game = await stored(w)
+    await assert_refused(w, await w.alice.click(lobby, label="Start"), "needs 2 to 4 players", before=game)
+    await assert_refused(w, await w.alice.click(lobby, label="Join"), "You are already seated", before=game)
+    for member in (w.bob, w.carol, w.dave):
+        await member.click(lobby, label="Join")
+    game = await stored(w)
+    extra = w.guild.add_member(w.env.create_user("erin"))
+    await assert_refused(w, await extra.click(lobby, label="Join"), "The game is full (4 players)", before=game)
+    await assert_refused(w, await w.bob.click(lobby, label="Start"), "Only the host, alice, can start", before=game)
+    await assert_refused(w, await w.bob.slash(w.channel, "coal new"), "This channel already has a lobby", before=game)
+
+
+async def test_start_deals_the_game_and_the_lobby_buttons_go_stale(world):
+    w = world
+    lobby = await open_lobby(w, players=2)
+    joined = (await w.carol.slash(w.channel, "coal join")).response  # a second message with lobby buttons
+    r = await w.alice.click(lobby, label="Start")
+    assert r.acknowledged and not r.ephemeral
+    assert "has started" in r.response.content and r.response.components == []
+    start = w.channel.last_message
+    assert "Coal Baron begins!" in start.content
+    assert start.attachments[0].filename == "board.png"
+    game = await stored(w)
+    assert game.status == "active" and game.state.phase == "draft"
+    assert f"<@{game.to_move_user}>, your pick" in start.content
+    assert any(c.startswith(f"coal-menu:draft:{game.id}:0") for c in custom_ids(start))
+    # the old lobby message's buttons no longer apply: said so, with the board
+    stale = await w.dave.click(joined, label="Join")
+    await assert_refused(w, stale, "This lobby has closed", before=game)
+    assert stale.response.attachments[0].filename == "board.png"
+
+
+async def test_start_by_command(world):
+    w = world
+    await open_lobby(w, players=2)
+    r = await w.alice.slash(w.channel, "coal start")
+    assert not r.ephemeral and "Coal Baron begins!" in r.response.content
+    assert r.response.attachments[0].filename == "board.png"
+
+
+async def test_abort_by_host_or_a_member_with_manage_channels_only(world):
+    w = world
+    await open_lobby(w, players=2)
+    await w.alice.slash(w.channel, "coal start")
+    game = await stored(w)
+    await assert_refused(
+        w, await w.bob.slash(w.channel, "coal abort"), "Only the host, alice, or a moderator", before=game
+    )
+    mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+    r = await mod.slash(w.channel, "coal abort")
+    assert not r.ephemeral and "ended the game" in r.response.content
+    assert (await stored(w)).status == "aborted"
+    r = await w.alice.slash(w.channel, "coal abort")
+    await assert_refused(w, r, "There is no game in this channel")
+
+
+async def test_the_host_aborts_a_lobby(world):
+    w = world
+    await open_lobby(w, players=2)
+    r = await w.alice.slash(w.channel, "coal abort")
+    assert not r.ephemeral
+    assert (await stored(w)).status == "aborted"
+    r = await w.bob.slash(w.channel, "coal new")  # the channel is free again
+    assert not r.ephemeral and (await stored(w)).status == "lobby"
+
+
+async def test_commands_in_a_dm_say_games_are_played_in_server_channels(world):
+    w = world
+    r = await w.alice.user.slash("coal new")
+    assert r.ephemeral and "played in server channels" in r.response.content
+    r = await w.bob.user.slash("coal status")
+    assert r.ephemeral and "played in server channels" in r.response.content
+    assert await w.bot.store.latest_game(w.channel.id) is None
+
+
+async def test_no_game_here(world):
+    w = world
+    for command in ("coal join", "coal start", "coal bank", "coal status", "coal board", "coal log"):
+        r = await w.alice.slash(w.channel, command)
+        await assert_refused(w, r, "no game in this channel")

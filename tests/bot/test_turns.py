@@ -1,0 +1,189 @@
+"""Moves through slash commands, menus and buttons; autocomplete; every refusal of the spec."""
+
+from __future__ import annotations
+
+import rules
+from rules.components import space_of
+
+from .driver import (
+    act,
+    actor,
+    assert_refused,
+    bystander,
+    custom_ids,
+    fast_forward,
+    menu,
+    open_lobby,
+    start_game,
+    stored,
+)
+
+
+async def _drafted(w, players=2, seed=7):
+    await start_game(w, players, seed)
+    return await fast_forward(w, 3 * players)
+
+
+async def test_the_draft_by_menu_and_by_command(world):
+    w = world
+    lobby = await open_lobby(w, 2)
+    await w.alice.click(lobby, label="Start")
+    game = await stored(w)
+    first = actor(w, game)
+    start_msg = w.channel.last_message
+    pick = menu(start_msg, "coal-menu:draft")
+    label = pick.options[1].label
+    r = await first.select(start_msg, [pick.options[1].value], custom_id=pick.custom_id)
+    assert r.acknowledged and not r.ephemeral
+    turn = w.channel.last_message
+    assert label.split(" · ")[1] in turn.content and turn.attachments[0].filename == "board.png"
+    game = await stored(w)
+    second = actor(w, game)
+    offered = await second.autocomplete(w.channel, "coal draft", "card", "")
+    assert len(offered) == 6 and str(pick.options[1].value) not in [str(o["value"]) for o in offered]
+    assert await first.autocomplete(w.channel, "coal draft", "card", "") == []  # not their pick
+    r = await second.slash(w.channel, "coal draft", card=offered[0]["value"])
+    assert not r.ephemeral and "drafted" in r.response.content
+    # the first message's menu is now from an earlier pick
+    again = await first.select(start_msg, [pick.options[2].value], custom_id=pick.custom_id)
+    await assert_refused(w, again, "from an earlier pick", before=await stored(w))
+
+
+async def test_every_move_posts_a_sentence_the_board_and_pings_the_next_player(world):
+    w = world
+    game = await _drafted(w)
+    for command, options in [
+        ("coal money", {"amount": 4}),
+        ("coal order", {"space": "2"}),
+        ("coal mine", {"steps": 6, "plan": "cage yellow, load yellow, cage surface, store yellow"}),
+        ("coal bank", {}),
+        ("coal factory", {"space": "3"}),
+    ]:
+        game = await stored(w)
+        member = actor(w, game)
+        r = await member.slash(w.channel, command, **options)
+        assert r.acknowledged and not r.ephemeral, r.response.content
+        after = await stored(w)
+        assert after.version == game.version + 1
+        message = r.response
+        assert message.attachments[0].filename == "board.png"
+        data = await message.attachments[0].read()
+        assert data.startswith(b"\x89PNG")
+        assert f"<@{after.to_move_user}>, your turn —" in message.content
+        assert custom_ids(message) == [
+            f"coal:pit:{after.id}:{after.version}:",
+            f"coal:legal:{after.id}:{after.version}:",
+        ]
+
+
+async def test_wrong_player_and_spectator_are_refused_privately(world):
+    w = world
+    game = await _drafted(w)
+    other = bystander(w, game)
+    r = await other.slash(w.channel, "coal money", amount=4)
+    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    r = await w.dave.slash(w.channel, "coal bank")
+    await assert_refused(w, r, "You are not playing in this game", before=game)
+    assert await other.autocomplete(w.channel, "coal money", "amount", "") == []
+
+
+async def test_the_spec_refusals_workers_and_plan_step(world):
+    w = world
+    game = await _drafted(w, players=4, seed=11)
+    # "Mining 8 needs 3 workers; you have 2."
+    state = game.state
+    for _ in range(2):
+        game = await act(w, "mine 8")
+    while game.state.players[game.state.current].workers > 2:
+        game = await act(w, "bank")
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal mine", steps=8, plan="cage grey")
+    await assert_refused(w, r, "Mining 8 needs 3 workers; you have 2.", before=game)
+    r = await member.slash(w.channel, "coal mine", steps=8)  # the console refuses just the same
+    await assert_refused(w, r, "Mining 8 needs 3 workers; you have 2.", before=game)
+    # "Step 4 (`load black`): the cage is at grey."
+    r = await member.slash(w.channel, "coal mine", steps=6, plan="cage grey, load grey, cage grey, load black")
+    await assert_refused(w, r, "Step 3 (`cage grey`): the cage is already at grey.", before=game)
+    r = await member.slash(w.channel, "coal mine", steps=10, plan="cage black, cage grey, load grey, load black")
+    await assert_refused(w, r, "Step 4 (`load black`): the cage is at grey.", before=game)
+    r = await member.slash(w.channel, "coal mine", steps=6, plan="cage grey, lift everything")
+    await assert_refused(w, r, "Step 2: I can't read `lift everything`", before=game)
+    assert state is not None
+
+
+async def test_illegal_choices_are_refused_with_the_rules_reason(world):
+    w = world
+    game = await _drafted(w)
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal deliver", vehicle="train")
+    await assert_refused(w, r, "You have no complete train order to deliver.", before=game)
+    r = await member.slash(w.channel, "coal factory", space="9")
+    await assert_refused(w, r, "the space is 1-8 or `draw`", before=game)
+    r = await member.slash(w.channel, "coal factory", space="4")
+    await assert_refused(w, r, "Factory 4 is locked in a 2-player game.", before=game)
+    r = await member.slash(w.channel, "coal mine", steps=5, plan="cage grey")
+    await assert_refused(w, r, "4, 6, 8 or 10", before=game)
+
+
+async def test_autocomplete_lists_only_legal_choices_with_costs_in_words(world):
+    w = world
+    game = await _drafted(w, players=3, seed=3)
+    member = actor(w, game)
+    state = game.state
+    factory = await member.autocomplete(w.channel, "coal factory", "space", "")
+    legal = {str(a) for a in rules.legal_actions(state)}
+    assert {f"factory {c['value']}" for c in factory} == {t for t in legal if t.startswith("factory")}
+    for c in factory:
+        if c["value"] != "draw":
+            tile = rules.components.TILES[state.factory[int(c["value"]) - 1]]
+            assert c["name"] == f"Factory {c['value']}: {tile.describe()} — {tile.price} marks, 1 worker"
+    mines = await member.autocomplete(w.channel, "coal mine", "steps", "")
+    assert [c["value"] for c in mines] == [6, 8, 10]  # Mining 4 is locked with 3 players
+    assert mines[1]["name"] == "Mining 8 steps — 1 worker"
+    game = await act(w, "mine 8")
+    game = await act(w, "bank")
+    member = actor(w, game)
+    mines = await member.autocomplete(w.channel, "coal mine", "steps", "8")
+    assert mines == [{"name": "Mining 8 steps — 2 workers", "value": 8}]
+    assert await member.autocomplete(w.channel, "coal deliver", "vehicle", "") == []
+
+
+async def test_buttons_my_pit_and_legal_actions_answer_privately(world):
+    w = world
+    game = await _drafted(w)
+    member = actor(w, game)
+    other = bystander(w, game)
+    r = await member.slash(w.channel, "coal money", amount=4)
+    turn = r.response
+    r = await other.click(turn, label="Legal actions")
+    assert r.ephemeral and "What you may do now" in r.response.content and "/coal bank" in r.response.content
+    r = await member.click(turn, label="Legal actions")
+    assert r.ephemeral and r.response.content == f"It is {other.user.name}'s turn."
+    r = await member.click(turn, label="My pit")
+    assert r.ephemeral and r.response.attachments[0].filename == "pit.png"
+    r = await w.dave.click(turn, label="My pit")
+    assert r.ephemeral and "not playing" in r.response.content
+    assert r.response.attachments[0].filename == "board.png"
+
+
+async def test_board_pit_status_log_and_help(world):
+    w = world
+    game = await _drafted(w)
+    member = actor(w, game)
+    await member.slash(w.channel, "coal money", amount=4)
+    r = await w.dave.slash(w.channel, "coal board")
+    assert r.ephemeral and r.response.attachments[0].filename == "board.png"
+    r = await w.dave.slash(w.channel, "coal pit", player=w.bob)
+    assert r.ephemeral and r.response.content == "bob's pit:" and r.response.attachments[0].filename == "pit.png"
+    r = await w.dave.slash(w.channel, "coal pit")
+    await assert_refused(w, r, "You are not playing in this game.")
+    r = await w.alice.slash(w.channel, "coal status")
+    assert r.ephemeral and "Shift 1 of 3" in r.response.content and "alice (red): " in r.response.content
+    assert "Turn timer 24h: 24 h left." in r.response.content
+    r = await w.alice.slash(w.channel, "coal log", last=2)
+    lines = r.response.content.splitlines()
+    assert r.ephemeral and len(lines) == 2 and lines[-1].startswith(f"{game.version + 1}. ")
+    assert "took 4 marks" in lines[-1]
+    r = await w.alice.slash(w.channel, "coal help", topic="plan")
+    assert r.ephemeral and "`cage L`" in r.response.content
+    assert space_of("mine", 8)
