@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Awaitable
 
 import discord
 
@@ -20,8 +21,12 @@ NO_TOKEN = (
 )
 
 
-async def run(settings: Settings) -> int:
-    bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id)
+async def run_until_signal(bot, start: Awaitable) -> int:
+    """Run `start` (the bot's login and connection) until it ends or SIGINT/SIGTERM arrives.
+
+    On a signal: the bot stops watching deadlines, waits for the moves in progress to be
+    stored, disconnects and closes the database; then 0 is returned.
+    """
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 
@@ -31,20 +36,33 @@ async def run(settings: Settings) -> int:
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop, sig.name)
-    runner = asyncio.create_task(bot.start(settings.token))
+    runner = asyncio.ensure_future(start)
     waiter = asyncio.create_task(stopping.wait())
-    done, _ = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
-    if runner in done:  # the client stopped by itself: a login or connection failure
-        waiter.cancel()
-        try:
+    try:
+        done, _ = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:  # the client stopped by itself: a login or connection failure
             runner.result()
-        except discord.LoginFailure:
-            log.error("Discord refused the token: check DISCORD_TOKEN in .env.")
-            return 1
+            return 0
+        await bot.close()
+        log.info("closed cleanly")
+        runner.cancel()
         return 0
-    await bot.close()  # waits for moves in progress, then closes the database
-    runner.cancel()
-    return 0
+    finally:
+        waiter.cancel()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+
+
+async def run(settings: Settings) -> int:
+    bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id)
+    try:
+        return await run_until_signal(bot, bot.start(settings.token))
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env.")
+    except (OSError, discord.HTTPException, discord.GatewayNotFound) as err:
+        log.error("Could not connect to Discord: %s", type(err).__name__)
+    await bot.close()
+    return 1
 
 
 def main() -> int:

@@ -72,12 +72,13 @@ class CoalBot(discord.Client):
         else:
             await self.tree.sync()
         self.timers = Timers(self)
+        self.manager.listeners.append(self.timers.changed)
         self.timers.start()
         log.info("ready: %d open game(s) resumed", len(games))
 
     async def close(self) -> None:
         if self.timers is not None:
-            await self.timers.stop()
+            self.timers.stop()
         if self.manager is not None:
             await self.manager.drain()  # let moves in progress finish and be stored
         await super().close()

@@ -97,12 +97,14 @@ class CoalCommands(app_commands.Group):
             user.display_name,
             {"timer": timer, "delivered": delivered},
         )
+        play.log_event(game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered})")
         await interaction.response.send_message(lobby_message(game), view=components.lobby_view(game))
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
         user = interaction.user
         game = await interaction.client.manager.join(interaction.channel_id, user.id, user.display_name)
+        play.log_event(game, f"user {user.id} joined")
         await interaction.response.send_message(
             f"{user.display_name} joined.\n" + lobby_message(game), view=components.lobby_view(game)
         )
@@ -110,6 +112,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="leave", description="Give up your seat in the lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
         game = await interaction.client.manager.leave(interaction.channel_id, interaction.user.id)
+        play.log_event(game, f"user {interaction.user.id} left")
         await interaction.response.send_message(
             f"{interaction.user.display_name} left.\n" + lobby_message(game), view=components.lobby_view(game)
         )
@@ -117,6 +120,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="start", description="Deal the game and begin the opening draft (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         game = await interaction.client.manager.start(interaction.channel_id, interaction.user.id)
+        play.log_event(game, f"started by user {interaction.user.id} with {len(game.seats)} players")
         await interaction.response.defer(thinking=True)
         await components.announce_start(interaction, game)
 
@@ -125,9 +129,8 @@ class CoalCommands(app_commands.Group):
         bot = interaction.client
         is_admin = bool(interaction.permissions and interaction.permissions.manage_channels)
         game = await bot.manager.abort(interaction.channel_id, interaction.user.id, is_admin=is_admin)
+        play.log_event(game, f"aborted by user {interaction.user.id}")
         bot.consoles.close_game(game.id)
-        if bot.timers is not None:
-            bot.timers.changed(game)
         await interaction.response.send_message(
             f"{interaction.user.display_name} ended the game. It stays in `/coal history`."
         )

@@ -157,6 +157,7 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, version: int,
     except GameError as err:
         await play.refuse(interaction, str(err))
         return
+    play.log_event(game, f"user {interaction.user.id} pressed {what} in the lobby")
     await interaction.response.edit_message(content=lobby_message(game), view=lobby_view(game))
     if game.status == "active":
         await announce_start(interaction, game)
@@ -176,8 +177,6 @@ async def announce_start(interaction: discord.Interaction, game: Game) -> None:
     file = await bot.render(render_board, state, None, filename="board.png")
     kwargs = {"file": file} if file else {}
     await interaction.followup.send(text, view=turn_view(game), allowed_mentions=play.PINGS, **kwargs)
-    if bot.timers is not None:
-        bot.timers.changed(game)
 
 
 # --- turn messages -----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from pydantic import ValidationError
@@ -102,6 +102,8 @@ class GameManager:
     def __init__(self, store: Store):
         self.store = store
         self._games: dict[int, Game] = {}  # lobbies and running games, by channel
+        # Called with every game just stored (a move, a lobby change, an abort): turn timers listen.
+        self.listeners: list[Callable[[Game], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def open(self) -> list[Game]:
@@ -154,7 +156,7 @@ class GameManager:
             game = await self._commit(
                 channel_id, self.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
             )
-            self._games[channel_id] = game
+            self._remember(game)
             return game
 
     async def join(self, channel_id: int, user_id: int, name: str) -> Game:
@@ -168,7 +170,7 @@ class GameManager:
             if len(game.seats) >= MAX_PLAYERS:
                 raise GameFull(f"The game is full ({MAX_PLAYERS} players). Watch, or open a game in another channel.")
             game = await self._commit(channel_id, self.store.add_seat(game, user_id, clean_name(name)))
-            self._games[channel_id] = game
+            self._remember(game)
             return game
 
     async def leave(self, channel_id: int, user_id: int) -> Game:
@@ -203,7 +205,7 @@ class GameManager:
             state = rules.new_game(names, seed, game.options.rules_options())
             deadline = self._deadline(game, state)
             game = await self._commit(channel_id, self.store.start_game(game, names, seed, state, deadline))
-            self._games[channel_id] = game
+            self._remember(game)
             return game
 
     async def abort(self, channel_id: int, user_id: int, is_admin: bool = False) -> Game:
@@ -304,10 +306,13 @@ class GameManager:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
     def _remember(self, game: Game) -> None:
+        """Keep the stored game as the channel's current one, and tell the listeners."""
         if game.is_open:
             self._games[game.channel_id] = game
         else:
             self._games.pop(game.channel_id, None)
+        for listener in self.listeners:
+            listener(game)
 
     def _deadline(self, game: Game, state: GameState) -> float | None:
         seconds = game.options.timer_seconds

@@ -24,6 +24,11 @@ log = logging.getLogger("coalbaron")
 PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
 
+def log_event(game: Game, what: str) -> None:
+    """One log line per event, with the game and channel ids (never a token, never a secret)."""
+    log.info("game %s channel %s: %s", game.id, game.channel_id, what)
+
+
 def bot_of(interaction: discord.Interaction):
     return interaction.client
 
@@ -93,8 +98,13 @@ async def take(
             interaction.channel_id, interaction.user.id, action, expected_version=expected_version
         )
     except GameError as err:
+        log.info(
+            "channel %s: refused %r for user %s: %s", interaction.channel_id, str(action), interaction.user.id, err
+        )
         await refuse(interaction, str(err))
         return None
+    game = result.game
+    log_event(game, f"v{game.version} user {interaction.user.id} played `{action}`")
     if edit_private is not None:
         await interaction.response.edit_message(content=edit_private, view=None, attachments=[])
     elif interaction.type is discord.InteractionType.component:
@@ -102,8 +112,6 @@ async def take(
     else:
         await interaction.response.defer(thinking=True)
     await announce(bot, result, interaction)
-    if bot.timers is not None:
-        bot.timers.changed(result.game)
     return result
 
 

@@ -40,31 +40,38 @@ def default_action(state: GameState):
 
 
 class Timers:
-    """Arms one sleeper for the next reminder or deadline among all open games."""
+    """One loop, owned by the bot, waiting for the next reminder or deadline among all open games.
+
+    It waits with `Client.wait_for` on a "coal_timers_changed" event with the time left as
+    timeout: a change wakes it to look again, the timeout means something is due.
+    """
+
+    WAKE = "coal_timers_changed"
 
     def __init__(self, bot) -> None:
         self.bot = bot
-        self._games: dict[int, Game] = {}  # channel -> the game as last seen, with a deadline
-        self._sleeper: asyncio.Task | None = None
+        self._games: dict[int, Game] = {}  # channel -> the game as last stored, with a deadline
+        self._task: asyncio.Task | None = None
         self._stopped = False
 
     def start(self) -> None:
         """Arm every open game's deadline (at start-up: overdue ones fire at once, in order)."""
         for game in self.bot.manager.open_games():
             self._track(game)
-        self._arm()
+        self._task = asyncio.create_task(self._run(), name="coalbaron-timers")
 
-    async def stop(self) -> None:
+    def stop(self) -> None:
+        """Stop waiting for deadlines (at shutdown). A default move being stored is not lost:
+        the store commits a turn whole or not at all, and the next start fires what is due."""
         self._stopped = True
-        if self._sleeper is not None:
-            self._sleeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._sleeper
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
 
     def changed(self, game: Game) -> None:
-        """A game moved on (a move, the start, an abort): re-arm with its new deadline."""
+        """A game was stored (a move, the start, an abort): look again at the deadlines."""
         self._track(game)
-        self._arm()
+        self.bot.dispatch(self.WAKE)
 
     def _track(self, game: Game) -> None:
         if game.is_open and game.deadline is not None and game.state is not None:
@@ -72,33 +79,29 @@ class Timers:
         else:
             self._games.pop(game.channel_id, None)
 
-    def _next(self) -> tuple[float, Game] | None:
-        due = [(self._due_at(g), g) for g in self._games.values()]
-        return min(due, key=lambda x: (x[0], x[1].deadline, x[1].id)) if due else None
-
     @staticmethod
     def _due_at(game: Game) -> float:
         half = game.deadline - game.options.timer_seconds / 2
         return game.deadline if game.reminded else half
 
-    def _arm(self) -> None:
-        if self._stopped:
-            return
-        if self._sleeper is not None and not self._sleeper.done():
-            self._sleeper.cancel()
-        nxt = self._next()
-        if nxt is not None:
-            delay = max(0.0, nxt[0] - self.bot.clock())
-            self._sleeper = asyncio.create_task(self._sleep(delay), name="coalbaron-timers")
-
-    async def _sleep(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self._sleeper = None  # from here on, a change must not cancel the work in progress
-        try:
-            await self.run_due()
-        except Exception:
-            log.exception("turn timers failed; re-arming")
-        self._arm()
+    async def _run(self) -> None:
+        while not self._stopped:
+            due = [self._due_at(g) for g in self._games.values()]
+            timeout = max(0.0, min(due) - self.bot.clock()) if due else None
+            if timeout is None or timeout > 0:
+                try:
+                    await self.bot.wait_for(self.WAKE, timeout=timeout)
+                    continue  # something changed: look again
+                except TimeoutError:
+                    pass
+            if self._stopped:
+                break
+            try:
+                await self.run_due()
+            except Exception:
+                log.exception("turn timers failed; trying again in a minute")
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await self.bot.wait_for(self.WAKE, timeout=60)
 
     async def run_due(self) -> None:
         """Handle every reminder and deadline that is due now, earliest deadline first."""
@@ -115,9 +118,8 @@ class Timers:
 
     async def _remind(self, game: Game) -> None:
         updated = await self.bot.manager.mark_reminded(game.channel_id, game.version)
-        if updated is None:
+        if updated is None:  # moved on, or already reminded
             return
-        self._track(updated)
         left = duration(game.deadline - self.bot.clock())
         channel = self.bot.get_partial_messageable(game.channel_id)
         await channel.send(
@@ -139,12 +141,11 @@ class Timers:
         except GameError as err:  # the game moved on meanwhile: nothing to do
             log.info("game %s channel %s: timer not needed (%s)", game.id, game.channel_id, err)
             latest = await self.bot.manager.current(game.channel_id)
-            if latest is not None:
-                self._track(latest)
-            else:
+            if latest is None:
                 self._games.pop(game.channel_id, None)
+            else:
+                self._track(latest)
             return
-        self._track(result.game)
         player = state.to_move
         seat = result.game.seat_of_user(game.to_move_user)
         what = {"draft": "took the card with the most VP", "draw": "kept nothing and put the rest at the bottom"}.get(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import discord
 import pytest
 
 from bot import create_bot
@@ -14,17 +15,29 @@ def db_path(tmp_path):
     return tmp_path / "coalbaron.sqlite3"
 
 
-async def close_store(bot) -> None:
-    """Close a bot's database: its thread would otherwise outlive a failed test and hang the run."""
+async def close_bot(bot) -> None:
+    """Stop a bot's timers and close its database: the database thread would otherwise outlive
+    a failed test and hang the run."""
+    if bot.timers is not None:
+        bot.timers.stop()
     if bot.store is not None:
         await bot.store.close()
 
 
+def virtual_clock() -> float:
+    """The tests' clock: SimCord's virtual time, moved only by `env.advance_time` (no sleeping).
+
+    SimCord virtualises `discord.utils.utcnow` and the event loop's timers together, so the
+    deadlines the bot computes from this clock and the sleeps it arms agree.
+    """
+    return discord.utils.utcnow().timestamp()
+
+
 @pytest.fixture
 async def simcord_bot(db_path):
-    bot = create_bot(db_path)
+    bot = create_bot(db_path, clock=virtual_clock)
     yield bot
-    await close_store(bot)
+    await close_bot(bot)
 
 
 @dataclass

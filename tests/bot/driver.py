@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from bot import create_bot
 from rules.record import Chooser, random_action
 
 
@@ -40,9 +41,7 @@ async def open_lobby(w, players: int = 2, **options):
 async def start_game(w, players: int = 2, seed: int = 7, **options):
     """A started game with a known seed: the lobby through Discord, the deal through the manager."""
     await open_lobby(w, players, **options)
-    game = await w.bot.manager.start(w.channel.id, w.alice.id, seed=seed)
-    w.bot.timers.changed(game)
-    return game
+    return await w.bot.manager.start(w.channel.id, w.alice.id, seed=seed)
 
 
 async def stored(w):
@@ -90,3 +89,17 @@ async def assert_refused(w, result, *fragments: str, before=None):
     if before is not None:
         assert await stored(w) == before
     return text
+
+
+async def restart(w, db_path, downtime: float = 0.0):
+    """Stop the bot, let `downtime` seconds pass, start a new bot on the same database."""
+    from .conftest import close_bot, virtual_clock
+
+    old = w.bot
+    old.timers.stop()  # the old bot watches no deadline any more...
+    if downtime:
+        await w.env.advance_time(downtime)  # ...while time passes
+    new = create_bot(db_path, clock=virtual_clock)
+    await w.env.restart_bot(new)  # SimCord detaches the old client and logs the new one in
+    await close_bot(old)
+    return new

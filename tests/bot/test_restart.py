@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from bot import create_bot
-
-from .conftest import close_store
-from .driver import actor, assert_refused, fast_forward, start_game, stored
-
-
-async def _restart(w, db_path):
-    old = w.bot
-    await old.close()
-    new = create_bot(db_path)
-    await w.env.restart_bot(new)
-    return new
+from .conftest import close_bot
+from .driver import actor, assert_refused, fast_forward, restart, start_game, stored
 
 
 async def test_the_game_goes_on_after_a_restart_and_old_buttons_still_answer(world, db_path):
@@ -23,7 +13,7 @@ async def test_the_game_goes_on_after_a_restart_and_old_buttons_still_answer(wor
     member = actor(w, game)
     turn = (await member.slash(w.channel, "coal money", amount=4)).response
     before = await stored(w)
-    new = await _restart(w, db_path)
+    new = await restart(w, db_path)
     try:
         assert new is w.bot and await stored(w) == before
         # buttons of the message before the restart: still answered (persistent)
@@ -39,7 +29,7 @@ async def test_the_game_goes_on_after_a_restart_and_old_buttons_still_answer(wor
         assert after.version == before.version + 1
         assert after.state.players[before.state.current].marks == before.state.players[before.state.current].marks + 1
     finally:
-        await close_store(new)
+        await close_bot(new)
 
 
 async def test_a_private_choice_survives_a_restart_but_a_mining_console_does_not(world, db_path):
@@ -49,17 +39,17 @@ async def test_a_private_choice_survives_a_restart_but_a_mining_console_does_not
     member = actor(w, game)
     r = await member.slash(w.channel, "coal order", space="draw")
     [private] = r.followups
-    new = await _restart(w, db_path)
+    new = await restart(w, db_path)
     try:
         r = await member.click(private, label="Rest at the bottom")
         assert r.response.content == "You kept nothing; the rest went to the bottom."
         game = await stored(w)
         member = actor(w, game)
         console = (await member.slash(w.channel, "coal mine", steps=6)).response
-        newer = await _restart(w, db_path)
-        await close_store(new)
+        newer = await restart(w, db_path)
+        await close_bot(new)
         new = newer
         r = await member.click(console, label="Cage yellow")
         await assert_refused(w, r, "This mining console is closed", before=game)
     finally:
-        await close_store(new)
+        await close_bot(new)

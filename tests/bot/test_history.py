@@ -1,0 +1,102 @@
+"""/coal history, stats and export on a database with finished, aborted and running games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rules.record import Chooser, random_action
+
+from .driver import assert_refused
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _finish(w, channel, members, seed):
+    """A game in `channel` played to the end with random moves through the manager."""
+    manager = w.bot.manager
+    await manager.new_game(w.guild.id, channel.id, members[0].id, members[0].user.name)
+    for m in members[1:]:
+        await manager.join(channel.id, m.id, m.user.name)
+    game = await manager.start(channel.id, members[0].id, seed=seed)
+    chooser = Chooser(seed)
+    while game.state.phase != "over":
+        game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+    return game
+
+
+async def _server(w):
+    """Two finished games, one aborted, one running; and one finished game in another server."""
+    manager = w.bot.manager
+    c1, c2, c3 = (w.guild.create_text_channel(n) for n in ("one", "two", "three"))
+    first = await _finish(w, c1, [w.alice, w.bob], seed=1)
+    second = await _finish(w, c2, [w.bob, w.carol, w.alice], seed=2)
+    await manager.new_game(w.guild.id, c3.id, w.dave.id, "dave")
+    await manager.join(c3.id, w.alice.id, "alice")
+    await manager.start(c3.id, w.dave.id, seed=3)
+    await manager.abort(c3.id, w.dave.id)
+    await manager.new_game(w.guild.id, w.channel.id, w.carol.id, "carol")
+    await manager.join(w.channel.id, w.dave.id, "dave")
+    await manager.start(w.channel.id, w.carol.id, seed=4)  # running
+    other = w.env.create_guild("Elsewhere")
+    elsewhere = other.create_text_channel("far")
+    member = other.add_member(w.alice.user)
+    await manager.new_game(other.id, elsewhere.id, member.id, "alice")
+    friend = other.add_member(w.env.create_user("zed"))
+    await manager.join(elsewhere.id, friend.id, "zed")
+    game = await manager.start(elsewhere.id, member.id, seed=5)
+    chooser = Chooser(5)
+    while game.state.phase != "over":
+        game = (await manager.act(elsewhere.id, game.to_move_user, random_action(game.state, chooser))).game
+    return first, second, c1
+
+
+async def test_history_lists_this_servers_finished_games_only(world):
+    w = world
+    first, second, _ = await _server(w)
+    r = await w.dave.slash(w.channel, "coal history")
+    assert r.ephemeral
+    lines = r.response.content.splitlines()[1:]
+    assert len(lines) == 2  # not the aborted, the running, or the other server's game
+    for game, line in zip((second, first), lines, strict=True):  # newest first
+        state = game.state
+        for p in state.players:
+            assert f"{p.name} {p.vp}" in line
+        winners = " and ".join(state.players[i].name for i in state.winners)
+        assert line.endswith(f"winner: {winners}") and line.startswith("2026-01-01 · ")
+
+
+async def test_stats_count_games_wins_average_and_best_in_this_server(world):
+    w = world
+    first, second, _ = await _server(w)
+    games = [g for g in (first, second)]
+    vps = [g.state.players[g.state.seat_of("alice")].vp for g in games]
+    wins = sum(g.state.seat_of("alice") in g.state.winners for g in games)
+    r = await w.bob.slash(w.channel, "coal stats", player=w.alice)
+    assert r.ephemeral
+    assert r.response.content == (
+        f"<@{w.alice.id}>: 2 game(s), {wins} win(s), average {sum(vps) / 2:.1f} VP, best {max(vps)} VP."
+    )
+    r = await w.dave.slash(w.channel, "coal stats")
+    assert r.response.content == f"<@{w.dave.id}> has not finished a game in this server yet."
+
+
+async def test_export_gives_a_record_that_replays_to_the_stored_final_scores(world):
+    w = world
+    first, _, c1 = await _server(w)
+    r = await w.carol.slash(c1, "coal export")
+    assert r.ephemeral
+    [attachment] = r.response.attachments
+    assert attachment.filename == f"coalbaron-game-{first.id}.json"
+    record = await attachment.read()
+    assert json.loads(record)["seed"] == 1
+    out = subprocess.run([sys.executable, "-m", "rules", "replay", "-"], input=record, cwd=ROOT, capture_output=True)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["scores"] == {p.name: p.vp for p in first.state.players}
+    # the running game of a channel exports too (its record so far)
+    r = await w.carol.slash(w.channel, "coal export")
+    assert json.loads(await r.response.attachments[0].read())["seed"] == 4
+    empty = w.guild.create_text_channel("empty")
+    await assert_refused(w, await w.carol.slash(empty, "coal export"), "no started game in this channel")

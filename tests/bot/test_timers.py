@@ -1,0 +1,152 @@
+"""Turn timers on a virtual clock: the reminder, the default move per decision kind, restarts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rules.components import ORDER_CARDS
+
+from .conftest import close_bot, virtual_clock
+from .driver import act, actor, assert_refused, fast_forward, restart, start_game, stored
+
+HOUR = 3600
+
+
+def _said(w, pattern: str) -> list[str]:
+    return [m.content for m in w.channel.history() if re.search(pattern, m.content)]
+
+
+async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world):
+    w = world
+    await start_game(w, 2, seed=3, timer="1h")
+    game = await fast_forward(w, 6)  # past the draft: a normal turn
+    assert game.deadline == virtual_clock() + HOUR
+    member = actor(w, game)
+    await w.env.advance_time(HOUR / 2 - 1)
+    assert _said(w, "left for your turn") == []
+    await w.env.advance_time(1)
+    assert _said(w, "left for your turn") == [f"<@{member.id}>, 30 min left for your turn."]
+    await w.env.advance_time(HOUR / 2 - 1)
+    assert len(_said(w, "left for your turn")) == 1  # once
+    await w.env.advance_time(1)
+    after = await stored(w)
+    assert after.version == game.version + 1
+    seat = game.state.current
+    assert after.state.players[seat].marks == game.state.players[seat].marks + 1  # the bank
+    assert _said(w, "time ran out") == [
+        f"⏰ {game.state.to_move}'s time ran out: the timer placed a worker on the bank for them."
+    ]
+    turn = w.channel.last_message
+    assert turn.attachments[0].filename == "board.png" and f"<@{after.to_move_user}>, your turn" in turn.content
+    [entry] = await w.bot.store.log(game.id, 1)
+    assert entry.auto and entry.action == "bank"
+
+
+async def test_in_the_draft_the_timer_takes_the_card_with_the_most_vp(world):
+    w = world
+    game = await start_game(w, 3, seed=8, timer="12h")
+    best = max((ORDER_CARDS[c].vp, -k) for k, c in enumerate(game.state.draft_cards))
+    card = game.state.draft_cards[-best[1]]
+    await w.env.advance_time(12 * HOUR)
+    after = await stored(w)
+    assert after.state.players[game.state.current].orders[0].card == card
+    assert "took the card with the most VP" in _said(w, "time ran out")[0]
+
+
+async def test_a_pending_draw_choice_returns_everything_to_the_bottom(world):
+    w = world
+    await start_game(w, 2, seed=4, timer="1h")
+    await fast_forward(w, 6)
+    game = await act(w, "order draw")
+    drawn = game.state.pending.cards
+    await w.env.advance_time(HOUR)
+    after = await stored(w)
+    assert after.state.phase == "turn" and after.state.order_deck[-5:] == drawn
+    assert len(after.state.players[game.state.current].orders) == len(game.state.players[game.state.current].orders)
+    assert "kept nothing and put the rest at the bottom" in _said(w, "time ran out")[0]
+
+
+async def test_an_open_mining_console_is_cancelled_first(world):
+    w = world
+    await start_game(w, 2, seed=4, timer="1h")
+    game = await fast_forward(w, 6)
+    member = actor(w, game)
+    console = (await member.slash(w.channel, "coal mine", steps=6)).response
+    await member.click(console, label="Cage yellow")
+    await w.env.advance_time(HOUR)
+    after = await stored(w)
+    assert after.version == game.version + 1 and "bank" in (await w.bot.store.log(game.id, 1))[0].action
+    r = await member.click(console, label="Cage brown")
+    await assert_refused(w, r, "This mining console is closed", before=after)
+
+
+async def test_three_expiries_in_a_row_mark_a_player_absent(world):
+    w = world
+    await start_game(w, 2, seed=6, timer="1h")
+    await fast_forward(w, 6)
+    for _ in range(6):  # three turns each
+        await w.env.advance_time(HOUR)
+    game = await stored(w)
+    assert [s.missed for s in game.seats] == [3, 3]
+    status = (await w.alice.slash(w.channel, "coal status")).response.content
+    assert status.count("absent (missed 3 turns)") == 2
+    assert (
+        "has missed 3 turns in a row and is marked absent; the host may `/coal abort`" in _said(w, "time ran out")[-1]
+    )
+    # a move of one's own resets the count
+    member = actor(w, game)
+    await member.slash(w.channel, "coal bank")
+    assert (await stored(w)).seat_of_user(member.id).missed == 0
+    r = await w.alice.slash(w.channel, "coal abort")
+    assert not r.ephemeral and (await stored(w)).status == "aborted"
+
+
+async def test_no_timer_means_no_deadline(world):
+    w = world
+    await start_game(w, 2, seed=6, timer="none")
+    game = await fast_forward(w, 6)
+    assert game.deadline is None
+    await w.env.advance_time(100 * HOUR)
+    assert (await stored(w)).version == game.version and _said(w, "time ran out|left for your turn") == []
+
+
+async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_restart(world, db_path):
+    w = world
+    await start_game(w, 2, seed=12, timer="1h")
+    game = await fast_forward(w, 6)
+    new = await restart(w, db_path, downtime=5 * HOUR)  # the deadline passes while it is down
+    try:
+        after = await stored(w)
+        assert after.version == game.version + 1  # fired at once, once
+        assert len(_said(w, "time ran out")) == 1
+        assert after.deadline == virtual_clock() + HOUR  # the next player gets a fresh hour
+        await w.env.advance_time(HOUR / 2)
+        assert len(_said(w, "left for your turn")) == 1
+    finally:
+        await close_bot(new)
+
+
+@pytest.mark.simcord(settle_timeout=120)  # 50 default moves, each drawing a board, in one advance
+async def test_timers_of_50_games_fire_in_deadline_order(world):
+    w = world
+    manager = w.bot.manager
+    channels = [w.guild.create_text_channel(f"mine-{k}") for k in range(50)]
+    order = list(range(50))
+    order = order[1::2] + order[::2]  # start them out of channel order
+    for k in order:
+        ch = channels[k]
+        await manager.new_game(w.guild.id, ch.id, w.alice.id, "alice", {"timer": "1h"})
+        await manager.join(ch.id, w.bob.id, "bob")
+        await manager.start(ch.id, w.alice.id, seed=k)
+        await w.env.advance_time(7)
+    deadlines = {ch.id: (await manager.current(ch.id)).deadline for ch in channels}
+    await w.env.advance_time(HOUR)
+    fired = {}
+    for ch in channels:
+        [message] = [m for m in ch.history() if "time ran out" in m.content]
+        fired[ch.id] = message.id  # snowflakes grow with the time of posting
+        assert (await manager.current(ch.id)).version == 1
+    assert sorted(fired, key=fired.get) == sorted(deadlines, key=deadlines.get)
+    assert len({deadlines[c] for c in deadlines}) == 50
