@@ -105,10 +105,15 @@ class Store:
         self.found_version = await asyncio.to_thread(schema.prepare, self.path, self.busy_timeout)
         db = await aiosqlite.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
         try:
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            # Read every answer: a PRAGMA that answers with a row and is left unread keeps its
+            # statement running, and SQLite refuses to COMMIT until its cursor is collected.
+            for pragma in (
+                "journal_mode = WAL",
+                f"synchronous = {SYNCHRONOUS}",
+                "foreign_keys = ON",
+                f"busy_timeout = {int(self.busy_timeout * 1000)}",
+            ):
+                await db.execute_fetchall(f"PRAGMA {pragma}")
         except BaseException:
             await db.close()
             raise
