@@ -8,6 +8,7 @@ the commands and components and syncs the command tree.
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import logging
 import os
@@ -17,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from rendering import warm_up
 from storage import Store
 
 from .console import Consoles
@@ -74,6 +76,10 @@ class CoalBot(discord.Client):
         self.timers = Timers(self)
         self.manager.listeners.append(self.timers.changed)
         self.timers.start()
+        await asyncio.to_thread(warm_up)  # the first turn should not pay for the image caches
+        # What is loaded by now lives as long as the bot: keep it out of the garbage
+        # collector's full passes, which otherwise stall the event loop as the heap grows.
+        gc.freeze()
         log.info("ready: %d open game(s) resumed", len(games))
 
     async def close(self) -> None:

@@ -15,4 +15,13 @@ from .palette import SEAT_COLOURS
 from .pit import render_pit
 from .scoring import render_scoring
 
-__all__ = ["SEAT_COLOURS", "render_board", "render_pit", "render_scoring"]
+
+def warm_up() -> None:
+    """Make the palette and the backgrounds now (a third of a second), not during a first turn."""
+    from rules import new_game
+
+    for players in (2, 3, 4):
+        render_board(new_game(["a", "b", "c", "d"][:players], 0))
+
+
+__all__ = ["SEAT_COLOURS", "render_board", "render_pit", "render_scoring", "warm_up"]

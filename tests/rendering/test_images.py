@@ -44,7 +44,7 @@ def _states():
 def test_board_is_a_phone_sized_png(name, state):
     data = render_board(state)
     img = _open(data)
-    assert img.mode == "RGB"
+    assert img.mode == "P"  # 8-bit on the fixed palette (rendering.png)
     assert img.width <= 1600
     assert img.height <= 2000
     assert len(data) <= MAX_BYTES

@@ -1,0 +1,228 @@
+"""Bot speed under load: 20 games at once through SimCord, latency per slash command, loop stalls.
+
+    python -m bench.bot [--games 20] [--moves 30]
+
+Each game has two scripted players who play legal moves (no draw spaces: their private
+choice is a second interaction) by slash command. Two arrival patterns are measured:
+everyone at once (a burst of 20 interactions, the worst case) and staggered (4 games
+act at a time). Latency is measured inside the bot, from discord.py's `on_interaction`
+to the turn message being posted (rules, SQLite commit, board PNG, post); it leaves out
+SimCord's own settle polling. The longest event-loop stall is measured by a 5 ms ticker
+on the same loop. The rules-only time of the same actions is measured in the same run.
+Targets: p95 <= 250 ms, no stall over 100 ms. The longest full garbage collection is
+printed too: the simulated Discord keeps every message and image in this process, and
+collecting that heap is most of the longest stall.
+
+SimCord's public actors wait for the bot to settle after every interaction, so they
+cannot have several in flight; this bench emits interactions with SimCord's internal
+helpers (as SimCord's own actors do) and settles once per round. Pinned to simcord 3.2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import simcord
+from simcord import interactions as sc_interactions  # internal: emitting without settling
+from simcord.actors import _resolve_visible_command  # internal
+from simcord.enums import AppCommandType, InteractionType  # internal
+
+import bot.play
+from bot import create_bot
+from rules import ChooseDrawn, GameState, Mine, PlaceFactory, TakeOrder, apply, legal_actions
+from rules.record import Chooser, random_action
+
+
+def emit_slash(env, member, channel, name: str, **options) -> None:
+    """Send one slash command into the simulated Discord without waiting for the bot."""
+    parts = name.split()
+    root = _resolve_visible_command(member, channel.id, parts[0], AppCommandType.CHAT_INPUT)
+    leaf, nesting = sc_interactions.walk_to_subcommand(root, parts[1:])
+    leaf_options, resolved = sc_interactions.build_options(member, name, leaf, options, channel_id=channel.id)
+    data = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": 1,
+        "options": sc_interactions.nest_options(root, nesting, leaf_options),
+    }
+    if resolved:
+        data["resolved"] = resolved
+    _, payload = sc_interactions.base_payload(
+        env.backend,
+        type=InteractionType.APPLICATION_COMMAND,
+        channel_id=channel.id,
+        guild_id=member.guild.id,
+        user_id=member.id,
+        data=data,
+    )
+    env.backend.emit("INTERACTION_CREATE", payload)
+
+
+def slash_for(action) -> tuple[str, dict]:
+    """The /coal command and options that play a rules action."""
+    text = str(action)
+    kind = action.kind
+    if kind == "draft":
+        return "coal draft", {"card": action.card}
+    if kind == "factory":
+        return "coal factory", {"space": str(action.space)}
+    if kind == "mine":
+        return "coal mine", {"steps": action.steps, "plan": text.partition(": ")[2]}
+    if kind == "deliver":
+        return "coal deliver", {"vehicle": action.vehicle}
+    if kind == "money":
+        return "coal money", {"amount": action.amount}
+    if kind == "order":
+        return "coal order", {"space": str(action.space)}
+    return "coal bank", {}
+
+
+def choose(state: GameState, chooser: Chooser):
+    """A random legal move, but not a draw space (its private choice is another interaction)
+    nor mining without a step (that opens the mining console instead)."""
+    for _ in range(50):
+        action = random_action(state, chooser)
+        if isinstance(action, PlaceFactory | TakeOrder) and action.space == "draw":
+            continue
+        if isinstance(action, ChooseDrawn) or (isinstance(action, Mine) and not action.plan):
+            continue
+        return action
+    return next(a for a in legal_actions(state) if a.kind == "bank")
+
+
+class Monitor:
+    """Latency per interaction (inside the bot), the longest event-loop stall, and GC pauses."""
+
+    def __init__(self, client):
+        self.started: dict[int, float] = {}
+        self.latencies: list[float] = []
+        self.max_stall = 0.0
+        self.max_gc = 0.0
+        self._gc_start = 0.0
+        gc.callbacks.append(self._gc)
+        self._ticker: asyncio.Task | None = None
+        original = bot.play.take
+
+        async def on_interaction(interaction):
+            self.started[interaction.id] = time.perf_counter()
+
+        async def timed_take(interaction, *args, **kwargs):
+            result = await original(interaction, *args, **kwargs)
+            start = self.started.pop(interaction.id, None)
+            if start is not None and result is not None:
+                self.latencies.append(time.perf_counter() - start)
+            return result
+
+        client.on_interaction = on_interaction
+        bot.play.take = timed_take
+
+    def _gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            self.max_gc = max(self.max_gc, time.perf_counter() - self._gc_start)
+
+    def start(self) -> None:
+        async def tick():
+            while True:
+                t = time.perf_counter()
+                await asyncio.sleep(0.005)
+                self.max_stall = max(self.max_stall, time.perf_counter() - t - 0.005)
+
+        self._ticker = asyncio.create_task(tick())
+
+    def reset(self) -> None:
+        self.latencies.clear()
+        self.max_stall = 0.0
+        self.max_gc = 0.0
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+async def run(games: int, moves: int) -> None:
+    tmp = Path(tempfile.mkdtemp())
+    client = create_bot(tmp / "bench.sqlite3")
+    async with simcord.run(client, settle_timeout=120, check_errors=True) as env:
+        guild = env.create_guild("Bench")
+        tables = []
+        for k in range(games):
+            channel = guild.create_text_channel(f"game-{k}")
+            a, b = (guild.add_member(env.create_user(f"p{k}{x}")) for x in "ab")
+            await client.manager.new_game(guild.id, channel.id, a.id, a.user.name, {"timer": "none"})
+            await client.manager.join(channel.id, b.id, b.user.name)
+            await client.manager.start(channel.id, a.id, seed=k)
+            tables.append((channel, {a.id: a, b.id: b}, Chooser(k)))
+        monitor = Monitor(client)
+        monitor.start()
+        played: list[tuple[GameState, object]] = []
+
+        async def round_of(chosen) -> None:
+            for channel, members, chooser in chosen:
+                game = await client.manager.current(channel.id)
+                if game is None or game.state.phase == "over":
+                    continue
+                action = choose(game.state, chooser)
+                played.append((game.state, action))
+                name, options = slash_for(action)
+                emit_slash(env, members[game.to_move_user], channel, name, **options)
+            await env.settle()
+
+        rng = random.Random(1)
+        results = {}
+        stagger = min(4, games)
+        for label, per_round in ((f"all {games} at once", games), (f"staggered, {stagger} at a time", stagger)):
+            monitor.reset()
+            rounds = moves if per_round == games else moves * games // per_round
+            for _ in range(rounds):
+                await round_of(rng.sample(tables, per_round))
+            results[label] = (list(monitor.latencies), monitor.max_stall, monitor.max_gc)
+        errors = list(env.errors)
+        await client.store.close()  # its thread would keep the process alive
+    if errors:
+        raise SystemExit(f"the bot raised errors: {errors[:3]}")
+
+    rules_times = []
+    for state, action in played:
+        t = time.perf_counter()
+        legal_actions(state)
+        apply(state, action)
+        rules_times.append(time.perf_counter() - t)
+    print(f"{games} games, {len(played)} slash-command moves; latency inside the bot (on_interaction → posted)")
+    print(
+        f"{'arrival':<24} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'longest stall ms':>17} "
+        f"{'of which GC ms':>15}"
+    )
+    for label, (lat, stall, gc_pause) in results.items():
+        print(
+            f"{label:<24} {len(lat):>6} {pct(lat, 0.5) * 1e3:>8.1f} {pct(lat, 0.95) * 1e3:>8.1f} "
+            f"{max(lat) * 1e3:>8.1f} {stall * 1e3:>17.1f} {gc_pause * 1e3:>15.1f}"
+        )
+    print(
+        f"{'rules only (same moves)':<24} {len(rules_times):>6} {pct(rules_times, 0.5) * 1e3:>8.3f} "
+        f"{pct(rules_times, 0.95) * 1e3:>8.3f} {max(rules_times) * 1e3:>8.3f}"
+    )
+    print("targets: p95 <= 250 ms; no event-loop stall over 100 ms")
+    staggered = results[f"staggered, {stagger} at a time"][0]
+    print(f"(the rules are {statistics.mean(rules_times) / statistics.mean(staggered):.2%} of a staggered move's time)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--moves", type=int, default=30, help="moves per game in the burst phase")
+    args = parser.parse_args()
+    asyncio.run(run(args.games, args.moves))
+
+
+if __name__ == "__main__":
+    main()
