@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import ChooseDrawn, Deliver, DraftPick, GameState, Mine, PlaceFactory, TakeMoney, TakeOrder, UseBank
+from rules import (
+    ChooseDrawn,
+    Deliver,
+    DraftPick,
+    GameState,
+    Mine,
+    PlaceFactory,
+    TakeMoney,
+    TakeOrder,
+    UseBank,
+    legal_actions,
+)
 from rules.components import ORDER_CARDS, TILES, VEHICLES, space_of
-from rules.engine import legal_actions
 
 
 @dataclass(frozen=True)

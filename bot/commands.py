@@ -15,9 +15,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from rules import UseBank
+from rules import UseBank, space_problem
 from rules.components import space_of
-from rules.engine import space_problem
 
 from . import components, console, play
 from .choices import autocomplete

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from rules import new_game
 from rules.components import CLOCK, DELIVER, ELEMENTS_SCORED, FACTORY, MINE, MONEY, ORDER, SPACES, TILES, VEHICLES
-from rules.engine import new_game
 from rules.state import GameState, Pending
 from rules.view import view
 

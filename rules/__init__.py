@@ -25,7 +25,7 @@ from .actions import (
     parse_plan,
     parse_step,
 )
-from .engine import Event, apply, legal_actions, new_game, substitute_options
+from .engine import Event, apply, legal_actions, new_game, space_problem, substitute_options
 from .errors import IllegalAction
 from .mining import MinePlanner, next_steps
 from .scoring import Breakdown, PlayerBreakdown, final_scores, score_breakdown
@@ -65,6 +65,7 @@ __all__ = [
     "parse_plan",
     "parse_step",
     "score_breakdown",
+    "space_problem",
     "substitute_options",
     "view",
 ]
