@@ -36,9 +36,25 @@ def whose_turn(game: GameRow) -> str:
     return f"{who}, your turn — {workers_left(player.workers)}."
 
 
+def what_happened(events: list[Event]) -> str:
+    """The events in sentences; placing workers and the action make one sentence:
+    "alice placed 2 workers on Mining 8 and mined: loaded 2 grey."."""
+    texts = []
+    for event in events:
+        if event.kind in ("shift_scored", "game_over"):
+            continue
+        prefix = f"{event.player} "
+        if texts and texts[-1][1] == "placed" and event.player and event.text.startswith(prefix):
+            placed, _ = texts.pop()
+            texts.append((placed[:-1] + " and " + event.text[len(prefix) :], event.kind))
+        else:
+            texts.append((event.text, event.kind))
+    return " ".join(text for text, _ in texts)
+
+
 def turn_message(game: GameRow, events: list[Event]) -> str:
     """What happened in the action, then who is next."""
-    lines = [" ".join(e.text for e in events if e.kind not in ("shift_scored", "game_over"))]
+    lines = [what_happened(events)]
     if any(e.kind == "shift_scored" for e in events) and game.state and game.state.phase != "over":
         lines.append(f"Shift {game.state.shift} begins.")
     nxt = whose_turn(game)

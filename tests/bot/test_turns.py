@@ -187,3 +187,12 @@ async def test_board_pit_status_log_and_help(world):
     r = await w.alice.slash(w.channel, "coal help", topic="plan")
     assert r.ephemeral and "`cage L`" in r.response.content
     assert space_of("mine", 8)
+
+
+async def test_placing_workers_and_the_action_read_as_one_sentence(world):
+    w = world
+    game = await _drafted(w)
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal money", amount=4)
+    first_line = r.response.content.splitlines()[0]
+    assert first_line == f"{game.state.to_move} placed 1 worker on Money 4 and took 4 marks."
