@@ -17,7 +17,7 @@ from rules import view
 from . import components
 from .errors import GameError
 from .manager import Game, TurnResult
-from .messages import mention, turn_message
+from .messages import lobby_message, mention, turn_message
 
 log = logging.getLogger("coalbaron")
 
@@ -29,16 +29,15 @@ def log_event(game: Game, what: str) -> None:
     log.info("game %s channel %s: %s", game.id, game.channel_id, what)
 
 
-def bot_of(interaction: discord.Interaction):
-    return interaction.client
-
-
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral refusal: one or two sentences, nothing changed."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:  # expired: nothing changed, so there is nothing to make up for
+        log.info("channel %s: a refusal could not be delivered (%s)", interaction.channel_id, text)
 
 
 def viewer_name(game: Game, user_id: int) -> str | None:
@@ -48,12 +47,10 @@ def viewer_name(game: Game, user_id: int) -> str | None:
 
 async def show_board(interaction: discord.Interaction, game: Game, note: str = "") -> None:
     """The board as this user may see it, ephemeral, with an optional sentence first."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     if game.state is None:
-        from .messages import lobby_message
-
         await interaction.followup.send("\n".join(x for x in (note, lobby_message(game)) if x), ephemeral=True)
         return
     file = await bot.render(render_board, game.state, viewer_name(game, interaction.user.id), filename="board.png")
@@ -62,7 +59,8 @@ async def show_board(interaction: discord.Interaction, game: Game, note: str = "
 
 
 async def show_pit(interaction: discord.Interaction, game: Game, player: str) -> None:
-    bot = bot_of(interaction)
+    """One player's pit, larger, as this user may see it (ephemeral)."""
+    bot = interaction.client
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     file = await bot.render(render_pit, game.state, player, viewer_name(game, interaction.user.id), filename="pit.png")
@@ -72,7 +70,7 @@ async def show_pit(interaction: discord.Interaction, game: Game, player: str) ->
 
 async def stale(interaction: discord.Interaction, text: str) -> None:
     """A button or menu that no longer applies: say so and offer the current board."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     game = await bot.manager.latest(interaction.channel_id)
     if game is None:
         await refuse(interaction, text)
@@ -92,7 +90,7 @@ async def take(
     `edit_private`: the interaction comes from the player's own private message (a
     draw choice, the mining console), which is edited to this text.
     """
-    bot = bot_of(interaction)
+    bot = interaction.client
     try:
         result = await bot.manager.act(
             interaction.channel_id, interaction.user.id, action, expected_version=expected_version
@@ -105,12 +103,17 @@ async def take(
         return None
     game = result.game
     log_event(game, f"v{game.version} user {interaction.user.id} played `{action}`")
-    if edit_private is not None:
-        await interaction.response.edit_message(content=edit_private, view=None, attachments=[])
-    elif interaction.type is discord.InteractionType.component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(thinking=True)
+    try:
+        if edit_private is not None:
+            await interaction.response.edit_message(content=edit_private, view=None, attachments=[])
+        elif interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True)
+    except discord.HTTPException:  # the interaction expired: the move is stored, post it plainly
+        log_event(game, "the interaction could not be answered; posting to the channel instead")
+        await announce(bot, result, channel=bot.get_partial_messageable(game.channel_id))
+        return result
     await announce(bot, result, interaction)
     return result
 
@@ -142,12 +145,13 @@ def final_message(game: Game) -> str:
     return f"**Game over.** {' and '.join(winners)} {verb}! Final scores: {scores}."
 
 
-async def _send(interaction, channel, text: str, file, view) -> discord.Message | None:
+async def _send(interaction, channel, text: str, file, buttons) -> discord.Message | None:
+    """A follow-up of the interaction, or a plain channel message; logged, never raised."""
     kwargs = {"allowed_mentions": PINGS}
     if file is not None:
         kwargs["file"] = file
-    if view is not None:
-        kwargs["view"] = view
+    if buttons is not None:
+        kwargs["view"] = buttons
     try:
         if interaction is not None:
             return await interaction.followup.send(text, wait=True, **kwargs)

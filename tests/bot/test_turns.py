@@ -196,3 +196,34 @@ async def test_placing_workers_and_the_action_read_as_one_sentence(world):
     r = await member.slash(w.channel, "coal money", amount=4)
     first_line = r.response.content.splitlines()[0]
     assert first_line == f"{game.state.to_move} placed 1 worker on Money 4 and took 4 marks."
+
+
+async def test_a_move_whose_interaction_expired_is_stored_and_still_posted(world):
+    w = world
+    game = await _drafted(w)
+    member = actor(w, game)
+    # Discord refuses the answer (10062 Unknown interaction: the 3-second window passed)
+    w.env.inject_error("POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction")
+    r = await member.slash(w.channel, "coal money", amount=6)
+    assert not r.acknowledged
+    after = await stored(w)
+    assert after.version == game.version + 1
+    posted = w.channel.last_message
+    assert posted.content.startswith(f"{game.state.to_move} placed 1 worker on Money 6 and took 6 marks.")
+    assert posted.attachments[0].filename == "board.png"
+
+
+async def test_wrong_phase_is_refused_privately(world):
+    w = world
+    game = await start_game(w, 2, seed=5)
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal money", amount=4)
+    await assert_refused(w, r, f"The opening draft comes first: {game.state.to_move} picks an order card.", before=game)
+    game = await fast_forward(w, 6)
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal draft", card=1)
+    await assert_refused(w, r, "The draft is over.", before=game)
+    r = await member.slash(w.channel, "coal mine", steps=6, plan="fill 1.1 grey+grey from storage")
+    await assert_refused(
+        w, r, "Step 1 (`fill 1.1 grey+grey from storage`): your storage holds 0 grey cube(s).", before=game
+    )
