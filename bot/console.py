@@ -50,19 +50,15 @@ class Consoles:
     def close(self, game_id: int, user_id: int) -> None:
         self._open.pop((game_id, user_id), None)
 
-    def close_game(self, game_id: int) -> int:
-        """Close every console of a game (the timer played the turn); how many were open."""
-        keys = [k for k in self._open if k[0] == game_id]
-        for k in keys:
-            del self._open[k]
-        return len(keys)
+    def close_game(self, game_id: int) -> None:
+        """Close every console of a game (the timer played the turn, or the game was aborted)."""
+        for key in [k for k in self._open if k[0] == game_id]:
+            del self._open[key]
 
 
 def _fill_label(planner: MinePlanner, step: Fill) -> str:
     card = ORDER_CARDS[planner.pit.orders[step.order - 1].card]
-    source = " from storage" if step.sources == ("storage",) * len(step.sources) else ""
-    if len(set(step.sources)) > 1:
-        source = f" from {step.sources[0]} + {step.sources[1]}"
+    source = "" if set(step.sources) == {"cage"} else " from " + " + ".join(dict.fromkeys(step.sources))
     cubes = " + ".join(COLOUR_NAMES[c] for c in step.cubes)
     return f"Order {step.order} spot {step.spot} ({card.vehicle_name} {card.vp}): {cubes}{source}"[:100]
 

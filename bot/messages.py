@@ -10,6 +10,8 @@ from rules import Event, GameState, Player
 from rules.components import COLOUR_NAMES, LEVEL_NAMES, ORDER_CARDS, TILES
 from storage import GameRow, LogRow
 
+ABSENT_AFTER = 3  # turns the timer took in a row before a player shows as absent
+
 DM_REFUSAL = "Coal Baron games are played in server channels. Use `/coal new` in a channel of your server."
 
 
@@ -98,7 +100,7 @@ def status_message(game: GameRow, now: float) -> str:
     lines.append(f"Start player: {state.players[state.start_player].name}.")
     for seat, p in enumerate(state.players):
         row = game.seats[seat]
-        absent = " — absent (missed 3 turns)" if row.missed >= 3 else ""
+        absent = f" — absent (missed {row.missed} turns)" if row.missed >= ABSENT_AFTER else ""
         lines.append(f"• {p.name} ({row.colour}): {p.workers} workers, {p.marks} marks, {p.vp} VP{absent}")
     lines.append(f"Decks: {len(state.tile_deck)} tiles, {len(state.order_deck)} order cards.")
     return "\n".join(lines)

@@ -21,19 +21,17 @@ from rules.components import ORDER_CARDS
 
 from .errors import GameError
 from .manager import Game, TurnResult
-from .messages import duration, mention
+from .messages import ABSENT_AFTER, duration, mention
 
 log = logging.getLogger("coalbaron")
-
-ABSENT_AFTER = 3  # expiries in a row
 
 
 def default_action(state: GameState):
     """What the timer plays for a player who did not act (the game options' rules)."""
     if state.phase == "draft":  # the face-up card with the most VP (the lowest number on a tie)
-        offered = [(ORDER_CARDS[c].vp, -k) for k, c in enumerate(state.draft_cards) if c is not None]
-        _, k = max(offered)
-        return DraftPick(card=-k + 1)
+        offered = [k for k, card in enumerate(state.draft_cards) if card is not None]
+        best = max(offered, key=lambda k: (ORDER_CARDS[state.draft_cards[k]].vp, -k))
+        return DraftPick(card=best + 1)
     if state.phase == "draw":  # keep none, everything back to the bottom in the drawn order
         return ChooseDrawn(pick=None, to="bottom")
     return UseBank()  # the rules' own fallback: always legal with a worker

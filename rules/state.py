@@ -174,10 +174,6 @@ class GameState(BaseModel):
             return None
         return self.players[self.current].name
 
-    @property
-    def game_over(self) -> bool:
-        return self.phase == "over"
-
     def seat_of(self, name: str) -> int:
         for i, p in enumerate(self.players):
             if p.name == name:

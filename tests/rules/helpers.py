@@ -71,10 +71,6 @@ def space(group: str, value) -> int:
     return SPACE_INDEX[(group, value)]
 
 
-def to_move_seat(state: GameState) -> int:
-    return state.current
-
-
 def last_worker_everyone(state: GameState) -> GameState:
     """Everyone has placed all workers except the player to move, who has one left."""
     state = state.model_copy(deep=True)
