@@ -211,3 +211,27 @@ async def test_a_failed_save_is_logged_at_error_with_its_cause(world, caplog):
     assert (await w.bot.store.load_game(game.id)).version == game.version
     with sqlite3.connect(w.bot.store.path) as con:  # nothing reached the file
         assert con.execute("SELECT count(*) FROM actions").fetchone() == (0,)
+
+
+# --- the README's set-up commands -----------------------------------------------------------
+
+
+def readme_command(after: str) -> str:
+    """The indented command that follows the README line `after`."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    rest = lines[lines.index(after) + 1 :]
+    return next(line for line in rest if line.strip()).strip()
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    command = readme_command("Install and run the tests:")
+    ci = [
+        line
+        for line in (ROOT / ".ci/run").read_text().splitlines()
+        if line and not line.startswith(("#", "set ", "cd "))
+    ]
+    assert ci == [command]
+    # in a virtual environment: a system Python that refuses `pip install` (PEP 668) is never asked to
+    assert command.startswith("python3 -m venv .venv && .venv/bin/pip install") and "python3 -m pip" not in command
+    bot = readme_command("Install and run the bot (games are stored in SQLite, `data/coalbaron.sqlite3` by default):")
+    assert bot == "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/python -m bot"
