@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -86,9 +87,11 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         await asyncio.wait_for(bot.close(), CLOSE_TIMEOUT)
     except Exception as err:
         log.warning(
-            "closing after the failure did not finish cleanly: %s",
-            describe_failure(err, database=database, stage="closing"),
+            "closing after the failure did not finish: %s", describe_failure(err, database=database, stage="closing")
         )
+        if bot.store is not None:  # at least the database: its thread alone keeps the process running
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(bot.store.close(), CLOSE_TIMEOUT)
     return 1
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.startup import describe_failure
 from storage import GameSettings, Store
 from tests.storage.readonly import file_modes_obeyed, obey_file_modes  # noqa: F401 (the fixture is used by name)
 
@@ -235,3 +236,31 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert command.startswith("python3 -m venv .venv && .venv/bin/pip install") and "python3 -m pip" not in command
     bot = readme_command("Install and run the bot (games are stored in SQLite, `data/coalbaron.sqlite3` by default):")
     assert bot == "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/python -m bot"
+
+
+# --- the one line, for failures the subprocess tests do not reach ----------------------------
+
+
+def test_a_file_permission_error_names_the_file_not_a_connection():
+    err = PermissionError(13, "Permission denied", "/srv/fonts/DejaVuSans.ttf")
+    line = describe_failure(err, database=Path("/x.sqlite3"), stage="preparing the board images")
+    assert line == "Could not use /srv/fonts/DejaVuSans.ttf while preparing the board images: Permission denied"
+
+
+def test_the_cause_behind_discord_py_attribute_error_is_named():
+    try:
+        try:
+            raise ConnectionResetError(104, "Connection reset by peer")
+        except OSError:
+            ws = None  # what discord.py reads `sequence` from after a first failed connection
+            print(ws.sequence)  # type: ignore[attr-defined]
+    except AttributeError as err:
+        line = describe_failure(err, database=Path("/x.sqlite3"), stage="connecting to Discord's gateway")
+    assert line == "Could not connect while connecting to Discord's gateway: Connection reset by peer"
+
+
+def test_an_unexpected_failure_names_its_type_and_points_to_debug():
+    line = describe_failure(KeyError("guild"), database=Path("/x.sqlite3"), stage="resuming the open games")
+    assert (
+        line == "Could not start while resuming the open games: KeyError: 'guild' (run with --debug for the traceback)"
+    )
