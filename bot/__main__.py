@@ -1,19 +1,30 @@
-"""`python -m bot`: read `.env`, log in, sync `/coal`, resume every game; stop cleanly on a signal."""
+"""`python -m bot`: read `.env`, log in, sync `/coal`, resume every game; stop cleanly on a signal.
+
+A start that fails (no token, a refused token, a database it may not use, Discord out of
+reach) closes what it opened and exits non-zero with one line saying why; `--debug` adds
+the traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
 from collections.abc import Awaitable
+from pathlib import Path
 
-import discord
+from storage import default_path
 
-from .client import create_bot
+from .client import CoalBot, create_bot
 from .config import Settings, load_dotenv
+from .startup import NoFalseReconnect, describe_failure
 
 log = logging.getLogger("coalbaron")
+
+CLOSE_TIMEOUT = 10.0  # seconds: after a failed start, closing must not keep the process alive
 
 NO_TOKEN = (
     "No Discord token: set DISCORD_TOKEN in .env (copy .env.example to .env) or in the environment. "
@@ -21,7 +32,7 @@ NO_TOKEN = (
 )
 
 
-async def run_until_signal(bot, start: Awaitable) -> int:
+async def run_until_signal(bot: CoalBot, start: Awaitable) -> int:
     """Run `start` (the bot's login and connection) until it ends or SIGINT/SIGTERM arrives.
 
     On a signal: the bot stops watching deadlines, waits for the moves in progress to be
@@ -53,27 +64,64 @@ async def run_until_signal(bot, start: Awaitable) -> int:
             loop.remove_signal_handler(sig)
 
 
-async def run(settings: Settings) -> int:
+async def start(bot: CoalBot, token: str) -> None:
+    """Log in (which runs `setup_hook`: the database, the games, the commands), then connect."""
+    bot.stage = "logging in to Discord"
+    await bot.login(token)
+    bot.stage = "connecting to Discord's gateway"
+    await bot.connect()
+
+
+async def run(settings: Settings, *, debug: bool = False) -> int:
+    """Run the bot until a signal (0), or until it fails to start (1, after one line saying why)."""
     bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id)
+    database = Path(settings.database or default_path()).absolute()
+    if not debug:
+        logging.getLogger("discord.client").addFilter(NoFalseReconnect(bot))
     try:
-        return await run_until_signal(bot, bot.start(settings.token))
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN in .env.")
-    except (OSError, discord.HTTPException, discord.GatewayNotFound) as err:
-        log.error("Could not connect to Discord: %s", type(err).__name__)
-    await bot.close()
+        return await run_until_signal(bot, start(bot, settings.token))
+    except Exception as err:
+        line = describe_failure(err, database=database, stage=bot.stage)
+        log.error("%s", line, exc_info=err if debug else None)
+    try:  # close what was opened (the database thread would keep the process alive)
+        await asyncio.wait_for(bot.close(), CLOSE_TIMEOUT)
+    except Exception as err:
+        log.warning(
+            "closing after the failure did not finish: %s", describe_failure(err, database=database, stage="closing")
+        )
+        if bot.store is not None:  # at least the database: its thread alone keeps the process running
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(bot.store.close(), CLOSE_TIMEOUT)
     return 1
 
 
-def main() -> int:
-    load_dotenv()
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run the Coal Baron bot (settings from .env, see .env.example)."
+    )
+    parser.add_argument("--debug", action="store_true", help="log in detail, with tracebacks")
+    return parser.parse_args(argv)
+
+
+def configure_logging(debug: bool) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("discord").setLevel(logging.WARNING)
+    logging.getLogger("coalbaron").setLevel(logging.DEBUG if debug else logging.INFO)
+    logging.getLogger("discord").setLevel(logging.INFO if debug else logging.WARNING)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    configure_logging(args.debug)
+    try:
+        load_dotenv()
+    except (OSError, UnicodeDecodeError) as err:
+        log.error("Could not read .env: %s", getattr(err, "strerror", None) or err)
+        return 2
     settings = Settings.from_env()
     if not settings.token:
-        print(NO_TOKEN, file=sys.stderr)
+        log.error("%s", NO_TOKEN)
         return 2
-    return asyncio.run(run(settings))
+    return asyncio.run(run(settings, debug=args.debug))
 
 
 if __name__ == "__main__":

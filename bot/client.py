@@ -44,6 +44,9 @@ class CoalBot(discord.Client):
         clock: Clock | None = None,
         dev_guild_id: int | None = None,
     ):
+        # The bot never joins voice: no warning at every start that voice libraries are missing.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # interactions bring the member; no privileged intent needed
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
@@ -55,18 +58,22 @@ class CoalBot(discord.Client):
         self.manager: GameManager | None = None
         self.consoles = Consoles()
         self.timers: Any = None  # bot.timers.Timers, once set up
+        self.stage = "starting"  # what start-up is doing, for the line that says why it failed
 
     async def setup_hook(self) -> None:
         from .commands import CoalCommands
         from .components import PERSISTENT_ITEMS
         from .timers import Timers
 
+        self.stage = "opening the database"
         self.store = await Store(self.database, clock=self.clock).open()
         self.manager = GameManager(self.store)
+        self.stage = "resuming the open games"
         games = await self.manager.open()
         self.tree.add_command(CoalCommands())
-        self.tree.on_error = self.on_tree_error
+        self.tree.error(self.on_tree_error)
         self.add_dynamic_items(*PERSISTENT_ITEMS)
+        self.stage = "syncing the /coal commands with Discord"
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -76,6 +83,7 @@ class CoalBot(discord.Client):
         self.timers = Timers(self)
         self.manager.listeners.append(self.timers.changed)
         self.timers.start()
+        self.stage = "preparing the board images"
         await asyncio.to_thread(warm_up)  # the first turn should not pay for the image caches
         # What is loaded by now lives as long as the bot: keep it out of the garbage
         # collector's full passes, which otherwise stall the event loop as the heap grows.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -42,6 +43,8 @@ from .errors import (
     SaveFailed,
     StaleAction,
 )
+
+log = logging.getLogger("coalbaron")
 
 Game = GameRow  # what the manager hands out: a game with its seats, as stored
 
@@ -328,6 +331,8 @@ class GameManager:
             await self._reload(channel_id)
             raise StaleAction("The game changed in the meantime; nothing was done. Please look again.") from err
         except Exception as err:
+            # The player is told to try again; the operator needs the cause (a read-only file, a full disk).
+            log.error("saving failed in channel %s: %s: %s", channel_id, type(err).__name__, err)
             await self._reload(channel_id)
             raise SaveFailed(f"{what} could not be saved, so nothing changed. Please try again in a moment.") from err
         except BaseException:  # cancelled: the commit may or may not have happened

@@ -28,6 +28,7 @@ from rules import GameState
 from rules.record import GameRecord, RecordedAction, ReplayError, replay
 
 from . import schema
+from .access import check_access
 from .errors import StaleState, StorageError
 from .models import (
     SEAT_COLOURS,
@@ -101,7 +102,9 @@ class Store:
     # --- opening and closing -------------------------------------------------------------
 
     async def open(self) -> Store:
-        """Create or upgrade the database, then connect. Refuses foreign or newer files."""
+        """Create or upgrade the database, then connect. Refuses foreign or newer files, and files or
+        folders the bot may not write (`StorageError` naming the path and the cause)."""
+        await asyncio.to_thread(check_access, self.path)
         self.found_version = await asyncio.to_thread(schema.prepare, self.path, self.busy_timeout)
         db = await aiosqlite.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
         try:
