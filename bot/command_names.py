@@ -27,9 +27,7 @@ _CONTEXT = {
 }
 
 # The Discord locales the bot localizes commands for (en-US and en-GB take the English tree as it is).
-LOCALES: tuple[discord.Locale, ...] = tuple(
-    loc for loc in discord.Locale if locale_for(loc) != DEFAULT
-)
+LOCALES: tuple[discord.Locale, ...] = tuple(loc for loc in discord.Locale if locale_for(loc) != DEFAULT)
 
 
 class CommandTranslator(app_commands.Translator):

@@ -45,7 +45,7 @@ def _keywords(lang: str) -> tuple[tuple[str, str], ...]:
     t = translator(lang)
     found: dict[str, str] = {}
     for english in PLAN_WORDS:
-        for word in t.pgettext("plan", english).split("|"):
+        for word in str(t.pgettext("plan", english)).split("|"):
             word = _normalise(word).strip()
             if word and word != english:
                 found.setdefault(word, english)

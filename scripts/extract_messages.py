@@ -166,7 +166,9 @@ def main() -> None:
             catalog = read_po(f, locale=lang)
         catalog.update(pot, no_fuzzy_matching=True)
         write(catalog, path)
-    print(f"wrote {TEMPLATE.relative_to(LOCALE_DIR.parents[1])} ({len(pot)} messages) and {len(SUPPORTED) - 1} catalogues")
+    print(
+        f"wrote {TEMPLATE.relative_to(LOCALE_DIR.parents[1])} ({len(pot)} messages) and {len(SUPPORTED) - 1} catalogues"
+    )
 
 
 if __name__ == "__main__":
