@@ -1,7 +1,8 @@
 """Write the English message template `bot/locale/coalbaron.pot` from the code, and bring every
 catalogue `bot/locale/<lang>.po` up to date with it (new messages empty, removed ones dropped).
 
-    python3 scripts/extract_messages.py
+    python3 scripts/extract_messages.py            # after changing a command, a help text, a keyword
+    python3 scripts/extract_messages.py --new fr   # start the catalogue of a new language
 
 Run it after changing a command, an option, a help text or a plan keyword, then translate the new
 entries (tests/i18n/test_catalogues.py fails until every catalogue has every message).
@@ -157,19 +158,30 @@ def write(catalog: Catalog, path: Path) -> None:
     path.write_bytes(buffer.getvalue())
 
 
-def main() -> None:
+def _messages(catalog: Catalog) -> list[tuple[object, ...]]:
+    return [(m.context, m.id, tuple(m.auto_comments)) for m in catalog if m.id]
+
+
+def main(argv: list[str]) -> None:
     pot = template()
+    if TEMPLATE.exists():
+        with TEMPLATE.open("rb") as f:
+            old = read_po(f)
+        if _messages(old) == _messages(pot):
+            pot.creation_date = old.creation_date  # nothing changed: keep the files as they are
     write(pot, TEMPLATE)
-    for lang in SUPPORTED[1:]:
+    new = argv[argv.index("--new") + 1] if "--new" in argv else None
+    if new is not None and not catalogue_path(new).exists():
+        # A new language: an empty catalogue with the language's plural rule, filled in by update below.
+        write(Catalog(locale=new, project="coalbaron-discord", version="1", fuzzy=False), catalogue_path(new))
+    for lang in [*SUPPORTED[1:], *([new] if new and new not in SUPPORTED else [])]:
         path = catalogue_path(lang)
         with path.open("rb") as f:
             catalog = read_po(f, locale=lang)
         catalog.update(pot, no_fuzzy_matching=True)
         write(catalog, path)
-    print(
-        f"wrote {TEMPLATE.relative_to(LOCALE_DIR.parents[1])} ({len(pot)} messages) and {len(SUPPORTED) - 1} catalogues"
-    )
+    print(f"wrote {TEMPLATE.relative_to(LOCALE_DIR.parents[1])} ({len(pot)} messages) and the catalogues")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -59,3 +59,38 @@ def test_a_message_no_catalogue_has_stays_english():
 
 def test_language_names_in_their_own_language():
     assert [language_name(lang) for lang in SUPPORTED] == ["English", "Deutsch", "español", "italiano", "日本語"]
+
+
+@pytest.mark.parametrize(
+    ("value", "lang"),
+    [
+        ("it", "it"),
+        ("IT", "it"),
+        ("es-419", "es"),
+        ("Italian", "it"),
+        ("italiano", "it"),
+        ("日本語", "ja"),
+        ("japanese", "ja"),
+        ("Deutsch", "de"),
+        ("español", "es"),
+        ("english", "en"),
+        ("fr", None),
+        ("klingon", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_the_language_option_reads_codes_and_names(value, lang):
+    from bot.i18n import language_from_option
+
+    assert language_from_option(value) == lang
+
+
+def test_load_all_reads_every_catalogue_once():
+    from bot.i18n import load_all
+
+    load_all()
+    assert translator.cache_info().currsize >= len(SUPPORTED)
+    before = translator.cache_info().misses
+    load_all()
+    assert translator.cache_info().misses == before
