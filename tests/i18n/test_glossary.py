@@ -12,7 +12,7 @@ OTHERS = [lang for lang in SUPPORTED if lang != "en"]
 
 # Which terms a help topic must use, by glossary key.
 USES = {
-    "overview": ("canteen", "shift"),
+    "overview": ("game", "canteen", "shift"),
     "factory": ("tunnel_tile", "minecart"),
     "mine": ("cage", "storage"),
     "scoring": ("wheelbarrow", "train"),
@@ -23,7 +23,8 @@ def stem(term: str) -> str:
     """The term without its note and its last letter (so "Turnazione" is found in "Turnazioni");
     kana and kanji terms whole."""
     word = term.split(" (")[0].lower()
-    return word[:-1] if word.isascii() or any("a" <= ch <= "z" for ch in word) else word
+    latin = any("a" <= ch <= "z" for ch in word)
+    return word[:-1] if latin else word
 
 
 def test_every_glossary_has_the_english_keys():

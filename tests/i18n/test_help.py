@@ -37,3 +37,18 @@ def test_help_in_the_askers_language(discord_locale, word):
     text = translator(locale_for(discord_locale)).pgettext("help", HELP["mine"])
     assert word in text
     assert text != HELP["mine"]
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_the_overview_lists_the_topics_by_their_localized_choice_names(lang):
+    from bot.i18n import lookup
+
+    text = translator(lang).pgettext("help", HELP["overview"])
+    listed = re.split(r"[,、]\s*", text.split(":`")[-1].strip().rstrip(".。"))
+    assert [w.strip() for w in listed] == [lookup(lang, "choice", t) or t for t in HELP if t != "overview"]
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_every_help_topic_fits_in_one_discord_message(lang):
+    for topic, text in HELP.items():
+        assert len(translator(lang).pgettext("help", text)) <= 2000, (lang, topic)
