@@ -14,25 +14,17 @@ import functools
 import re
 import unicodedata
 
-from .i18n import DEFAULT, translator
-
-# The keywords of the plan grammar (rules/actions.py), as the catalogue's message ids.
-PLAN_WORDS: tuple[str, ...] = (
-    "cage",
-    "load",
-    "fill",
-    "store",
-    "from storage",
-    "from cage",
-    "surface",
-    "yellow",
-    "brown",
-    "grey",
-    "black",
-)
+from .i18n import DEFAULT, read_catalogue, translator
 
 # Step separators besides the comma: the Japanese comma (the full-width one NFKC turns into ",").
 _SEPARATORS = str.maketrans({"、": ",", "､": ","})
+
+
+@functools.cache
+def plan_words() -> tuple[str, ...]:
+    """The English keywords of the plan grammar: the template's msgctxt "plan" entries (listed in
+    scripts/extract_messages.py, which writes the template)."""
+    return tuple(m.id for m in read_catalogue(DEFAULT) if m.context == "plan" and isinstance(m.id, str) and m.id)
 
 
 def keywords(lang: str) -> dict[str, str]:
@@ -44,7 +36,7 @@ def keywords(lang: str) -> dict[str, str]:
 def _keywords(lang: str) -> tuple[tuple[str, str], ...]:
     t = translator(lang)
     found: dict[str, str] = {}
-    for english in PLAN_WORDS:
+    for english in plan_words():
         for word in str(t.pgettext("plan", english)).split("|"):
             word = _normalise(word).strip()
             if word and word != english:

@@ -26,7 +26,22 @@ from babel.messages.pofile import read_po, write_po
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.i18n import LOCALE_DIR, SUPPORTED, TEMPLATE, catalogue_path  # noqa: E402
-from bot.plan_words import PLAN_WORDS  # noqa: E402
+
+# The keywords of the mining plan grammar (rules/actions.py: parse_step); bot/plan_words.py reads them
+# back from the template, each catalogue translates them.
+PLAN_WORDS: tuple[str, ...] = (
+    "cage",
+    "load",
+    "fill",
+    "store",
+    "from storage",
+    "from cage",
+    "surface",
+    "yellow",
+    "brown",
+    "grey",
+    "black",
+)
 
 UNITS: tuple[tuple[str, str], ...] = (
     ("{count} worker", "{count} workers"),

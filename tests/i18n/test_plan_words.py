@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import SUPPORTED, translator
-from bot.plan_words import PLAN_WORDS, keywords, to_english_plan
-from rules import IllegalAction, parse_action
+from bot.plan_words import keywords, plan_words, to_english_plan
+from rules import IllegalAction, parse_action, parse_step
+from scripts.extract_messages import PLAN_WORDS
 
 ENGLISH = (
     "cage grey, load grey, load grey, cage yellow, load yellow, cage surface, fill 1.1 grey, "
@@ -58,6 +59,16 @@ def test_a_plan_written_with_each_languages_first_keywords_parses_to_the_english
 def test_english_plans_are_accepted_in_every_language(lang):
     assert to_english_plan(ENGLISH, lang) == ENGLISH
     assert mine(ENGLISH, lang) == parse_action(f"mine 10: {ENGLISH}")
+
+
+def test_the_keywords_are_the_templates_and_the_english_parser_reads_them():
+    assert plan_words() == PLAN_WORDS
+    for colour in ("yellow", "brown", "grey", "black"):
+        parse_step(f"load {colour}")
+    parse_step("cage surface")
+    parse_step("fill 1.1 grey from storage")
+    parse_step("fill 1.1 grey from cage")
+    parse_step("store black")
 
 
 @pytest.mark.parametrize("lang", SUPPORTED)
