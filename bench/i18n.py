@@ -14,9 +14,11 @@ import time
 import timeit
 
 from bot import i18n
-from bot.messages import HELP
 from bot.plan_words import to_english_plan
 from rules import parse_plan
+from scripts.extract_messages import help_topics
+
+HELP = help_topics()
 
 ENGLISH = "cage grey, load grey, load grey, cage surface, fill 1.1 grey, fill 1.2 grey+brown, store black"
 JAPANESE = "ケージ 灰、積む 灰、積む 灰、ケージ 地上、注文 1.1 灰、注文 1.2 灰+茶、倉庫 黒"

@@ -117,10 +117,21 @@ def tree_commands() -> tuple[str, str, list[Command]]:
     return group.name, group.description, commands
 
 
-def help_texts() -> list[str]:
-    from bot.messages import HELP
+def help_topics() -> dict[str, str]:
+    """Today's `/coal help` topics in English: in bot/words/help.py once the message layer exists
+    (branch h2), in bot/messages.py before."""
+    import importlib
 
-    return list(HELP.values())
+    for module in ("bot.words.help", "bot.messages"):
+        try:
+            return dict(importlib.import_module(module).HELP)
+        except ImportError:
+            continue
+    raise ImportError("no HELP topics found in bot.words.help or bot.messages")
+
+
+def help_texts() -> list[str]:
+    return list(help_topics().values())
 
 
 def template() -> Catalog:

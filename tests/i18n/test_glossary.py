@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import SUPPORTED, glossary, translator
-from bot.messages import HELP
+from scripts.extract_messages import help_topics
 
+HELP = help_topics()
 OTHERS = [lang for lang in SUPPORTED if lang != "en"]
 
 # Which terms a help topic must use, by glossary key.

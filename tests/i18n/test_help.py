@@ -8,9 +8,11 @@ import re
 import pytest
 
 from bot.i18n import SUPPORTED, locale_for, translator
-from bot.messages import HELP
 from bot.plan_words import to_english_plan
 from rules import parse_action
+from scripts.extract_messages import help_topics
+
+HELP = help_topics()
 
 
 def example(text: str) -> str:
