@@ -1,0 +1,135 @@
+"""The bot's languages: which ones it speaks, which one a Discord locale means, and its catalogues.
+
+The words live in gettext catalogues, `bot/locale/<lang>.po`, one per language besides English
+(the English texts are the message ids; `bot/locale/coalbaron.pot` is the template). They are
+read with Babel at first use and compiled into memory; nothing compiled is kept in the repository.
+
+    t = translator("it")
+    t.pgettext("help", HELP["money"])
+    t.npgettext("units", "{count} worker", "{count} workers", 3).format(count=3)
+
+Adding a language is adding its catalogue and its glossary (`bot/locale/glossary/<lang>.md`):
+see docs/languages.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+TEMPLATE = LOCALE_DIR / "coalbaron.pot"
+GLOSSARY_DIR = LOCALE_DIR / "glossary"
+DEFAULT = "en"
+
+
+def _catalogue_languages() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
+
+
+# English first (the source language, the fallback), then every language that has a catalogue.
+SUPPORTED: tuple[str, ...] = (DEFAULT, *(lang for lang in _catalogue_languages() if lang != DEFAULT))
+
+
+def locale_for(discord_locale: object) -> str:
+    """The bot language for a Discord locale ("it", "es-419", discord.Locale.japanese...); English
+    when the bot does not speak it. Regional variants share their language: en-GB and en-US are
+    "en", es-ES and es-419 are "es"."""
+    code = str(getattr(discord_locale, "value", discord_locale) or "")
+    lang = code.replace("_", "-").split("-")[0].lower()
+    return lang if lang in SUPPORTED else DEFAULT
+
+
+def catalogue_path(lang: str) -> Path:
+    return LOCALE_DIR / f"{lang}.po"
+
+
+def read_catalogue(lang: str) -> Catalog:
+    """A language's catalogue as Babel reads it (the template for English)."""
+    path = TEMPLATE if lang == DEFAULT else catalogue_path(lang)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain="coalbaron")
+
+
+@functools.cache
+def translator(lang: str) -> NullTranslations:
+    """The gettext translations of one language (gettext, ngettext, pgettext, npgettext).
+
+    English, or a language the bot does not speak, answers with the English message ids.
+    A message missing from a catalogue falls back to English too; tests keep catalogues complete.
+    """
+    if lang == DEFAULT or lang not in SUPPORTED:
+        return NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalogue(lang), use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(fp=buffer, domain="coalbaron")
+
+
+@functools.cache
+def _entries(lang: str) -> dict[tuple[str | None, str], str]:
+    return {
+        (m.context, m.id): m.string
+        for m in read_catalogue(lang)
+        if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string and not m.fuzzy
+    }
+
+
+def lookup(lang: str, context: str, msgid: str) -> str | None:
+    """The translation of one message, or None when the catalogue lacks it (no fallback)."""
+    if lang not in SUPPORTED or lang == DEFAULT:
+        return None
+    return _entries(lang).get((context, msgid))
+
+
+def language_name(lang: str) -> str:
+    """A language's name in that language ("italiano", "日本語"), for menus and refusals."""
+    from babel import Locale
+
+    return Locale.parse(lang).get_display_name(lang) or lang
+
+
+def glossary(lang: str) -> dict[str, str]:
+    """The game terms of one language: key ("cage", "minecart"...) to the term its edition prints.
+
+    Read from the table in `bot/locale/glossary/<lang>.md` (columns: key, term, source, printed as).
+    """
+    terms: dict[str, str] = {}
+    for line in (GLOSSARY_DIR / f"{lang}.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) >= 4 and cells[0] not in ("key", "") and not cells[0].startswith("-"):
+            terms[cells[0]] = cells[1]
+    return terms
+
+
+def language_from_option(text: str | None) -> str | None:
+    """The language a `/coal new language:` value means: a code ("it", "es-419"), or a language's
+    name in English or in itself ("Italian", "italiano", "日本語"); None when the bot does not speak it
+    (the command then refuses, listing `SUPPORTED` with `language_name`)."""
+    from babel import Locale
+
+    word = (text or "").strip().casefold()
+    if not word:
+        return None
+    code = word.replace("_", "-").split("-")[0]
+    if code in SUPPORTED:
+        return code
+    for lang in SUPPORTED:
+        names = {language_name(lang), Locale.parse(lang).get_display_name("en") or ""}
+        if word in {n.casefold() for n in names}:
+            return lang
+    return None
+
+
+def load_all() -> None:
+    """Read every catalogue now (about 0.1 s for four) rather than at the first message of each
+    language; call it at start, before the bot connects."""
+    for lang in SUPPORTED:
+        translator(lang)
+        lookup(lang, "command", "")

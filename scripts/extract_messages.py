@@ -1,0 +1,213 @@
+"""Write the English message template `bot/locale/coalbaron.pot` from the code, and bring every
+catalogue `bot/locale/<lang>.po` up to date with it (new messages empty, removed ones dropped).
+
+    python3 scripts/extract_messages.py            # after changing a command, a help text, a keyword
+    python3 scripts/extract_messages.py --new fr   # start the catalogue of a new language
+
+Run it after changing a command, an option, a help text or a plan keyword, then translate the new
+entries (tests/i18n/test_catalogues.py fails until every catalogue has every message).
+The template holds:
+  - msgctxt "command" / "option" / "choice": names and descriptions of the slash commands, read from
+    the real command tree, plus the commands of the design not yet in the tree (PLANNED below);
+  - msgctxt "help": the `/coal help` topics; msgctxt "plan": the mining plan keywords;
+  - msgctxt "units": counted words, with plural forms.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.i18n import LOCALE_DIR, SUPPORTED, TEMPLATE, catalogue_path  # noqa: E402
+
+# The keywords of the mining plan grammar (rules/actions.py: parse_step); bot/plan_words.py reads them
+# back from the template, each catalogue translates them.
+PLAN_WORDS: tuple[str, ...] = (
+    "cage",
+    "load",
+    "fill",
+    "store",
+    "from storage",
+    "from cage",
+    "surface",
+    "yellow",
+    "brown",
+    "grey",
+    "black",
+)
+
+UNITS: tuple[tuple[str, str], ...] = (
+    ("{count} worker", "{count} workers"),
+    ("{count} mark", "{count} marks"),
+)
+
+
+@dataclass
+class Option:
+    name: str
+    description: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass
+class Command:
+    name: str
+    description: str
+    options: list[Option] = field(default_factory=list)
+
+
+_LEVEL = Option("level", "how well the computer plays", ("easy", "normal", "hard"))
+
+# Commands and options of docs "added this round" (design/discord-ux.md) that the tree does not have
+# yet. Whoever adds one uses these English texts (or runs this script again after choosing others).
+PLANNED: list[Command] = [
+    Command(
+        "new",
+        "",
+        [
+            Option("language", "the game's language (default: the server's)"),
+            Option("thread", "play in a new thread (default: yes in a text channel)"),
+            Option("absent", "who moves for a player whose timer ran out", ("computer", "bank")),
+        ],
+    ),
+    Command("addbot", "Seat a computer player in the lobby (host only)", [_LEVEL]),
+    Command(
+        "replace",
+        "Hand a player's seat to a computer (host only)",
+        [Option("player", "whose seat"), _LEVEL],
+    ),
+    Command("hint", "The best three moves for you now, just for you"),
+    Command("undo", "Take back the move you just made"),
+    Command("pause", "Stop the turn timers and moves (host or Manage Channels)"),
+    Command("resume", "Restart the turn timers and moves (host or Manage Channels)"),
+    Command(
+        "settings",
+        "Your own notification settings",
+        [
+            Option("ping", "how you are told it is your turn", ("mention", "dm", "none")),
+            Option("reminder", "a reminder before your turn timer runs out"),
+            Option("images", "the board image in your turn messages"),
+        ],
+    ),
+    Command("leaderboard", "This server's ratings"),
+]
+
+NO_DESCRIPTION = "…"  # what discord.py gives an option nobody described
+
+
+def tree_commands() -> tuple[str, str, list[Command]]:
+    """The /coal group's name, description and commands, as the bot builds them."""
+    from bot.commands import CoalCommands
+
+    group = CoalCommands()
+    commands = []
+    for cmd in group.commands:
+        options = [
+            Option(p.name, p.description, tuple(c.name for c in p.choices))
+            for p in cmd.parameters  # type: ignore[union-attr]
+        ]
+        commands.append(Command(cmd.name, cmd.description, options))
+    return group.name, group.description, commands
+
+
+def help_topics() -> dict[str, str]:
+    """Today's `/coal help` topics in English: in bot/words/help.py once the message layer exists
+    (branch h2), in bot/messages.py before."""
+    import importlib
+
+    for module in ("bot.words.help", "bot.messages"):
+        try:
+            return dict(importlib.import_module(module).HELP)
+        except ImportError:
+            continue
+    raise ImportError("no HELP topics found in bot.words.help or bot.messages")
+
+
+def help_texts() -> list[str]:
+    return list(help_topics().values())
+
+
+def template() -> Catalog:
+    """The English template: every message the catalogues must translate."""
+    catalog = Catalog(project="coalbaron-discord", version="1", fuzzy=False)
+
+    def add(context: str, msgid: str | tuple[str, str], comment: str) -> None:
+        if not msgid or msgid == NO_DESCRIPTION:
+            return
+        existing = catalog.get(msgid, context=context)
+        if existing is None:
+            catalog.add(msgid, context=context, auto_comments=[comment])
+        elif comment not in existing.auto_comments:
+            existing.auto_comments.append(comment)
+
+    group_name, group_description, commands = tree_commands()
+    add("command", group_name, "the command group: /coal")
+    add("command", group_description, "description of the command group /coal")
+    for cmd in [*commands, *PLANNED]:
+        where = f"/coal {cmd.name}"
+        add("command", cmd.name, f"name of the command {where}")
+        add("command", cmd.description, f"description of {where}")
+        for opt in cmd.options:
+            add("option", opt.name, f"option name of {where}")
+            add("option", opt.description, f"description of the option {opt.name} of {where}")
+            for choice in opt.choices:
+                add("choice", choice, f"a choice of the option {opt.name} of {where}")
+    for text in help_texts():
+        add("help", text, "a /coal help topic")
+    for word in PLAN_WORDS:
+        add("plan", word, "a mining plan keyword; list alternatives with |, the first is shown in help")
+    for singular, plural in UNITS:
+        add("units", (singular, plural), "a count")
+    return catalog
+
+
+HEADER = """The words of the Coal Baron bot{lang}.
+Written by scripts/extract_messages.py from the code: edit the translations (msgstr), not the ids.
+The game terms of each language are in bot/locale/glossary/<lang>.md."""
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    lang = f" in {catalog.locale.english_name}" if catalog.locale else ": the English template"
+    catalog.header_comment = "\n".join("# " + line for line in HEADER.format(lang=lang).splitlines())
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "Coal Baron bot developers"
+    catalog.language_team = "Coal Baron bot developers"
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, no_location=True, ignore_obsolete=True, omit_header=False)
+    path.write_bytes(buffer.getvalue())
+
+
+def _messages(catalog: Catalog) -> list[tuple[object, ...]]:
+    return [(m.context, m.id, tuple(m.auto_comments)) for m in catalog if m.id]
+
+
+def main(argv: list[str]) -> None:
+    pot = template()
+    if TEMPLATE.exists():
+        with TEMPLATE.open("rb") as f:
+            old = read_po(f)
+        if _messages(old) == _messages(pot):
+            pot.creation_date = old.creation_date  # nothing changed: keep the files as they are
+    write(pot, TEMPLATE)
+    new = argv[argv.index("--new") + 1] if "--new" in argv else None
+    if new is not None and not catalogue_path(new).exists():
+        # A new language: an empty catalogue with the language's plural rule, filled in by update below.
+        write(Catalog(locale=new, project="coalbaron-discord", version="1", fuzzy=False), catalogue_path(new))
+    for lang in [*SUPPORTED[1:], *([new] if new and new not in SUPPORTED else [])]:
+        path = catalogue_path(lang)
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        catalog.update(pot, no_fuzzy_matching=True)
+        write(catalog, path)
+    print(f"wrote {TEMPLATE.relative_to(LOCALE_DIR.parents[1])} ({len(pot)} messages) and the catalogues")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

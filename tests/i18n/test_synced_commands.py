@@ -1,0 +1,31 @@
+"""End to end through SimCord: with the translator installed, the bot's sync registers the /coal tree
+with its localizations, and commands still run (interactions carry the English names)."""
+
+from __future__ import annotations
+
+
+async def test_the_synced_tree_carries_every_localization_and_commands_still_run(simcord_env):
+    env = simcord_env
+    coal = env.backend.find_command("coal", None)
+    assert coal is not None
+    assert set(coal["description_localizations"]) == {"de", "it", "es-ES", "es-419", "ja"}
+    mine = next(o for o in coal["options"] if o["name"] == "mine")
+    assert mine["name_localizations"] == {
+        "de": "fördern",
+        "it": "estrazione",
+        "es-ES": "minería",
+        "es-419": "minería",
+        "ja": "採掘",
+    }
+    steps = next(o for o in mine["options"] if o["name"] == "steps")
+    assert steps["name_localizations"]["ja"] == "ステップ"
+    help_ = next(o for o in coal["options"] if o["name"] == "help")
+    topic = help_["options"][0]
+    plan = next(c for c in topic["choices"] if c["value"] == "plan")
+    assert plan["name_localizations"]["it"] == "piano"
+
+    guild = env.create_guild("Miniere")
+    channel = guild.create_text_channel("carbone")
+    nicolo = guild.add_member(env.create_user("nicolo"))
+    r = await nicolo.slash(channel, "coal new", timer="12h")
+    assert not r.ephemeral and "lobby" in r.response.content
