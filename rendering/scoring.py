@@ -17,7 +17,7 @@ from rules.state import GameState, ShiftResult
 from . import icons
 from . import palette as pal
 from .layout import MARGIN, WIDTH, Box
-from .png import to_png
+from .text import draw_name
 
 BLOCK_GAP = 14
 ELEMENT_W = 136
@@ -98,12 +98,8 @@ def _results(source: GameState | Breakdown, shift: int | None) -> list[ShiftResu
     return [r for r in source.shift_results if shift is None or r.shift == shift]
 
 
-def render_scoring(source: GameState | Breakdown, shift: int | None = None) -> bytes:
-    """The scoring so far as PNG: the scored shifts (only `shift`, when given) and every total component."""
-    return to_png(scoring_image(source, shift))
-
-
 def scoring_image(source: GameState | Breakdown, shift: int | None = None) -> Image.Image:
+    """The scoring so far: the scored shifts (only `shift`, when given) and every total component."""
     layout = scoring_layout(source, shift)
     img = Image.new("RGB", layout.size, pal.PAGE)
     draw = ImageDraw.Draw(img)
@@ -201,7 +197,7 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
         if winner:
             icons.paste(img, icons.trophy(32), x, name_cell.center[1] - 16)
             x += 40
-        icons.text(img, (x, name_cell.center[1]), icons.printable_name(row.name, 14), 24, anchor="lm", bold=True)
+        draw_name(img, (x, name_cell.center[1]), row.name, 24, name_cell.x1 - x - 8)
         f = finals[seat] if finals else None
         over = breakdown.over
         cells: dict[str, tuple[int | None, str | None]] = {

@@ -109,16 +109,3 @@ def test_samples_script_writes_the_images(tmp_path):
     assert names == ["board-midgame.png", "opening.png", "pit.png", "scoring-final.png", "scoring-shift.png"]
     for p in tmp_path.iterdir():
         _open(p.read_bytes())
-
-
-def test_names_the_font_cannot_draw():
-    from rendering.icons import printable_name
-
-    assert printable_name("Zoë") == "Zoe"
-    assert printable_name("日本語") == ""
-    assert printable_name("Mx 😀 Smith") == "Mx Smith"
-    assert len(printable_name("a" * 40)) == 16
-    state = new_game(["Zoë", "日本語", "😀", "a" * 40], 3)
-    _open(render_board(state))
-    _open(render_pit(state, "日本語"))
-    _open(render_scoring(state))
