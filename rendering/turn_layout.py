@@ -204,8 +204,7 @@ class TurnLayout:
     def band_box(self) -> Box | None:
         if self.band is None:
             return None
-        top = cell_box(1 if self.band == "draft" else 2, 0).y0
-        return Box(M, top, BOARD_X1, BOARD_Y1)
+        return Box(M, cell_box(1, 0).y0, BOARD_X1, BOARD_Y1)  # the order and mining rows
 
     @cached_property
     def covered_spaces(self) -> frozenset[int]:
@@ -235,7 +234,7 @@ class TurnLayout:
         left = band.x0 + (CELL_W + CELL_GAP) * (1 if self.band == "draw" else 0)
         x = left + col * (CELL_W + CELL_GAP) + 4
         pitch = 100 + 40
-        y = band.y0 + 40 + row * pitch
+        y = band.y0 + 40 + row * pitch + (60 if self.band == "draw" else 0)
         return Box(x, y, x + CELL_W - 8, y + 96)
 
     # the shift clock
