@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from rules.components import DELIVER, FACTORY, LOCKED, MINE, ORDER, ORDER_CARDS, SPACES, TILES, VEHICLES, Space
 from rules.state import GameState, Player
@@ -19,9 +20,8 @@ MARGIN = 12
 # --- boxes ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
-    """A rectangle in pixels, x1/y1 exclusive."""
+class Box(NamedTuple):
+    """A rectangle in pixels, x1/y1 exclusive (a named tuple: cheap to make, hashable)."""
 
     x0: int
     y0: int

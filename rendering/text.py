@@ -138,6 +138,11 @@ def _width(parts: tuple[Run, ...], size: int, bold: bool) -> int:
 
 def fit(name: str, size: int, max_w: int, bold: bool = True) -> tuple[Run, ...]:
     """The runs of `name` that fit in `max_w` px at `size`: whole, or cut with "…" at the end."""
+    return _fit(name, size, max_w, bold)
+
+
+@lru_cache(maxsize=1024)
+def _fit(name: str, size: int, max_w: int, bold: bool) -> tuple[Run, ...]:
     parts = runs(name, bold)
     if _width(parts, size, bold) <= max_w:
         return parts

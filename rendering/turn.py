@@ -28,7 +28,7 @@ from rules.components import (
     TILES,
     VEHICLES,
 )
-from rules.state import GameState, Pending
+from rules.state import GameState
 from rules.view import view
 
 from . import icons
@@ -46,6 +46,7 @@ from .turn_layout import (
     TurnLayout,
     content_box,
     label_box,
+    shape_state,
     strip_box,
     turn_layout,
 )
@@ -134,17 +135,6 @@ def _text(img: Image.Image, t: TextBox, origin: Box, fill: pal.RGB = pal.TEXT) -
     icons.text(img, _local(t, origin), t.text, t.size, fill=fill, anchor=t.anchor, bold=True)
 
 
-def _shape_state(players: int, band: str | None) -> GameState:
-    from rules import new_game
-
-    state = new_game([str(k) for k in range(players)], seed=0)
-    if band == "draft":
-        return state
-    if band == "draw":
-        return state.model_copy(update={"phase": "draw", "pending": Pending(kind="tile", cards=[])})
-    return state.model_copy(update={"phase": "turn"})
-
-
 _bg_lock = threading.Lock()
 
 
@@ -155,7 +145,7 @@ def _background(players: int, band: str | None) -> _Background:
 
 @lru_cache(maxsize=12)
 def _make_background(players: int, band: str | None) -> _Background:
-    layout = TurnLayout(_shape_state(players, band))
+    layout = TurnLayout(shape_state(players, band))
     texts = {(t.role, t.key): t for t in layout.texts()}
     img = Image.new("RGB", (WIDTH, HEIGHT), pal.PAGE)
     draw = ImageDraw.Draw(img)

@@ -9,8 +9,9 @@ the right, one compact row per player below.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
+from rules import new_game
 from rules.components import (
     CLOCK,
     DELIVER,
@@ -25,7 +26,7 @@ from rules.components import (
     VEHICLES,
     Space,
 )
-from rules.state import GameState
+from rules.state import GameState, Pending
 
 from .layout import Box, band_kind
 from .text import fit, font
@@ -282,12 +283,17 @@ class TurnLayout:
     def texts(self) -> list[TextBox]:
         """Every text the image carries, with its line box (`size` px high). Names at most as
         wide as their column; numbers measured with the font."""
+        return [*_static_texts(self.players, self.band), *self._texts(static=False)]
+
+    def _texts(self, static: bool) -> list[TextBox]:
+        """The texts that are the same for every state with these players and band (`static`), or the others."""
         s = self.state
         out: list[TextBox] = []
 
         def add(role: str, key: int, text: str, x: float, y: float, size: int, anchor: str = "mm") -> None:
-            f = font(size, True)
-            x0, _, x1, _ = f.getbbox(text, anchor=anchor)
+            if (role in STATIC_ROLES) != static:
+                return
+            x0, x1 = _ink_x(text, size, anchor)
             top = round(y - size / 2)
             xy = (round(x), round(y))
             out.append(TextBox(role, key, text, xy, anchor, size, Box(xy[0] + x0, top, xy[0] + x1, top + size)))
@@ -364,7 +370,8 @@ class TurnLayout:
             shown = "".join(r.text for r in fit(p.name, BIG, name.w))
             top = name.center[1] - BIG // 2
             xy = (name.x0, name.center[1])
-            out.append(TextBox("name", seat, shown, xy, "lm", BIG, Box(name.x0, top, name.x1, top + BIG)))
+            if not static:
+                out.append(TextBox("name", seat, shown, xy, "lm", BIG, Box(name.x0, top, name.x1, top + BIG)))
             values = {
                 "vp": p.vp,
                 "marks": p.marks,
@@ -381,6 +388,32 @@ class TurnLayout:
         c = self.player_cell(seat, "seat")
         size = 50
         return Box(c.x0 + 2, c.center[1] - size // 2, c.x0 + 2 + size, c.center[1] - size // 2 + size)
+
+
+def shape_state(players: int, band: str | None) -> GameState:
+    """A state with `players` seats and that band: only its shape matters to the background."""
+
+    state = new_game([str(k) for k in range(players)], seed=0)
+    if band == "draft":
+        return state
+    if band == "draw":
+        return state.model_copy(update={"phase": "draw", "pending": Pending(kind="tile", cards=[])})
+    return state.model_copy(update={"phase": "turn"})
+
+
+STATIC_ROLES = frozenset({"space", "steps", "money", "shift", "clock-first", "clock-second", "seat"})
+
+
+@lru_cache(maxsize=16)
+def _static_texts(players: int, band: str | None) -> tuple[TextBox, ...]:
+    return tuple(TurnLayout(shape_state(players, band))._texts(static=True))
+
+
+@lru_cache(maxsize=4096)
+def _ink_x(text: str, size: int, anchor: str) -> tuple[int, int]:
+    """Left and right of a text's ink, from its anchor point."""
+    x0, _, x1, _ = font(size, True).getbbox(text, anchor=anchor)
+    return int(x0), int(x1)
 
 
 def turn_layout(state: GameState) -> TurnLayout:

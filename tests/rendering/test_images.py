@@ -106,6 +106,18 @@ def test_same_bytes_in_another_process():
 def test_samples_script_writes_the_images(tmp_path):
     assert main([str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["board-midgame.png", "opening.png", "pit.png", "scoring-final.png", "scoring-shift.png"]
+    assert names == [
+        "board-full.png",
+        "opening.png",
+        "pit.png",
+        "scoring-final-inline.png",
+        "scoring-final.png",
+        "scoring-shift.png",
+        "turn-inline.png",
+        "turn.png",
+    ]
     for p in tmp_path.iterdir():
         _open(p.read_bytes())
+    # the inline views are what Discord shows: the image scaled to fit 550 x 350
+    turn, inline = _open((tmp_path / "turn.png").read_bytes()), _open((tmp_path / "turn-inline.png").read_bytes())
+    assert turn.size == (1600, 1000) and inline.size == (550, 344)
