@@ -52,7 +52,7 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
 def text_sprite(s: str, size: int, fill: pal.RGB, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
     """`s` on a transparent sprite, and where its top-left goes relative to the anchor point."""
     f = fonts.font(size, bold)
-    x0, y0, x1, y1 = f.getbbox(s, anchor=anchor)
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(s, anchor=anchor))
     # Transparent pixels carry the ink's colour so that blended edges do not darken.
     img = Image.new("RGBA", (max(1, x1 - x0), max(1, y1 - y0)), (*fill, 0))
     ImageDraw.Draw(img).text((-x0, -y0), s, font=f, fill=fill, anchor=anchor)

@@ -11,7 +11,7 @@ when the drawing changes its colours. The fonts are subsets of Noto Sans Regular
 (`rendering/fonts/OFL.txt`). On Debian the sources are in the packages `fonts-noto-core`
 (NOTO_DIR = /usr/share/fonts/truetype/noto) and `fonts-noto-cjk`
 (CJK_TTC = /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc). This needs fontTools, which
-the images themselves do not.
+the images themselves do not (`pip install -e ".[regenerate]"`).
 """
 
 from __future__ import annotations

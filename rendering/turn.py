@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -174,7 +174,7 @@ def _make_background(players: int, band: str | None) -> _Background:
         if ("clock-second", element) in texts:
             _text(img, texts[("clock-second", element)], whole, pal.TEXT_DIM)
     # the players' rows
-    heads = {
+    heads: dict[str, Callable[[int], Image.Image]] = {
         "vp": lambda seat: icons.star(STAT_ICON),
         "marks": lambda seat: icons.coin(STAT_ICON - 2),
         "workers": lambda seat: icons.worker(pal.SEAT_COLOURS[seat], STAT_ICON),
@@ -273,9 +273,7 @@ def _spaces(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[t
             kind = "tile" if space.group == FACTORY else "order"
             deck = layout.deck_box(kind)
             t = texts[("deck", i)]
-            canvas.piece(
-                deck, ("deck", kind, t.text), lambda img, b, t=t, deck=deck, kind=kind: _deck(img, b, t, deck, kind)
-            )
+            canvas.piece(deck, ("deck", kind, t.text), partial(_deck, t=t, deck=deck, kind=kind))
         elif space.group == FACTORY:
             tile = state.factory[int(space.value) - 1]
             if tile is None:
@@ -286,17 +284,17 @@ def _spaces(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[t
             canvas.piece(
                 where,
                 ("tile", tile),
-                lambda img, b, tile=tile, where=where, cube=cube, t=carts: _tile(img, b, tile, where, cube, t),
+                partial(_tile, tile_id=tile, where=where, cube=cube, t=carts),
             )
             price = texts[("price", i)]
             pb = Box(price.box.x0 - 2, label_box(0, cell).y0 + 2, price.box.x1 + 2, label_box(0, cell).y1 - 2)
-            canvas.piece(pb, ("price", price.text), lambda img, b, t=price, pb=pb: _text(img, t, pb))
+            canvas.piece(pb, ("price", price.text), partial(_text_in, t=price, origin=pb))
         elif space.group == ORDER:
             card = state.order_spaces[int(space.value) - 1]
             if card is None:
                 continue
             where = layout.order_card_box(int(space.value))
-            canvas.piece(where, ("card", card), lambda img, b, card=card: _card(img, b, card))
+            canvas.piece(where, ("card", card), partial(_card, card_id=card))
     if not layout.bank_covered:
         for seat in range(layout.players):
             if state.bank[seat]:
@@ -309,6 +307,28 @@ def _spaces(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[t
                     _text(img, t, Box(fig.x0, fig.y0 - 6, fig.x1, fig.y1 + 6))
 
                 canvas.piece(where, ("bank", seat, t.text), paint_bank)
+
+
+def _text_in(img: Image.Image, b: Box, t: TextBox, origin: Box, fill: pal.RGB = pal.TEXT) -> None:
+    _text(img, t, origin, fill)
+
+
+def _taken(img: Image.Image, b: Box) -> None:
+    """A draft card's empty place."""
+    ImageDraw.Draw(img).rounded_rectangle(b.xy, radius=8, outline=pal.PANEL_EDGE, width=3)
+
+
+def _back(img: Image.Image, b: Box, kind: str) -> None:
+    sprite = icons.tile_back(b.w, b.h) if kind == "tile" else icons.card_back(b.w, b.h)
+    icons.paste(img, sprite, 0, 0)
+
+
+def _cube(img: Image.Image, b: Box, colour: int) -> None:
+    icons.paste(img, icons.cube(colour, b.w), 0, 0)
+
+
+def _name(img: Image.Image, b: Box, name: str, size: int) -> None:
+    draw_name(img, (0, b.h // 2), name, size, b.w)
 
 
 def _deck(img: Image.Image, b: Box, t: TextBox, deck: Box, kind: str) -> None:
@@ -328,8 +348,9 @@ def _deck(img: Image.Image, b: Box, t: TextBox, deck: Box, kind: str) -> None:
     _text(img, t, deck)
 
 
-def _tile(img: Image.Image, b: Box, tile_id: int, where: Box, cube: Box, t: TextBox | None) -> None:
+def _tile(img: Image.Image, b: Box, tile_id: int | None, where: Box, cube: Box, t: TextBox | None) -> None:
     """A displayed tile: light (sand) or dark, one cube of its colour with its letter, and ×carts."""
+    assert tile_id is not None
     tile = TILES[tile_id]
     fill, edge = (pal.TILE_DARK, pal.TILE_DARK_EDGE) if tile.dark else (pal.TILE_LIGHT, pal.TILE_LIGHT_EDGE)
     ImageDraw.Draw(img).rounded_rectangle(b.xy, radius=8, fill=fill, outline=edge, width=3)
@@ -371,15 +392,15 @@ def _draft(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tu
         where = layout.band_item_box(k)
         t = texts[("band", k)]
         label = Box(where.x0, t.box.y0, where.x1, t.box.y1)
-        canvas.piece(label, ("band-label", t.text), lambda img, b, t=t, label=label: _text(img, t, label, pal.TEXT_DIM))
+        canvas.piece(label, ("band-label", t.text), partial(_text_in, t=t, origin=label, fill=pal.TEXT_DIM))
         if card is None:
             canvas.piece(
                 where,
                 ("taken",),
-                lambda img, b: ImageDraw.Draw(img).rounded_rectangle(b.xy, radius=8, outline=pal.PANEL_EDGE, width=3),
+                _taken,
             )
         else:
-            canvas.piece(where, ("card", card), lambda img, b, card=card: _card(img, b, card))
+            canvas.piece(where, ("card", card), partial(_card, card_id=card))
 
 
 def _drawn(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tuple[str, int], TextBox]) -> None:
@@ -400,16 +421,10 @@ def _drawn(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tu
         where = layout.band_item_box(k)
         t = texts[("band", k)]
         label = Box(where.x0, t.box.y0, where.x1, t.box.y1)
-        canvas.piece(label, ("band-label", t.text), lambda img, b, t=t, label=label: _text(img, t, label, pal.TEXT_DIM))
+        canvas.piece(label, ("band-label", t.text), partial(_text_in, t=t, origin=label, fill=pal.TEXT_DIM))
         if item < 0:
             back = Box(where.x0, where.y0, where.x1, where.y0 + (70 if kind == "tile" else where.h))
-            canvas.piece(
-                back,
-                ("back", kind),
-                lambda img, b, kind=kind: icons.paste(
-                    img, icons.tile_back(b.w, b.h) if kind == "tile" else icons.card_back(b.w, b.h), 0, 0
-                ),
-            )
+            canvas.piece(back, ("back", kind), partial(_back, kind=kind))
         elif kind == "tile":
             tb = Box(where.x0, where.y0, where.x1, where.y0 + 78)
             cube = Box(tb.x0 + 8, tb.center[1] - 22, tb.x0 + 52, tb.center[1] + 22)
@@ -417,7 +432,7 @@ def _drawn(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tu
             canvas.piece(
                 tb,
                 ("tile", item),
-                lambda img, b, item=item, tb=tb, cube=cube, t=carts: _tile(img, b, item, tb, cube, t),
+                partial(_tile, tile_id=item, where=tb, cube=cube, t=carts),
             )
             price = texts[("band-price", k)]
             pb = Box(where.x0, price.box.y0, where.x1, price.box.y1)
@@ -428,7 +443,7 @@ def _drawn(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tu
 
             canvas.piece(pb, ("band-price", price.text), paint_price)
         else:
-            canvas.piece(where, ("card", item), lambda img, b, item=item: _card(img, b, item))
+            canvas.piece(where, ("card", item), partial(_card, card_id=item))
 
 
 def _clock(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tuple[str, int], TextBox]) -> None:
@@ -477,13 +492,13 @@ def _players(
         canvas.piece(
             name,
             ("name", p.name),
-            lambda img, b, nt=nt, name=name, p=p: draw_name(img, (0, b.h // 2), p.name, nt.size, name.w),
+            partial(_name, name=p.name, size=nt.size),
         )
         for col in ("vp", "marks", "workers", "orders", "delivered"):
             t = texts[(col, seat)]
             c = layout.player_cell(seat, col)
             where = Box(t.box.x0 - 2, c.y0 + 4, c.x1, c.y1 - 4)
-            canvas.piece(where, ("stat", t.text, t.size), lambda img, b, t=t, where=where: _text(img, t, where))
+            canvas.piece(where, ("stat", t.text, t.size), partial(_text_in, t=t, origin=where))
         _cage(canvas, layout, seat, p.cage_level, tuple(p.cage))
         if to_move:
             canvas.frame(row, pal.HIGHLIGHT, 4, radius=10)
@@ -506,9 +521,7 @@ def _cage(canvas: _Canvas, layout: TurnLayout, seat: int, level: int, cage: tupl
     cubes = [c for c in range(4) for _ in range(cage[c])]
     for k, colour in enumerate(cubes[:5]):
         b = layout.cage_slot_box(seat, k)
-        canvas.piece(
-            b, ("cube", colour), lambda img, bb, colour=colour: icons.paste(img, icons.cube(colour, bb.w), 0, 0)
-        )
+        canvas.piece(b, ("cube", colour), partial(_cube, colour=colour))
 
 
 def _gained(canvas: _Canvas, state: GameState, layout: TurnLayout, last: LastMove) -> None:
@@ -519,7 +532,7 @@ def _gained(canvas: _Canvas, state: GameState, layout: TurnLayout, last: LastMov
         where = Box(cell.x0 + 8, cell.y0 + 6, cell.x1 - 8, cell.y1 - 6)
         cube = Box(where.x0 + 8, where.center[1] - 22, where.x0 + 52, where.center[1] + 22)
         t = TextBox("carts", 0, f"×{TILES[last.tile].carts}", (cube.x1 + 6, cube.center[1]), "lm", TEXT, cube)
-        canvas.piece(where, ("gained-tile", last.tile), lambda img, b: _tile(img, b, last.tile or 0, where, cube, t))
+        canvas.piece(where, ("gained-tile", last.tile), partial(_tile, tile_id=last.tile, where=where, cube=cube, t=t))
         canvas.frame(cell, pal.LAST, LAST_FRAME)
     elif last.order is not None and last.order < len(p.orders):
         card = p.orders[last.order].card
