@@ -489,4 +489,4 @@ def clock_element(img: Image.Image, draw: ImageDraw.ImageDraw, element: int, cx:
     else:  # empty carts of a level: a cart in the level's colour with nothing on it, and the level's letter
         paste(img, slot(24, pal.CART_EMPTY, pal.CART_EDGE), cx - 12, cy - 21)
         paste(img, cart(40, 44, e.which), cx - 20, cy - 22)
-        text(img, (cx, cy - 10), pal.COAL_LETTERS[e.which], 15, fill=pal.TEXT_DIM, bold=True)
+        text(img, (cx, cy - 10), pal.COAL_LETTERS[e.which], 16, fill=pal.TEXT_DIM, bold=True)
