@@ -104,3 +104,34 @@ def test_every_image_draws_any_name_without_crashing():
         render_scoring(state),
     ):
         Image.open(io.BytesIO(data)).load()
+
+
+def test_a_32_character_name_never_runs_under_the_stats():
+    """Issue 9: in the pits' headers (board and pit image) a long name stops before the VP icon."""
+    from PIL import ImageChops
+
+    from rendering.board import board_image
+    from rendering.layout import board_layout, pit_image_layout
+    from rendering.pit import pit_image
+
+    base = new_game(["a", "b", "c", "d"], 3)
+    seat = next(s for s in range(4) if s != base.start_player)
+    for long in ("W" * 32, "Maximilian-Alexander von Humbold", "山" * 32, "😀" * 32):
+
+        def renamed(name: str):
+            players = list(base.players)
+            players[seat] = players[seat].model_copy(update={"name": name})
+            return base.model_copy(update={"players": players})
+
+        named, short = renamed(long), renamed("x")
+        for image, pit in (
+            (board_image, board_layout(named).pit(seat)),
+            (lambda s: pit_image(s, seat), pit_image_layout(named, seat)),
+        ):
+            head = pit.header_box
+            stats = (head.x0 + pit.s(410), head.y0, head.x1, head.y1)
+            a, b = image(named).crop(stats), image(short).crop(stats)
+            assert ImageChops.difference(a, b).getbbox() is None, long
+            # and the name was drawn (elided), not left out
+            name_area = (head.x0 + pit.s(60), head.y0, head.x0 + pit.s(400), head.y1)
+            assert ImageChops.difference(image(named).crop(name_area), image(short).crop(name_area)).getbbox()
