@@ -1,27 +1,35 @@
-"""Board, pit and scoring images of a game, drawn with Pillow.
+"""Board, turn, pit and scoring images of a game, drawn with Pillow.
 
-    from rendering import render_board, render_pit, render_scoring
-    png = render_board(state, viewer="alice")   # PNG bytes; what alice may not see is not drawn
+    from rendering import last_move, render_turn, render_board, render_pit, render_scoring
+    last = last_move(before, action, after)      # what the move used and changed
+    png = render_turn(after, viewer="alice", last=last)  # the landscape turn image, PNG bytes
+    png = render_board(state, viewer="alice")    # the full board with every pit (on request)
     png = render_pit(state, "bob", viewer="alice")
-    png = render_scoring(state)                 # every scored shift, and the end once it is over
+    png = render_scoring(state)                  # every scored shift, and the end once it is over
 
-Pure and synchronous (the bot calls these off the event loop) and deterministic: the same state
-gives the same bytes. `rendering.layout.board_layout(state)` tells where each thing is drawn.
-Seat colours, by seat: red, blue, green, purple (`SEAT_COLOURS`).
+Pure and synchronous (the bot calls these off the event loop), thread-safe, and deterministic:
+the same state gives the same bytes. What a viewer may not see is never drawn.
+`rendering.turn_layout.turn_layout(state)` and `rendering.layout.board_layout(state)` tell where
+each thing is drawn. Seat colours, by seat: red, blue, green, purple (`SEAT_COLOURS`).
 """
 
-from .board import render_board
+from .last_move import LastMove, last_move
 from .palette import SEAT_COLOURS
-from .pit import render_pit
-from .scoring import render_scoring
+from .render import render_board, render_pit, render_scoring, render_turn
 
 
 def warm_up() -> None:
-    """Make the palette and the backgrounds now (a third of a second), not during a first turn."""
-    from rules import new_game
-
-    for players in (2, 3, 4):
-        render_board(new_game(["a", "b", "c", "d"][:players], 0))
+    """Nothing is needed any more (the palette is a committed constant; backgrounds take ~30 ms on
+    first use): kept so that callers need not change at once."""
 
 
-__all__ = ["SEAT_COLOURS", "render_board", "render_pit", "render_scoring", "warm_up"]
+__all__ = [
+    "SEAT_COLOURS",
+    "LastMove",
+    "last_move",
+    "render_board",
+    "render_pit",
+    "render_scoring",
+    "render_turn",
+    "warm_up",
+]

@@ -32,15 +32,10 @@ from .layout import (
     worker_icon_box,
 )
 from .pit import draw_pit, draw_pit_frame
-from .png import to_png
-
-
-def render_board(state: GameState, viewer: str | None = None) -> bytes:
-    """The board and every pit as `viewer` (a player name, None for a spectator) may see them, as PNG."""
-    return to_png(board_image(state, viewer))
 
 
 def board_image(state: GameState, viewer: str | None = None) -> Image.Image:
+    """The full board and every pit as `viewer` (a player name, None for a spectator) may see them."""
     seen = view(state, viewer)
     layout = board_layout(seen)
     background = _background(len(seen.players), layout.band)
@@ -313,4 +308,4 @@ def _band(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, layout:
             draw_order_card(img, draw, where, item)
 
 
-__all__ = ["board_image", "render_board"]
+__all__ = ["board_image"]

@@ -2,13 +2,11 @@
 
 Each piece is drawn once per size at four times the size and scaled down (smooth edges), kept
 in a cache, and pasted where it goes: the images are made of many identical small pieces.
-Text uses Pillow's bundled font (`ImageFont.load_default(size=...)`), so no system font is needed.
+Text uses the project's own fonts (`rendering.text`), so no system font is needed.
 """
 
 from __future__ import annotations
 
-import threading
-import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -17,21 +15,15 @@ from PIL import Image, ImageDraw, ImageFont
 from rules.components import CLOCK
 
 from . import palette as pal
+from . import text as fonts
 from .layout import Box
 
 SS = 4  # supersampling factor of the cached pieces
-_local = threading.local()
 
 
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The bundled font at `size` px; one set per thread, as FreeType faces are not shared safely."""
-    cache = getattr(_local, "fonts", None)
-    if cache is None:
-        cache = _local.fonts = {}
-    f = cache.get(size)
-    if f is None:
-        f = cache[size] = ImageFont.load_default(size=size)
-    return f
+def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
+    """The project's Noto Sans at `size` px (bold by default: the images' numbers and letters)."""
+    return fonts.font(size, bold)
 
 
 def text(
@@ -43,42 +35,28 @@ def text(
     anchor: str = "mm",
     bold: bool = False,
 ) -> None:
-    """Text at `xy` (anchor as in Pillow); `bold` thickens the strokes of the one-weight font.
+    """Numbers and signs at `xy` (anchor as in Pillow), in Noto Sans Regular or Bold.
 
     Each text is rendered once into a cached sprite: the images repeat the same few numbers.
+    Names go through `rendering.text.draw_name` (fonts for every script, fitted to a width).
     """
-    sprite, dx, dy = _text_sprite(s, size, fill, anchor, bold)
+    sprite, dx, dy = text_sprite(s, size, fill, anchor, bold)
     img.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:
-    return _text_sprite(s, size, pal.TEXT, "lm", bold)[0].width
+    return text_sprite(s, size, pal.TEXT, "lm", bold)[0].width
 
 
 @lru_cache(maxsize=2048)
-def _text_sprite(s: str, size: int, fill: pal.RGB, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    f = font(size)
-    stroke = 1 if bold else 0
-    x0, y0, x1, y1 = f.getbbox(s, anchor=anchor, stroke_width=stroke)
+def text_sprite(s: str, size: int, fill: pal.RGB, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+    """`s` on a transparent sprite, and where its top-left goes relative to the anchor point."""
+    f = fonts.font(size, bold)
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(s, anchor=anchor))
     # Transparent pixels carry the ink's colour so that blended edges do not darken.
     img = Image.new("RGBA", (max(1, x1 - x0), max(1, y1 - y0)), (*fill, 0))
-    ImageDraw.Draw(img).text((-x0, -y0), s, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
+    ImageDraw.Draw(img).text((-x0, -y0), s, font=f, fill=fill, anchor=anchor)
     return img, x0, y0
-
-
-@lru_cache(maxsize=1)
-def _glyphs() -> frozenset[str]:
-    f = ImageFont.load_default(size=20)
-    missing = bytes(f.getmask("\uffff"))
-    return frozenset(chr(c) for c in range(32, 0x250) if bytes(f.getmask(chr(c))) != missing)
-
-
-def printable_name(name: str, limit: int = 16) -> str:
-    """A player's name in the characters the bundled font has (accents dropped), shortened to `limit`."""
-    plain = unicodedata.normalize("NFKD", name)
-    glyphs = _glyphs()
-    out = " ".join("".join(ch for ch in plain if ch in glyphs).split())
-    return out if len(out) <= limit else out[: limit - 1].rstrip() + "~"
 
 
 # --- sprites -----------------------------------------------------------------------------------
@@ -116,8 +94,6 @@ def cube(colour: int, size: int) -> Image.Image:
         font=font(max(8, round(size * 0.62))),
         fill=ink,
         anchor="mm",
-        stroke_width=1 if size >= 22 else 0,
-        stroke_fill=ink,
     )
     return out
 
@@ -228,6 +204,16 @@ def worker(colour: pal.RGB, size: int, outline: pal.RGB = (20, 20, 20)) -> Image
         w = max(1, round(k * 4))
         _circle(d, k, 50, 22, 17, fill=colour, outline=outline, width=w)
         d.rounded_rectangle((k * 18, k * 42, k * 82, k * 98), radius=k * 16, fill=colour, outline=outline, width=w)
+
+    return _icon(fn, size, size)
+
+
+@lru_cache(maxsize=32)
+def seat_disc_plain(seat: int, size: int) -> Image.Image:
+    """A disc in the seat colour, ringed (the seat number is written over it)."""
+
+    def fn(d: ImageDraw.ImageDraw, k: float) -> None:
+        _circle(d, k, 50, 50, 47, fill=pal.SEAT_COLOURS[seat], outline=pal.TEXT, width=round(k * 7))
 
     return _icon(fn, size, size)
 
@@ -503,4 +489,4 @@ def clock_element(img: Image.Image, draw: ImageDraw.ImageDraw, element: int, cx:
     else:  # empty carts of a level: a cart in the level's colour with nothing on it, and the level's letter
         paste(img, slot(24, pal.CART_EMPTY, pal.CART_EDGE), cx - 12, cy - 21)
         paste(img, cart(40, 44, e.which), cx - 20, cy - 22)
-        text(img, (cx, cy - 10), pal.COAL_LETTERS[e.which], 15, fill=pal.TEXT_DIM, bold=True)
+        text(img, (cx, cy - 10), pal.COAL_LETTERS[e.which], 16, fill=pal.TEXT_DIM, bold=True)

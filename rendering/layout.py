@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from rules.components import DELIVER, FACTORY, LOCKED, MINE, ORDER, ORDER_CARDS, SPACES, TILES, VEHICLES, Space
 from rules.state import GameState, Player
@@ -19,9 +20,8 @@ MARGIN = 12
 # --- boxes ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
-    """A rectangle in pixels, x1/y1 exclusive."""
+class Box(NamedTuple):
+    """A rectangle in pixels, x1/y1 exclusive (a named tuple: cheap to make, hashable)."""
 
     x0: int
     y0: int
@@ -533,7 +533,9 @@ class BoardLayout:
 
     def factory_cube_box(self, k: int, cart: int) -> Box:
         """The cube on cart `cart` (0-based) of the tile on display at factory space k (1-8)."""
-        tile = TILES[self.state.factory[k - 1]]
+        tile_id = self.state.factory[k - 1]
+        assert tile_id is not None, f"no tile on factory space {k}"
+        tile = TILES[tile_id]
         slot = tile_cart_slot(self.factory_tile_box(k, tile.carts), tile.carts, cart)
         return cart_cube_box(slot)
 
@@ -549,6 +551,7 @@ class BoardLayout:
 
     def order_space_spot_box(self, k: int, spot: int) -> Box:
         card = self.state.order_spaces[k - 1]
+        assert card is not None, f"no card on order space {k}"
         return card_spot_box(self.order_space_card_box(k), len(ORDER_CARDS[card].spots), spot - 1)
 
     def deck_box(self, kind: str) -> Box:
@@ -641,7 +644,7 @@ class BoardLayout:
     def _band_count(self) -> int:
         if self.band == "draft":
             return len(self.state.draft_cards)
-        if self.band == "draw":
+        if self.band == "draw" and self.state.pending is not None:
             return len(self.state.pending.cards)
         return 0
 

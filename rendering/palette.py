@@ -38,6 +38,7 @@ TEXT = hex_rgb("#f2f2f2")
 TEXT_DIM = hex_rgb("#9aa3ad")
 LABEL_INK = hex_rgb("#d7dce4")  # space numbers on the board
 HIGHLIGHT = hex_rgb("#ffd54a")  # whose turn, what scores now
+LAST = hex_rgb("#4fd8ff")  # what the last move used and changed (turn image)
 LOCKED = hex_rgb("#4a3f35")  # lock tile over a space the player count closes
 LOCK_EDGE = hex_rgb("#5d5044")
 LOCK_ICON = hex_rgb("#b9a58a")

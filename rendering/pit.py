@@ -17,15 +17,11 @@ from . import icons
 from . import palette as pal
 from .cards import draw_order_card, draw_tile
 from .layout import MARGIN, PIT_IMAGE_SCALE, WIDTH, Box, PitLayout, cart_cube_box, pit_image_layout
-from .png import to_png
-
-
-def render_pit(state: GameState, player: str | int, viewer: str | None = None) -> bytes:
-    """One player's pit, larger, with all their orders (`/coal pit`), as `viewer` may see it, as PNG."""
-    return to_png(pit_image(state, player, viewer))
+from .text import draw_name
 
 
 def pit_image(state: GameState, player: str | int, viewer: str | None = None) -> Image.Image:
+    """One player's pit, larger, with all their orders (`/coal pit`), as `viewer` may see it."""
     seen = view(state, viewer)
     seat = player if isinstance(player, int) else seen.seat_of(player)
     pit = pit_image_layout(seen, seat)
@@ -197,10 +193,11 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit: 
     if to_move:
         icons.paste(img, icons.arrow(s(24)), x, cy - s(12))
         x += s(30)
-    name = icons.printable_name(p.name)
-    if name:
-        icons.text(img, (x, cy), name, s(24), anchor="lm", bold=True)
-        x += icons.text_width(name, s(24), bold=True) + s(14)
+    # the name fits before the flag, the trophy and the stats (elided with "…" when it is long)
+    room = (
+        head.x0 + s(410) - x - s(14) - s(34) * (state.start_player == seat) - s(36) * (over and seat in state.winners)
+    )
+    x += draw_name(img, (x, cy), p.name, s(24), room) + s(14)
     if state.start_player == seat:
         icons.paste(img, icons.flag(s(28)), x, cy - s(14))
         x += s(34)

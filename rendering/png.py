@@ -1,36 +1,39 @@
 """PNG encoding with the one set of settings every image uses (the benchmark's floor uses them too).
 
-Images are drawn in RGB, then mapped to one fixed 256-colour palette before encoding: every
-named colour of `rendering.palette` is in it, the rest is chosen once from a reference board
-(for anti-aliased edges and text). An 8-bit PNG encodes about four times faster than RGB
-(the per-row filtering of RGB, not zlib, was most of the time) and is half the size; without
-dithering it stays sharp, and the fixed palette keeps the bytes deterministic. Pillow maps
-onto a given palette approximately, so a colour may come out a few levels off.
+Images are drawn in RGB, then mapped to one fixed 256-colour palette (`rendering.palette_table`,
+committed, written by `python -m rendering.regenerate palette`) before encoding: every named
+colour of `rendering.palette` is in it, the rest was chosen from sample images (for
+anti-aliased edges and text). An 8-bit PNG encodes about four times faster than RGB and is
+half the size; without dithering it stays sharp, and the fixed palette keeps the bytes
+deterministic. Pillow maps onto a given palette approximately, so a colour may come out a
+few levels off. This module imports no drawing module: they return images, `rendering.render`
+encodes them.
 """
 
 from __future__ import annotations
 
-import functools
 import io
-import threading
+from functools import cache
+from typing import Any
 
 from PIL import Image
 
 from . import palette as pal
+from .palette_table import PALETTE, PALETTE_SIZE
 
-# Fixed settings keep the bytes deterministic.
-PNG_OPTIONS: dict = {"format": "PNG", "optimize": False, "compress_level": 5}
-PALETTE_SIZE = 256
+# Fixed settings keep the bytes deterministic. Level 1 deflate: the images are flat colour fields,
+# where more effort buys a few per cent of size for twice the time.
+PNG_OPTIONS: dict[str, Any] = {"format": "PNG", "optimize": False, "compress_level": 1}
 
 
-def _named_colours() -> list[tuple[int, int, int]]:
+def named_colours() -> list[tuple[int, int, int]]:
     """Every colour constant in `rendering.palette`, in a fixed order, without repeats."""
     found: list[tuple[int, int, int]] = []
 
-    def visit(value) -> None:
+    def visit(value: object) -> None:
         if isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value):
             if value not in found:
-                found.append(value)
+                found.append((value[0], value[1], value[2]))
         elif isinstance(value, tuple | list):
             for v in value:
                 visit(v)
@@ -44,38 +47,34 @@ def _named_colours() -> list[tuple[int, int, int]]:
     return found
 
 
-_palette_lock = threading.Lock()
+_named_colours = named_colours  # the name the tests know
 
 
+@cache
 def palette_image() -> Image.Image:
-    """The fixed palette: the named colours, then the reference board's most telling others.
-
-    Made once per process; the lock keeps threads that render at the same moment from
-    each making it."""
-    with _palette_lock:
-        return _make_palette()
-
-
-@functools.cache
-def _make_palette() -> Image.Image:
-    from .board import board_image
-    from .samples import demo_state
-
-    named = _named_colours()
-    reference = board_image(demo_state(players=4, seed=1, actions=70))
-    adaptive = reference.convert("P", palette=Image.Palette.ADAPTIVE, colors=PALETTE_SIZE - len(named))
-    flat = adaptive.getpalette()[: 3 * (PALETTE_SIZE - len(named))]
-    extra = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
-    colours = named + [c for c in extra if c not in named]
-    colours += [(0, 0, 0)] * (PALETTE_SIZE - len(colours))
+    """The fixed palette as a 1x1 "P" image, for `Image.quantize(palette=...)`."""
     image = Image.new("P", (1, 1))
-    image.putpalette([v for c in colours[:PALETTE_SIZE] for v in c])
+    image.putpalette([v for c in PALETTE for v in c])
     return image
 
 
+def palette_index(colour: tuple[int, int, int]) -> int:
+    """The palette entry of a named colour (drawing straight onto a palette image)."""
+    return PALETTE.index(colour)
+
+
+def quantize(img: Image.Image) -> Image.Image:
+    """An RGB image mapped onto the fixed palette (no dithering)."""
+    return img.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+
+
 def to_png(img: Image.Image) -> bytes:
+    """PNG bytes of an RGB image (mapped onto the palette) or of an image already on it ("P")."""
     out = io.BytesIO()
     if img.mode == "RGB":
-        img = img.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+        img = quantize(img)
     img.save(out, **PNG_OPTIONS)
     return out.getvalue()
+
+
+__all__ = ["PALETTE_SIZE", "PNG_OPTIONS", "named_colours", "palette_image", "palette_index", "quantize", "to_png"]

@@ -10,10 +10,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from rules import apply, legal_actions, new_game
-from rules.actions import CageTo, Deliver, DraftPick, Fill, Load, Mine, PlaceFactory, Store, TakeMoney, TakeOrder
+from rules.actions import (
+    Action,
+    CageTo,
+    Deliver,
+    DraftPick,
+    Fill,
+    Load,
+    Mine,
+    PlaceFactory,
+    Store,
+    TakeMoney,
+    TakeOrder,
+)
 from rules.components import ORDER_CARDS, TILES
 from rules.mining import MinePlanner
 from rules.record import Chooser, random_action
@@ -146,8 +159,34 @@ def _showcase(state: GameState) -> bool:
     )
 
 
+def demo_move_at(players: int, seed: int, stop: Callable[[GameState], bool]) -> tuple[GameState, Action, GameState]:
+    """The first move of a seeded demo game after which `stop(state)` holds: (before, action, after)."""
+    state = new_game(NAMES[:players], seed)
+    chooser = Chooser(seed)
+    while state.phase != "over":
+        action = demo_action(state, chooser)
+        after, _ = apply(state, action)
+        if stop(after):
+            return state, action, after
+        state = after
+    raise ValueError("the game ended first")
+
+
+def inline_view(png: bytes, box: tuple[int, int] = (550, 350)) -> bytes:
+    """The image as Discord shows it inline: scaled to fit its ~550 x 350 box."""
+    import io
+
+    from PIL import Image
+
+    from .png import to_png
+
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    img.thumbnail(box, Image.Resampling.LANCZOS)
+    return to_png(img)
+
+
 def main(argv: list[str] | None = None) -> int:
-    from . import render_board, render_pit, render_scoring
+    from . import last_move, render_board, render_pit, render_scoring, render_turn
 
     parser = argparse.ArgumentParser(prog="python -m rendering.samples", description=__doc__.splitlines()[0])
     parser.add_argument("out_dir", type=Path)
@@ -157,16 +196,21 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     seed = args.seed
     opening = new_game(NAMES, seed)
-    mid = demo_state_at(4, seed, _showcase)
+    before, action, mid = demo_move_at(4, seed, lambda s: _showcase(s) and s.turn % 4 == 3)
     after_shift = demo_state_at(4, seed, lambda s: len(s.shift_results) == 2)
     final = demo_state(4, seed)
     viewer = mid.players[mid.current].name
+    turn = render_turn(mid, viewer, last_move(before, action, mid))
+    final_scoring = render_scoring(final)
     images = {
-        "opening.png": render_board(opening),
-        "board-midgame.png": render_board(mid, viewer=viewer),
+        "turn.png": turn,
+        "turn-inline.png": inline_view(turn),
+        "opening.png": render_turn(opening),
+        "board-full.png": render_board(mid, viewer=viewer),
         "pit.png": render_pit(mid, mid.current, viewer=viewer),
         "scoring-shift.png": render_scoring(after_shift, shift=2),
-        "scoring-final.png": render_scoring(final),
+        "scoring-final.png": final_scoring,
+        "scoring-final-inline.png": inline_view(final_scoring),
     }
     for name, data in images.items():
         (out / name).write_bytes(data)

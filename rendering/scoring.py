@@ -17,7 +17,7 @@ from rules.state import GameState, ShiftResult
 from . import icons
 from . import palette as pal
 from .layout import MARGIN, WIDTH, Box
-from .png import to_png
+from .text import draw_name
 
 BLOCK_GAP = 14
 ELEMENT_W = 136
@@ -27,6 +27,7 @@ LINE_H = 50
 TOTAL_HEAD_H = 64
 TOTAL_ROW_H = 60
 NAME_W = 300
+SMALL = 28  # the smallest text: >= 9 px once Discord fits the image into its ~550 x 350 inline box
 
 
 @dataclass
@@ -98,12 +99,8 @@ def _results(source: GameState | Breakdown, shift: int | None) -> list[ShiftResu
     return [r for r in source.shift_results if shift is None or r.shift == shift]
 
 
-def render_scoring(source: GameState | Breakdown, shift: int | None = None) -> bytes:
-    """The scoring so far as PNG: the scored shifts (only `shift`, when given) and every total component."""
-    return to_png(scoring_image(source, shift))
-
-
 def scoring_image(source: GameState | Breakdown, shift: int | None = None) -> Image.Image:
+    """The scoring so far: the scored shifts (only `shift`, when given) and every total component."""
     layout = scoring_layout(source, shift)
     img = Image.new("RGB", layout.size, pal.PAGE)
     draw = ImageDraw.Draw(img)
@@ -113,7 +110,7 @@ def scoring_image(source: GameState | Breakdown, shift: int | None = None) -> Im
     return img
 
 
-def _seat_disc(img: Image.Image, cx: int, cy: int, seat: int, d: int = 30) -> None:
+def _seat_disc(img: Image.Image, cx: int, cy: int, seat: int, d: int = 48) -> None:
     icons.paste(img, icons.seat_disc(seat, d), cx - d // 2, cy - d // 2)
 
 
@@ -136,14 +133,14 @@ def _shift_block(
         icons.clock_element(img, draw, e.element, line.x0 + 34, line.center[1])
         el = CLOCK[e.element - 1]
         vp_text = str(el.first) if n == 2 else f"{el.first}/{el.second}"
-        icons.text(img, (line.x0 + ELEMENT_W - 14, line.center[1]), vp_text, 18, fill=pal.TEXT_DIM, anchor="rm")
+        icons.text(img, (line.x0 + ELEMENT_W - 14, line.center[1]), vp_text, SMALL, fill=pal.TEXT_DIM, anchor="rm")
         for seat in range(n):
             c = layout.seat_cell(j, row, seat)
-            icons.text(img, (c.x0 + 22, c.center[1]), str(e.counts[seat]), 20, fill=pal.TEXT_DIM, anchor="mm")
+            icons.text(img, (c.x0 + 22, c.center[1]), str(e.counts[seat]), SMALL, fill=pal.TEXT_DIM, anchor="mm")
             if e.vp[seat]:
                 pill = Box(c.x0 + 40, c.y0 + 6, c.x1 - 4, c.y1 - 6)
                 draw.rounded_rectangle(pill.xy, radius=pill.h // 2, fill=pal.SEAT_COLOURS[seat])
-                icons.text(img, pill.center, str(e.vp[seat]), 22, bold=True)
+                icons.text(img, pill.center, str(e.vp[seat]), SMALL, bold=True)
             totals[seat] += e.vp[seat]
     row = len(result.elements) + 1
     line = layout.element_box(j, row)
@@ -151,7 +148,7 @@ def _shift_block(
     icons.paste(img, icons.star(30), line.x0 + 20, line.center[1] - 15)
     for seat in range(n):
         c = layout.seat_cell(j, row, seat)
-        icons.text(img, (c.center[0] + 10, c.center[1]), str(totals[seat]), 26, bold=True)
+        icons.text(img, (c.center[0] + 10, c.center[1]), str(totals[seat]), 30, bold=True)
 
 
 def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, source: GameState | Breakdown) -> None:
@@ -179,16 +176,16 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
             ck = (c.center[0] + 4, c.center[1] + 4)
             draw.line([(ck[0], ck[1]), (ck[0] + 6, ck[1] + 8), (ck[0] + 18, ck[1] - 8)], fill=pal.TICK, width=4)
         if col == "orders":
-            icons.text(img, (c.center[0] + 24, c.center[1]), "-1", 20, fill=pal.PENALTY, bold=True)
+            icons.text(img, (c.center[0] + 24, c.center[1]), "-1", SMALL, fill=pal.PENALTY, bold=True)
         if col == "balance":
             icons.paste(img, icons.mini_tile(30, False), c.center[0] - 34, c.center[1] - 15)
             icons.paste(img, icons.mini_tile(30, True), c.center[0] + 4, c.center[1] - 15)
     for k in (1, 2, 3):
         c = layout.total_cell(None, f"shift{k}")
         draw.ellipse(
-            (c.center[0] - 20, c.center[1] - 20, c.center[0] + 20, c.center[1] + 20), outline=pal.HIGHLIGHT, width=3
+            (c.center[0] - 22, c.center[1] - 22, c.center[0] + 22, c.center[1] + 22), outline=pal.HIGHLIGHT, width=3
         )
-        icons.text(img, c.center, str(k), 24, fill=pal.HIGHLIGHT, bold=True)
+        icons.text(img, c.center, str(k), SMALL, fill=pal.HIGHLIGHT, bold=True)
     for seat, row in enumerate(breakdown.players):
         name_cell = layout.total_cell(seat, "seat")
         line = Box(name_cell.x0, name_cell.y0, layout.total_cell(seat, "total").x1, name_cell.y1)
@@ -196,12 +193,12 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
         draw.rounded_rectangle(
             line.xy, radius=8, fill=pal.CELL, outline=pal.HIGHLIGHT if winner else None, width=3 if winner else 0
         )
-        _seat_disc(img, name_cell.x0 + 24, name_cell.center[1], seat)
-        x = name_cell.x0 + 50
+        _seat_disc(img, name_cell.x0 + 28, name_cell.center[1], seat)
+        x = name_cell.x0 + 60
         if winner:
             icons.paste(img, icons.trophy(32), x, name_cell.center[1] - 16)
             x += 40
-        icons.text(img, (x, name_cell.center[1]), icons.printable_name(row.name, 14), 24, anchor="lm", bold=True)
+        draw_name(img, (x, name_cell.center[1]), row.name, 30, name_cell.x1 - x - 8)
         f = finals[seat] if finals else None
         over = breakdown.over
         cells: dict[str, tuple[int | None, str | None]] = {
@@ -216,13 +213,13 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
         for col, (vp, small) in cells.items():
             c = layout.total_cell(seat, col)
             if vp is None:
-                icons.text(img, c.center, "-", 22, fill=pal.TEXT_DIM)
+                icons.text(img, c.center, "-", SMALL, fill=pal.TEXT_DIM)
                 continue
             ink = pal.PENALTY if vp < 0 else pal.TEXT
             if small is None:
-                icons.text(img, c.center, str(vp), 26, fill=ink, bold=True)
+                icons.text(img, c.center, str(vp), 30, fill=ink, bold=True)
             else:
-                icons.text(img, (c.center[0] - 14, c.center[1]), str(vp), 26, fill=ink, anchor="rm", bold=True)
-                icons.text(img, (c.center[0] - 2, c.center[1] + 2), small, 18, fill=pal.TEXT_DIM, anchor="lm")
+                icons.text(img, (c.center[0] - 14, c.center[1]), str(vp), 30, fill=ink, anchor="rm", bold=True)
+                icons.text(img, (c.center[0] - 2, c.center[1] + 2), small, SMALL, fill=pal.TEXT_DIM, anchor="lm")
         c = layout.total_cell(seat, "total")
-        icons.text(img, c.center, str(row.total), 32, fill=pal.HIGHLIGHT if winner else pal.TEXT, bold=True)
+        icons.text(img, c.center, str(row.total), 36, fill=pal.HIGHLIGHT if winner else pal.TEXT, bold=True)

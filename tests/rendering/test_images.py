@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from rendering import render_board, render_pit, render_scoring
+from rendering import render_board, render_pit, render_scoring, render_turn
 from rendering.samples import NAMES, demo_state, main
 from rules import new_game, score_breakdown
 
@@ -90,11 +90,12 @@ def test_same_state_same_bytes():
 def test_same_bytes_in_another_process():
     """No hash order, clock or cache state leaks into the picture."""
     state = rich_state()
-    here = hashlib.sha256(render_board(state, "Alice")).hexdigest()
+    render_turn(mid_states()[0])  # this process has drawn other turn images first: their pieces are cached
+    here = hashlib.sha256(render_board(state, "Alice") + render_turn(state, "Alice")).hexdigest()
     code = (
-        "import hashlib, sys; from rendering import render_board; from rules.state import GameState;"
+        "import hashlib, sys; from rendering import render_board, render_turn; from rules.state import GameState;"
         "s = GameState.model_validate_json(sys.stdin.read());"
-        "print(hashlib.sha256(render_board(s, 'Alice')).hexdigest())"
+        "print(hashlib.sha256(render_board(s, 'Alice') + render_turn(s, 'Alice')).hexdigest())"
     )
     env = dict(os.environ, PYTHONHASHSEED="12345", PYTHONPATH=str(ROOT))
     out = subprocess.run(
@@ -106,19 +107,53 @@ def test_same_bytes_in_another_process():
 def test_samples_script_writes_the_images(tmp_path):
     assert main([str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["board-midgame.png", "opening.png", "pit.png", "scoring-final.png", "scoring-shift.png"]
+    assert names == [
+        "board-full.png",
+        "opening.png",
+        "pit.png",
+        "scoring-final-inline.png",
+        "scoring-final.png",
+        "scoring-shift.png",
+        "turn-inline.png",
+        "turn.png",
+    ]
     for p in tmp_path.iterdir():
         _open(p.read_bytes())
+    # the inline views are what Discord shows: the image scaled to fit 550 x 350
+    turn, inline = _open((tmp_path / "turn.png").read_bytes()), _open((tmp_path / "turn-inline.png").read_bytes())
+    assert turn.size == (1600, 1000) and inline.size == (550, 344)
 
 
-def test_names_the_font_cannot_draw():
-    from rendering.icons import printable_name
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_scoring_is_landscape_and_readable_inline(players, monkeypatch):
+    """Every text the scoring image draws (recorded as it is drawn) is >= 9 px once the image is
+    fitted into Discord's 550 x 350 inline box, and the image is landscape."""
+    import rendering.scoring as scoring
+    from rendering.palette import COAL_LETTERS
 
-    assert printable_name("Zoë") == "Zoe"
-    assert printable_name("日本語") == ""
-    assert printable_name("Mx 😀 Smith") == "Mx Smith"
-    assert len(printable_name("a" * 40)) == 16
-    state = new_game(["Zoë", "日本語", "😀", "a" * 40], 3)
-    _open(render_board(state))
-    _open(render_pit(state, "日本語"))
-    _open(render_scoring(state))
+    sizes: list[tuple[str, int]] = []
+    text, draw_name = scoring.icons.text, scoring.draw_name
+
+    def record_text(img, xy, s, size, *args, **kwargs):
+        sizes.append((s, size))
+        return text(img, xy, s, size, *args, **kwargs)
+
+    def record_name(img, xy, name, size, *args, **kwargs):
+        sizes.append((name, size))
+        return draw_name(img, xy, name, size, *args, **kwargs)
+
+    monkeypatch.setattr(scoring.icons, "text", record_text)
+    monkeypatch.setattr(scoring, "draw_name", record_name)
+    final = demo_state(players, 2)
+    for shift in (None, 3, 1):
+        image = scoring.scoring_image(final, shift)
+        w, h = image.size
+        assert w >= h
+        scale = min(550 / w, 350 / h)
+        assert sizes
+        for s, size in sizes:
+            if s in COAL_LETTERS:  # a coal icon's letter, which repeats its colour (cubes: ~6 px)
+                assert size * scale >= 5, (s, size)
+                continue
+            assert size * scale >= 9, (s, size, image.size)
+        sizes.clear()
