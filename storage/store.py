@@ -477,7 +477,7 @@ class Store:
             params += (game_id, last)
         async with self.backend.read() as tx:
             rows = await tx.fetch(sql + " ORDER BY seq", params)
-        return [_log(r) for r in rows]
+        return [log_row(r) for r in rows]
 
     async def game_record(self, game_id: int) -> GameRecord | None:
         """The game as a rules record (`python -m rules replay` reads it); None for a lobby."""
@@ -564,7 +564,8 @@ def _game(row: Row, seats: Iterable[SeatRow]) -> GameRow:
     )
 
 
-def _log(row: Row) -> LogRow:
+def log_row(row: Row) -> LogRow:
+    """A LogRow from an `actions` row (game_id, seq, user_id, player, action, at, summary, auto)."""
     g, q, u, p, a, at, s, auto = row
     return LogRow(game_id=g, seq=q, user_id=u, player=p, action=a, at=at, summary=s or "", auto=bool(auto))
 
