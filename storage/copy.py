@@ -59,9 +59,7 @@ async def _table(tx: Tx, table: str) -> list[Row]:
     return await tx.fetch(f"SELECT {TABLES[table]} FROM {table} ORDER BY {_ORDER[table]}")
 
 
-async def copy_games(
-    source: str | os.PathLike[str], destination: str | os.PathLike[str], **options: Any
-) -> CopyReport:
+async def copy_games(source: str | os.PathLike[str], destination: str | os.PathLike[str], **options: Any) -> CopyReport:
     """Copy every game from `source` to the empty `destination` (paths or URLs), verified."""
     if str(source) == str(destination):
         raise CopyRefused("The source and the destination are the same database.")
@@ -104,4 +102,3 @@ async def copy_games(
                     raise CopyFailed(f"{problem}; nothing was copied.")
                 report.replayed += 1
     return report
-

@@ -166,4 +166,3 @@ async def prepare(con: asyncpg.Connection, where: str) -> int | None:
         if current < latest():
             await con.execute("UPDATE coalbaron_schema SET version = $1", latest())
     return found
-

@@ -37,6 +37,7 @@ from .models import (
     PlayerStats,
     Post,
     SeatRow,
+    Status,
 )
 
 DEFAULT_PATH = "data/coalbaron.sqlite3"
@@ -268,7 +269,7 @@ class Store:
         for a timer action, back to 0 for a player's own), for a finished game its status and
         every seat's final VP and win, and the `outbox` posts (see `pending_posts`).
         """
-        status = "finished" if state.phase == "over" else "active"
+        status: Status = "finished" if state.phase == "over" else "active"
         if status == "finished":
             deadline = None
         seq = game.version + 1
@@ -300,7 +301,9 @@ class Store:
                     [(p.vp, int(i in state.winners), game.id, p.name) for i, p in enumerate(state.players)],
                 )
             await _add_posts(tx, game.id, seq, outbox, now)
-        final = {p.name: (p.vp, i in state.winners) for i, p in enumerate(state.players)} if status == "finished" else {}
+        final = (
+            {p.name: (p.vp, i in state.winners) for i, p in enumerate(state.players)} if status == "finished" else {}
+        )
         seats = tuple(
             replace(
                 s,
@@ -529,7 +532,8 @@ async def replay_problem(game: GameRow, entries: Sequence[LogRow]) -> str | None
     record = record_of(game, entries)
     assert game.state is not None
     if len(record.actions) != game.version or game.state.turn != game.version:
-        return f"game {game.id}: version {game.version}, {len(record.actions)} logged actions, state turn {game.state.turn}"
+        logged = len(record.actions)
+        return f"game {game.id}: version {game.version}, {logged} logged actions, state turn {game.state.turn}"
     try:
         replayed = await asyncio.to_thread(replay, record)
     except ReplayError as err:

@@ -92,7 +92,7 @@ class LocalPostgres:
         if self.folder is None:
             return
         try:
-            if self.port:
+            if self.port and self.bin is not None:
                 self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -125,4 +125,3 @@ class LocalPostgres:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-

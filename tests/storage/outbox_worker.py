@@ -2,9 +2,9 @@
 
     python tests/storage/outbox_worker.py TARGET SEED [KILL_AFTER_COMMIT]
 
-At start it posts what the outbox still holds (`reposted GAME SEQ`). For each turn: `save_turn(..., outbox=[Post("turn", ...)])`, print `saved GAME SEQ`, then
-"post" it (a short pause standing in for Discord), `mark_posted`, print `posted GAME SEQ`.
-With KILL_AFTER_COMMIT = n, the process SIGKILLs itself right after the n-th turn is
+At start it posts what the outbox still holds (`reposted GAME SEQ`). For each turn:
+`save_turn(..., outbox=[Post("turn", ...)])`, print `saved GAME SEQ`, then "post" it (a
+short pause standing in for Discord), `mark_posted`, print `posted GAME SEQ`. With KILL_AFTER_COMMIT = n, the process SIGKILLs itself right after the n-th turn is
 committed, before anything is posted: the exact point a crash must not lose the post.
 """
 
