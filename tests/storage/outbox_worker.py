@@ -4,8 +4,9 @@
 
 At start it posts what the outbox still holds (`reposted GAME SEQ`). For each turn:
 `save_turn(..., outbox=[Post("turn", ...)])`, print `saved GAME SEQ`, then "post" it (a
-short pause standing in for Discord), `mark_posted`, print `posted GAME SEQ`. With KILL_AFTER_COMMIT = n, the process SIGKILLs itself right after the n-th turn is
-committed, before anything is posted: the exact point a crash must not lose the post.
+short pause standing in for Discord), `mark_posted`, print `posted GAME SEQ`. With
+KILL_AFTER_COMMIT = n, the process SIGKILLs itself right after the n-th turn is committed,
+before anything is posted: the exact point a crash must not lose the post.
 """
 
 from __future__ import annotations
