@@ -10,10 +10,26 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 Row = tuple[Any, ...]
 Params = Sequence[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of a transaction given whole to `Backend.transaction`.
+
+    `many` runs it once per parameter row. With `expect`, the statement must change exactly
+    that many rows, else the transaction is rolled back and `refused` raised (StaleState).
+    """
+
+    sql: str
+    params: Params | Sequence[Params] = ()
+    many: bool = False
+    expect: int | None = None
+    refused: str = ""
 
 
 class Tx(Protocol):
@@ -41,6 +57,10 @@ class Backend(Protocol):
 
     def read(self) -> AbstractAsyncContextManager[Tx]:
         """Reads outside any transaction."""
+        ...
+
+    async def transaction(self, statements: Sequence[Statement]) -> None:
+        """Run `statements` as one transaction, known in advance: on SQLite one trip to its thread."""
         ...
 
     def is_unique_violation(self, err: BaseException) -> bool: ...

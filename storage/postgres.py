@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from functools import lru_cache
 
 import asyncpg
 
 from . import pg_schema
-from .backend import Params, Row, redact
-from .errors import StorageError
+from .backend import Params, Row, Statement, redact
+from .errors import StaleState, StorageError
 
 
 @lru_cache(maxsize=512)
@@ -96,6 +96,16 @@ class PostgresBackend:
     async def write(self) -> AsyncIterator[PostgresTx]:
         async with self.connection.acquire() as con, con.transaction():
             yield PostgresTx(con)
+
+    async def transaction(self, statements: Sequence[Statement]) -> None:
+        async with self.write() as tx:
+            for st in statements:
+                if st.many:
+                    await tx.executemany(st.sql, st.params)
+                    continue
+                changed = await tx.execute(st.sql, st.params)
+                if st.expect is not None and changed != st.expect:
+                    raise StaleState(st.refused)
 
     def is_unique_violation(self, err: BaseException) -> bool:
         return isinstance(err, asyncpg.UniqueViolationError)
