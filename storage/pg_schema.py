@@ -69,7 +69,9 @@ _V3 = [
     )
     """,
     "CREATE INDEX seats_by_user ON seats (user_id)",
+    # /coal stats: a player's seats with their results, then their games' server, from indexes alone.
     "CREATE INDEX seats_results ON seats (user_id, game_id) INCLUDE (vp, won) WHERE vp IS NOT NULL",
+    "CREATE INDEX games_finished ON games (id) INCLUDE (guild_id) WHERE status = 'finished'",
     """
     CREATE TABLE actions (
         game_id BIGINT NOT NULL REFERENCES games (id),

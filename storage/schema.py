@@ -173,6 +173,8 @@ def _to_v3(db: sqlite3.Connection) -> None:
         """
     )
     db.execute("CREATE INDEX outbox_pending ON outbox (game_id, id) WHERE posted_at IS NULL")
+    # /coal stats: a player's seats with their results from the index alone (PostgreSQL also
+    # has `games_finished` for the games' server; SQLite finds a game by its rowid instead).
     db.execute("CREATE INDEX seats_results ON seats (user_id, game_id, vp, won) WHERE vp IS NOT NULL")
 
 
