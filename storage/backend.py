@@ -51,6 +51,11 @@ class Backend(Protocol):
     found_version: int | None  # schema version found at open; None for a new database
     where: str  # the file or the URL without its password, for messages
 
+    @property
+    def connection(self) -> Any:
+        """The engine's own handle: the aiosqlite connection, or the asyncpg pool."""
+        ...
+
     def write(self) -> AbstractAsyncContextManager[Tx]:
         """One transaction: committed when the block ends, rolled back if it raises."""
         ...

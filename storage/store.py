@@ -131,7 +131,7 @@ class Store:
     @property
     def connection(self) -> Any:
         """The engine's own handle (aiosqlite connection, asyncpg pool), for benchmarks and tests."""
-        return self.backend.connection  # type: ignore[attr-defined]
+        return self.backend.connection
 
     # --- lobby and game lifecycle --------------------------------------------------------
 

@@ -5,6 +5,7 @@ Every test here runs on both backends (the `target` and `store` fixtures, see co
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -238,3 +239,23 @@ async def test_the_latest_log_entries(store, manager):
     assert await store.log(game.id, last=3) == full[-3:]
     assert all(e.summary for e in full)
     assert [parse_action(e.action) for e in full]  # stored in the rules' text form
+
+
+async def test_two_stores_racing_on_one_version_store_it_once(store, manager, target):
+    """As two bot processes would: each has its own connection(s); the stored version decides."""
+    game = await started(manager, 1)
+    async with Store(target.url) as elsewhere:
+        chooser_a, chooser_b = Chooser(1), Chooser(2)
+        outcomes = await asyncio.gather(
+            *(
+                _next(s, game, c)
+                for s, c in ((store, chooser_a), (elsewhere, chooser_b), (store, chooser_b), (elsewhere, chooser_a))
+            ),
+            return_exceptions=True,
+        )
+        saved = [o for o in outcomes if not isinstance(o, BaseException)]
+        assert len(saved) == 1, outcomes
+        assert all(isinstance(o, StaleState) for o in outcomes if o not in saved)
+        assert [e.seq for e in await elsewhere.log(game.id)] == [1]
+        assert (await store.load_game(game.id)) == saved[0][0]
+        assert await elsewhere.verify() == []
