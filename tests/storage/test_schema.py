@@ -364,3 +364,16 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
     assert "outbox" in _columns(a) and ("view", "turns", "turns") not in _schema_objects(a)
     a.close()
     b.close()
+
+
+async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_path, monkeypatch):
+    path = tmp_path / "by-url.sqlite3"
+    async with Store(f"sqlite:///{path}") as store:  # sqlite:/// then an absolute path: four slashes
+        assert store.kind == "sqlite" and store.path == path
+    assert _pragma(path, "user_version") == SCHEMA_VERSION
+    with pytest.raises(ValueError, match="sqlite:///path"):
+        Store("sqlite://relative.db")
+    for url in ("postgresql://bot:pw@db.example/coal", "postgres://db.example/coal"):
+        monkeypatch.setenv("COALBARON_DB", url)
+        store = Store()
+        assert store.kind == "postgresql" and store.path is None and store.target == url
