@@ -129,7 +129,8 @@ async def test_a_new_version_is_one_function_and_a_failing_one_changes_nothing(p
     assert "note" in (await _tables_and_columns(postgres_url))["games"]
 
 
-async def test_two_processes_opening_a_new_database_at_once_create_it_once(postgres_url):
+async def test_four_stores_opening_a_new_database_at_once_create_it_once(postgres_url):
+    """Each with its own connection, as bot processes starting together: the advisory lock lets one create."""
     stores = [Store(postgres_url) for _ in range(4)]
     await asyncio.gather(*(s.open() for s in stores))
     assert sorted(s.found_version is None for s in stores) == [False, False, False, True]
