@@ -1,11 +1,15 @@
-"""Games, seats and the append-only action log in SQLite.
+"""Games, seats, the append-only action log and the outbox, in SQLite or PostgreSQL.
 
-    store = await Store("data/coalbaron.sqlite3").open()   # or Store() for $COALBARON_DB
+    store = await open_store("data/coalbaron.sqlite3")   # or a postgresql:// URL; None: $COALBARON_DB
     game = await store.open_game(channel_id)
-    game = await store.save_turn(game, new_state, user_id=..., player=..., action=str(action))
+    game = await store.save_turn(game, new_state, user_id=..., player=..., action=str(action),
+                                 outbox=[Post("turn", {...})])
+    for post in await store.pending_posts(game.id):        # post them, then
+        await store.mark_posted(post)                       # or note_failed_post(post, "why")
     await store.close()
 
-See `storage.schema` for the tables and migrations.
+See `storage.schema` and `storage.pg_schema` for the tables and migrations, and
+`python -m storage copy SRC DST` to move every game from one database to another.
 """
 
 from .errors import NotOurDatabase, SchemaTooNew, StaleState, StorageError
@@ -16,13 +20,15 @@ from .models import (
     GameSettings,
     GameSummary,
     LogRow,
+    OutboxRow,
     PlayerResult,
     PlayerStats,
+    Post,
     SeatRow,
 )
 from .schema import APPLICATION_ID
 from .schema import LATEST as SCHEMA_VERSION
-from .store import DEFAULT_PATH, Store, default_path
+from .store import DEFAULT_PATH, Store, default_path, default_target, open_store
 
 __all__ = [
     "APPLICATION_ID",
@@ -32,8 +38,10 @@ __all__ = [
     "GameSummary",
     "LogRow",
     "NotOurDatabase",
+    "OutboxRow",
     "PlayerResult",
     "PlayerStats",
+    "Post",
     "SCHEMA_VERSION",
     "SEAT_COLOURS",
     "SchemaTooNew",
@@ -43,4 +51,6 @@ __all__ = [
     "StorageError",
     "TIMER_SECONDS",
     "default_path",
+    "default_target",
+    "open_store",
 ]

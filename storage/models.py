@@ -1,13 +1,13 @@
-"""Rows read from the database: a game with its seats, a log entry, a player's result.
+"""Rows read from the database: a game with its seats, a log entry, a player's result, a post.
 
-Plain frozen dataclasses: the manager hands them to the bot layer, which may keep them
-around without fear of another coroutine changing them underneath.
+The rows are frozen dataclasses (the settings a pydantic model): the manager hands them to
+the bot layer, which may keep them around without fear of another coroutine changing them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -56,6 +56,8 @@ class SeatRow:
     name: str  # display name in the lobby; the unique rules player name once started
     colour: str
     missed: int = 0  # consecutive turns the timer took for this player
+    vp: int | None = None  # final VP, once the game is finished
+    won: bool = False  # a winner of the finished game (ties share the victory)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,3 +157,29 @@ class GameSummary:
     finished_at: float
     scores: tuple[tuple[str, int, int], ...]  # (name, user_id, vp) in seat order
     winners: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """Something to post to Discord after a write, given to the write that causes it.
+
+    `kind` and `payload` (JSON-able) are the bot's to choose, e.g. `Post("turn", {...})`.
+    """
+
+    kind: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """A stored post: pending until `Store.mark_posted`, retried after a failure or a restart."""
+
+    id: int  # in the order the posts were stored
+    game_id: int
+    seq: int  # the game's version when it was stored
+    kind: str
+    payload: dict[str, Any]
+    attempts: int  # failed attempts so far
+    created_at: float
+    posted_at: float | None = None
+    last_error: str | None = None

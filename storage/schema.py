@@ -1,9 +1,9 @@
-"""The database schema, its migrations (`PRAGMA user_version`) and the start-up check.
+"""The SQLite schema, its migrations (`PRAGMA user_version`) and the start-up check.
 
 A database is ours when its `application_id` is `APPLICATION_ID`. Each schema version is
 one function in `MIGRATIONS` that takes the database from the version before it to its
-own; `prepare` runs the missing ones in a single transaction. Adding version 3 is adding
-a `_to_v3` function and its entry.
+own; `prepare` runs the missing ones in a single transaction. Adding version 4 is adding
+a `_to_v4` function and its entry (and its PostgreSQL twin in `storage.pg_schema`).
 
 Before anything is written, `prepare` looks at the file through a read-only connection:
 a file that is not SQLite, a SQLite database of another application, or one written by
@@ -132,7 +132,53 @@ def _to_v2(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2}
+def _to_v3(db: sqlite3.Connection) -> None:
+    """Final scores as columns, the outbox, and the turn written by plain statements.
+
+    - `seats.vp` and `seats.won` hold each seat's final VP and whether it won, set when the
+      game finishes (filled here for the games that already have), so that history and
+      stats never read the rules' JSON.
+    - `outbox`: what still has to be posted to Discord after a write, stored in the same
+      transaction as the write and marked when posted; a crash in between leaves it pending.
+    - The `turns` view and its trigger go: the turn's bookkeeping lives once, in
+      `Store.save_turn`, as statements that both SQLite and PostgreSQL run.
+    """
+    db.execute("DROP TRIGGER turns_insert")
+    db.execute("DROP VIEW turns")
+    db.execute("ALTER TABLE seats ADD COLUMN vp INTEGER")
+    db.execute("ALTER TABLE seats ADD COLUMN won INTEGER")
+    db.execute(
+        """
+        UPDATE seats SET
+            vp = (SELECT json_extract(g.state, '$.players[' || seats.seat || '].vp') FROM games g
+                  WHERE g.id = seats.game_id),
+            won = (SELECT seats.seat IN (SELECT value FROM json_each(g.state, '$.winners')) FROM games g
+                   WHERE g.id = seats.game_id)
+        WHERE game_id IN (SELECT id FROM games WHERE status = 'finished')
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            created_at REAL NOT NULL,
+            posted_at REAL
+        )
+        """
+    )
+    db.execute("CREATE INDEX outbox_pending ON outbox (game_id, id) WHERE posted_at IS NULL")
+    # /coal stats: a player's seats with their results from the index alone (PostgreSQL also
+    # has `games_finished` for the games' server; SQLite finds a game by its rowid instead).
+    db.execute("CREATE INDEX seats_results ON seats (user_id, game_id, vp, won) WHERE vp IS NOT NULL")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2, 3: _to_v3}
 LATEST = max(MIGRATIONS)
 
 

@@ -1,34 +1,32 @@
-"""The `Store`: one SQLite file through aiosqlite; games, seats, the action log and queries.
+"""The `Store`: games, seats, the action log, the outbox and queries, on SQLite or PostgreSQL.
 
-Every write is one transaction, so a turn's state snapshot, its log row and the version
-bump are stored together or not at all: a turn is a single INSERT into the `turns` view,
-lobby changes are `BEGIN IMMEDIATE` ... `COMMIT`. A turn is written only over the version
-it was computed from (`StaleState` otherwise).
+Every write is one transaction, so a turn's state snapshot, its log row, the version bump,
+the final scores of a finished game and what is to be posted about it (the outbox) are
+stored together or not at all. A write to a game starts by updating the game's row, which
+checks the version it was computed from (`StaleState` otherwise) and, on PostgreSQL, locks
+the row against another process until the transaction ends.
 
-The connection is shared by every game: aiosqlite runs it on one thread, and a lock here
-keeps one coroutine's transaction from interleaving with another's statements (a read in
-the middle of someone else's transaction would see uncommitted data).
+The SQL is written once, here, and runs on both engines (`storage.backend`); the turn's
+bookkeeping is plain statements rather than a trigger, so that one copy of it serves both.
+A turn is handed to the backend whole (`Backend.transaction`): SQLite runs it in one trip to
+its thread, which keeps the save near the cost of a bare commit.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-
-import aiosqlite
+from typing import Any
 
 from rules import GameState
 from rules.record import GameRecord, RecordedAction, ReplayError, replay
 
-from . import schema
-from .access import check_access
+from .backend import Backend, Row, Statement, Tx, is_postgres_url, sqlite_path
 from .errors import StaleState, StorageError
 from .models import (
     SEAT_COLOURS,
@@ -36,134 +34,104 @@ from .models import (
     GameSettings,
     GameSummary,
     LogRow,
+    OutboxRow,
     PlayerResult,
     PlayerStats,
+    Post,
     SeatRow,
+    Status,
 )
 
 DEFAULT_PATH = "data/coalbaron.sqlite3"
-# Every commit reaches the disk before the bot posts the turn: what players see is stored,
-# even across a power cut. The benchmark measures what this costs against a bare commit.
-SYNCHRONOUS = "FULL"
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, status, options, host_id, seed, state, version, created_at, updated_at,"
     " deadline, reminded"
 )
+_SEAT_COLUMNS = "game_id, seat, user_id, name, colour, missed, vp, won"
+_OUTBOX_COLUMNS = "id, game_id, seq, kind, payload, attempts, created_at, posted_at, last_error"
+_IDS_PER_QUERY = 500  # seats of many games are read in batches of this many game ids
+
+
+def default_target() -> str:
+    """`COALBARON_DB` from the environment (a path or a URL), else `data/coalbaron.sqlite3`."""
+    return os.environ.get("COALBARON_DB") or DEFAULT_PATH
 
 
 def default_path() -> Path:
-    """`COALBARON_DB` from the environment, else `data/coalbaron.sqlite3`."""
-    return Path(os.environ.get("COALBARON_DB") or DEFAULT_PATH)
+    """`COALBARON_DB` from the environment, else `data/coalbaron.sqlite3` (as a path)."""
+    return Path(sqlite_path(default_target()))
 
 
-def _seat(row: Sequence) -> SeatRow:
-    seat, user_id, name, colour, missed = row
-    return SeatRow(seat=seat, user_id=user_id, name=name, colour=colour, missed=missed)
+async def open_store(target: str | os.PathLike[str] | None = None, **options: Any) -> Store:
+    """An open Store on `target`: a file path, `sqlite:///path` or a `postgresql://` URL.
 
-
-def _game(row: Sequence, seats: Iterable[SeatRow]) -> GameRow:
-    gid, guild, channel, status, options, host, seed, state, version, created, updated, deadline, reminded = row
-    return GameRow(
-        id=gid,
-        guild_id=guild,
-        channel_id=channel,
-        status=status,
-        options=GameSettings.model_validate_json(options),
-        host_id=host,
-        seats=tuple(sorted(seats, key=lambda s: s.seat)),
-        seed=seed,
-        state=None if state is None else GameState.model_validate_json(state),
-        version=version,
-        created_at=created,
-        updated_at=updated,
-        deadline=deadline,
-        reminded=bool(reminded),
-    )
+    Without a target, `$COALBARON_DB` or `data/coalbaron.sqlite3`. `options` are the
+    Store's (`busy_timeout`, `clock`, `pool_size`).
+    """
+    return await Store(target, **options).open()
 
 
 class Store:
-    """The bot's database. `await Store(path).open()` ... `await store.close()`, or `async with`."""
+    """The bot's database. `await Store(target).open()` ... `await store.close()`, or `async with`."""
 
     def __init__(
         self,
-        path: str | os.PathLike[str] | None = None,
+        target: str | os.PathLike[str] | None = None,
         *,
         busy_timeout: float = 5.0,
         clock: Callable[[], float] = time.time,
+        pool_size: int = 4,
     ):
-        self.path = Path(path) if path is not None else default_path()
+        self.target: str | os.PathLike[str] = default_target() if target is None else target
+        self.kind = "postgresql" if is_postgres_url(self.target) else "sqlite"
+        # The SQLite file (None on PostgreSQL).
+        self.path: Path | None = None if self.kind == "postgresql" else Path(sqlite_path(self.target))
         self.busy_timeout = busy_timeout
+        self.pool_size = pool_size
         self.clock = clock
-        self.found_version: int | None = None  # schema version found on open (None: new file)
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        self._backend: Backend | None = None
 
     # --- opening and closing -------------------------------------------------------------
 
     async def open(self) -> Store:
-        """Create or upgrade the database, then connect. Refuses foreign or newer files, and files or
-        folders the bot may not write (`StorageError` naming the path and the cause)."""
-        await asyncio.to_thread(check_access, self.path)
-        self.found_version = await asyncio.to_thread(schema.prepare, self.path, self.busy_timeout)
-        db = await aiosqlite.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
-        try:
-            # Read every answer: a PRAGMA that answers with a row and is left unread keeps its
-            # statement running, and SQLite refuses to COMMIT until its cursor is collected.
-            for pragma in (
-                "journal_mode = WAL",
-                f"synchronous = {SYNCHRONOUS}",
-                "foreign_keys = ON",
-                f"busy_timeout = {int(self.busy_timeout * 1000)}",
-            ):
-                await db.execute_fetchall(f"PRAGMA {pragma}")
-        except BaseException:
-            await db.close()
-            raise
-        self._db = db
+        """Create or upgrade the database, then connect. Refuses foreign or newer databases."""
+        if self.path is None:
+            from .postgres import PostgresBackend
+
+            self._backend = await PostgresBackend(str(self.target), pool_size=self.pool_size).open()
+        else:
+            from .sqlite import SqliteBackend
+
+            self._backend = await SqliteBackend(self.path, self.busy_timeout).open()
         return self
 
     async def close(self) -> None:
-        if self._db is not None:
-            db, self._db = self._db, None
-            async with self._lock:
-                await db.close()
+        if self._backend is not None:
+            backend, self._backend = self._backend, None
+            await backend.close()
 
     async def __aenter__(self) -> Store:
         return await self.open()
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     @property
-    def connection(self) -> aiosqlite.Connection:
-        """The underlying connection, for benchmarks and tests; the bot never needs it."""
-        if self._db is None:
+    def backend(self) -> Backend:
+        if self._backend is None:
             raise StorageError("The database is not open.")
-        return self._db
+        return self._backend
 
-    @contextlib.asynccontextmanager
-    async def _statement(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection to ourselves, outside any transaction: each statement commits alone."""
-        async with self._lock:
-            db = self.connection
-            if db.in_transaction:  # left open by a cancelled writer: nothing in it was committed
-                await db.execute("ROLLBACK")
-            yield db
+    @property
+    def found_version(self) -> int | None:
+        """The schema version found on open (None: a new database)."""
+        return self.backend.found_version
 
-    @contextlib.asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction: committed when the block ends, rolled back if it raises."""
-        async with self._statement() as db:
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-                await db.execute("COMMIT")
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    if db.in_transaction:
-                        await db.execute("ROLLBACK")
-                raise
+    @property
+    def connection(self) -> Any:
+        """The engine's own handle (aiosqlite connection, asyncpg pool), for benchmarks and tests."""
+        return self.backend.connection
 
     # --- lobby and game lifecycle --------------------------------------------------------
 
@@ -172,28 +140,32 @@ class Store:
     ) -> GameRow:
         """A lobby in `channel_id` with its host in seat 0. StaleState if the channel has a game."""
         now = self.clock()
-        async with self._write() as db:
-            taken = await _one(
-                db, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-            )
-            if taken:
-                raise StaleState("This channel already has a game.")
-            cur = await db.execute(
-                "INSERT INTO games (guild_id, channel_id, status, options, host_id, created_at, updated_at)"
-                " VALUES (?, ?, 'lobby', ?, ?, ?, ?)",
-                (guild_id, channel_id, options.model_dump_json(), host_id, now, now),
-            )
-            game_id = cur.lastrowid
-            await db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, 0, ?, ?, ?)",
-                (game_id, host_id, host_name, SEAT_COLOURS[0]),
-            )
-            return await _fetch_game(db, game_id)
+        try:
+            async with self.backend.write() as tx:
+                taken = await tx.fetch(
+                    "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+                )
+                if taken:
+                    raise StaleState("This channel already has a game.")
+                [(game_id,)] = await tx.fetch(
+                    "INSERT INTO games (guild_id, channel_id, status, options, host_id, created_at, updated_at)"
+                    " VALUES (?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, options.model_dump_json(), host_id, now, now),
+                )
+                await tx.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, 0, ?, ?, ?)",
+                    (game_id, host_id, host_name, SEAT_COLOURS[0]),
+                )
+                return await _fetch_game(tx, game_id)
+        except Exception as err:
+            if self.backend.is_unique_violation(err):  # another process took the channel just now
+                raise StaleState("This channel already has a game.") from None
+            raise
 
     async def add_seat(self, game: GameRow, user_id: int, name: str) -> GameRow:
         """Seat `user_id` in the lobby's next seat."""
-        async with self._write() as db:
-            current = await _fetch_game(db, game.id)
+        async with self.backend.write() as tx:
+            current = await _lock_game(tx, game.id, self.clock())
             if current.status != "lobby":
                 raise StaleState("The game is no longer in its lobby.")
             if len(current.seats) >= len(SEAT_COLOURS):
@@ -201,12 +173,11 @@ class Store:
             if current.seat_of_user(user_id):
                 raise StaleState("That player is already seated.")
             seat = len(current.seats)
-            await db.execute(
+            await tx.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)",
                 (game.id, seat, user_id, name, SEAT_COLOURS[seat]),
             )
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.clock(), game.id))
-            return await _fetch_game(db, game.id)
+            return await _fetch_game(tx, game.id)
 
     async def remove_seat(self, game: GameRow, user_id: int) -> GameRow:
         """Unseat `user_id` from the lobby; the others close up in order (and take the colours).
@@ -214,64 +185,70 @@ class Store:
         If the host leaves, the next seated player becomes host; if nobody is left, the
         lobby is aborted.
         """
-        async with self._write() as db:
-            current = await _fetch_game(db, game.id)
+        async with self.backend.write() as tx:
+            current = await _lock_game(tx, game.id, self.clock())
             if current.status != "lobby":
                 raise StaleState("The game is no longer in its lobby.")
             if not current.seat_of_user(user_id):
                 raise StaleState("That player is not seated.")
             rest = [s for s in current.seats if s.user_id != user_id]
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
-            await db.executemany(
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
+            await tx.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)",
                 [(game.id, k, s.user_id, s.name, SEAT_COLOURS[k]) for k, s in enumerate(rest)],
             )
             host = current.host_id if current.host_id != user_id or not rest else rest[0].user_id
             status = "lobby" if rest else "aborted"
-            await db.execute(
-                "UPDATE games SET host_id = ?, status = ?, updated_at = ? WHERE id = ?",
-                (host, status, self.clock(), game.id),
-            )
-            return await _fetch_game(db, game.id)
+            await tx.execute("UPDATE games SET host_id = ?, status = ? WHERE id = ?", (host, status, game.id))
+            return await _fetch_game(tx, game.id)
 
     async def start_game(
-        self, game: GameRow, names: list[str], seed: int, state: GameState, deadline: float | None = None
+        self,
+        game: GameRow,
+        names: list[str],
+        seed: int,
+        state: GameState,
+        deadline: float | None = None,
+        *,
+        outbox: Sequence[Post] = (),
     ) -> GameRow:
         """The lobby becomes an active game at version 0; seats get their rules names."""
         if len(names) != len(game.seats):
             raise ValueError("one name per seat")
         now = self.clock()
-        async with self._write() as db:
-            seated = await _all(db, "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game.id,))
-            if [r[0] for r in seated] != [s.user_id for s in game.seats]:
-                raise StaleState("The seats changed while the game was being dealt.")
-            cur = await db.execute(
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, updated_at = ?, deadline = ?,"
                 " reminded = 0 WHERE id = ? AND status = 'lobby'",
                 (seed, state.model_dump_json(), now, deadline, game.id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleState("The game is no longer in its lobby.")
-            await db.executemany(
+            seated = await tx.fetch("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game.id,))
+            if [r[0] for r in seated] != [s.user_id for s in game.seats]:
+                raise StaleState("The seats changed while the game was being dealt.")
+            await tx.executemany(
                 "UPDATE seats SET name = ? WHERE game_id = ? AND seat = ?",
                 [(name, game.id, s.seat) for name, s in zip(names, game.seats, strict=True)],
             )
+            await _add_posts(tx, game.id, 0, outbox, now)
         seats = tuple(replace(s, name=name) for name, s in zip(names, game.seats, strict=True))
         return replace(
             game, status="active", seed=seed, state=state, version=0, seats=seats, updated_at=now, deadline=deadline
         )
 
-    async def abort_game(self, game: GameRow) -> GameRow:
+    async def abort_game(self, game: GameRow, *, outbox: Sequence[Post] = ()) -> GameRow:
         """End a lobby or a running game without a result; it stays in the database."""
         now = self.clock()
-        async with self._write() as db:
-            cur = await db.execute(
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
                 "UPDATE games SET status = 'aborted', deadline = NULL, updated_at = ?"
                 " WHERE id = ? AND status IN ('lobby', 'active')",
                 (now, game.id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleState("The game is already over.")
+            await _add_posts(tx, game.id, game.version, outbox, now)
         return replace(game, status="aborted", deadline=None, updated_at=now)
 
     async def save_turn(
@@ -285,34 +262,65 @@ class Store:
         summary: str = "",
         auto: bool = False,
         deadline: float | None = None,
+        outbox: Sequence[Post] = (),
     ) -> GameRow:
-        """Store one turn over `game` (the version it was computed from): snapshot, log row, version.
+        """Store one turn over `game` (the version it was computed from), in one transaction:
 
-        One INSERT into the `turns` view (see `schema._to_v2`), so one transaction and one
-        round trip. Raises StaleState, writing nothing, if the stored game is no longer
-        running at `game.version`. The acting seat's `missed` count goes up for a timer
-        action and back to 0 for a player's own; a finished game gets status `finished`.
+        the snapshot and version (refused with StaleState, writing nothing, unless the stored
+        game is running at `game.version`), the log row, the acting seat's `missed` count (up
+        for a timer action, back to 0 for a player's own), for a finished game its status and
+        every seat's final VP and win, and the `outbox` posts (see `pending_posts`).
         """
-        status = "finished" if state.phase == "over" else "active"
+        status: Status = "finished" if state.phase == "over" else "active"
         if status == "finished":
             deadline = None
         seq = game.version + 1
-        snapshot = state.model_dump_json()
         now = self.clock()
-        try:
-            async with self._statement() as db:
-                await db.execute(
-                    "INSERT INTO turns (game_id, seq, user_id, player, action, at, summary, auto, state, status,"
-                    " deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game.id, seq, user_id, player, action, now, summary, int(auto), snapshot, status, deadline),
+        acting = next((s for s in game.seats if s.name == player), None)
+        turn = [
+            Statement(
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, deadline = ?, reminded = 0"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (state.model_dump_json(), seq, status, now, deadline, game.id, game.version),
+                expect=1,
+                refused=f"Game {game.id} is no longer at version {game.version}; nothing was saved.",
+            ),
+            Statement(
+                "INSERT INTO actions (game_id, seq, user_id, player, action, at, summary, auto)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game.id, seq, user_id, player, action, now, summary, int(auto)),
+            ),
+        ]
+        # `game` is the stored row at `game.version` (the UPDATE above checks), so its missed
+        # counts are the stored ones: nothing to write when a player moves on time.
+        if acting is not None and (auto or acting.missed):
+            turn.append(
+                Statement(
+                    f"UPDATE seats SET missed = {'missed + 1' if auto else '0'} WHERE game_id = ? AND seat = ?",
+                    (game.id, acting.seat),
                 )
-        except sqlite3.IntegrityError as err:
-            if "stale turn" not in str(err):
-                raise
-            raise StaleState(f"Game {game.id} is no longer at version {game.version}; nothing was saved.") from None
-        # The same bookkeeping as the `turns_insert` trigger, so the cache matches the file.
+            )
+        if status == "finished":
+            turn.append(
+                Statement(
+                    "UPDATE seats SET vp = ?, won = ? WHERE game_id = ? AND name = ?",
+                    [(p.vp, int(i in state.winners), game.id, p.name) for i, p in enumerate(state.players)],
+                    many=True,
+                )
+            )
+        if outbox:
+            turn.append(_posts(game.id, seq, outbox, now))
+        await self.backend.transaction(turn)
+        final = (
+            {p.name: (p.vp, i in state.winners) for i, p in enumerate(state.players)} if status == "finished" else {}
+        )
         seats = tuple(
-            replace(s, missed=s.missed + 1 if auto else 0) if s.name == player and (auto or s.missed) else s
+            replace(
+                s,
+                missed=(s.missed + 1 if auto else 0) if s is acting else s.missed,
+                vp=final[s.name][0] if s.name in final else s.vp,
+                won=final[s.name][1] if s.name in final else s.won,
+            )
             for s in game.seats
         )
         return replace(
@@ -328,20 +336,71 @@ class Store:
 
     async def mark_reminded(self, game: GameRow) -> GameRow:
         """Record that the half-time reminder of the current turn was posted (once per turn)."""
-        async with self._write() as db:
-            cur = await db.execute(
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
                 "UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND status = 'active' AND reminded = 0",
                 (game.id, game.version),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleState(f"Game {game.id} moved on or was already reminded at version {game.version}.")
         return replace(game, reminded=True)
+
+    # --- the outbox ----------------------------------------------------------------------
+
+    async def add_posts(self, game: GameRow, posts: Sequence[Post]) -> None:
+        """Store posts on their own (for a write that is not a turn, start or abort)."""
+        async with self.backend.write() as tx:
+            await _add_posts(tx, game.id, game.version, posts, self.clock())
+
+    async def pending_posts(
+        self, game_id: int | None = None, *, max_attempts: int | None = None, limit: int | None = None
+    ) -> list[OutboxRow]:
+        """Posts not yet marked posted, oldest first (of one game, or all of them after a restart).
+
+        `max_attempts` leaves out posts that failed that many times already.
+        """
+        sql = f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE posted_at IS NULL"
+        params: list[Any] = []
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        if max_attempts is not None:
+            sql += " AND attempts < ?"
+            params.append(max_attempts)
+        sql += " ORDER BY id"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(sql, params)
+        return [_outbox(r) for r in rows]
+
+    async def mark_posted(self, post: OutboxRow | int) -> bool:
+        """Record that `post` reached Discord; False if it was already marked."""
+        post_id = post if isinstance(post, int) else post.id
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
+                "UPDATE outbox SET posted_at = ? WHERE id = ? AND posted_at IS NULL", (self.clock(), post_id)
+            )
+        return changed == 1
+
+    async def note_failed_post(self, post: OutboxRow | int, error: str) -> int:
+        """Record a failed attempt to post (the post stays pending); the number of attempts so far."""
+        post_id = post if isinstance(post, int) else post.id
+        async with self.backend.write() as tx:
+            rows = await tx.fetch(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ? RETURNING attempts",
+                (error[:500], post_id),
+            )
+        if not rows:
+            raise StaleState(f"There is no post {post_id} in the outbox.")
+        return int(rows[0][0])
 
     # --- queries -------------------------------------------------------------------------
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        async with self._statement() as db:
-            return await _fetch_game(db, game_id, missing_ok=True)
+        games = await self._games("id = ?", (game_id,))
+        return games[0] if games else None
 
     async def open_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel."""
@@ -368,13 +427,10 @@ class Store:
 
     async def finished_games(self, guild_id: int, limit: int = 20) -> list[GameSummary]:
         """A server's finished games, newest first, with scores and winners."""
-        async with self._statement() as db:
-            rows = await _all(
-                db,
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
                 """
-                SELECT g.id, g.channel_id, g.updated_at, s.name, s.user_id,
-                       json_extract(g.state, '$.players[' || s.seat || '].vp'),
-                       s.seat IN (SELECT value FROM json_each(g.state, '$.winners'))
+                SELECT g.id, g.channel_id, g.updated_at, s.name, s.user_id, s.vp, s.won
                 FROM games g JOIN seats s ON s.game_id = g.id
                 WHERE g.id IN (SELECT id FROM games WHERE guild_id = ? AND status = 'finished'
                                ORDER BY updated_at DESC, id DESC LIMIT ?)
@@ -394,16 +450,13 @@ class Store:
 
     async def player_results(self, guild_id: int, user_id: int) -> list[PlayerResult]:
         """Every finished game `user_id` played in this server, newest first."""
-        async with self._statement() as db:
-            rows = await _all(
-                db,
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
                 """
-                SELECT g.id, g.updated_at, s.name,
-                       json_extract(g.state, '$.players[' || s.seat || '].vp'),
-                       s.seat IN (SELECT value FROM json_each(g.state, '$.winners')),
+                SELECT g.id, g.updated_at, s.name, s.vp, s.won,
                        (SELECT count(*) FROM seats o WHERE o.game_id = g.id)
                 FROM seats s JOIN games g ON g.id = s.game_id
-                WHERE s.user_id = ? AND g.guild_id = ? AND g.status = 'finished'
+                WHERE s.user_id = ? AND s.vp IS NOT NULL AND g.guild_id = ? AND g.status = 'finished'
                 ORDER BY g.updated_at DESC, g.id DESC
                 """,
                 (user_id, guild_id),
@@ -414,7 +467,19 @@ class Store:
         ]
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        return PlayerStats.of(await self.player_results(guild_id, user_id))
+        """A player's record in one server, counted by the database."""
+        async with self.backend.read() as tx:
+            [(games, wins, total, best)] = await tx.fetch(
+                """
+                SELECT count(*), sum(s.won), sum(s.vp), max(s.vp)
+                FROM seats s JOIN games g ON g.id = s.game_id
+                WHERE s.user_id = ? AND s.vp IS NOT NULL AND g.guild_id = ? AND g.status = 'finished'
+                """,
+                (user_id, guild_id),
+            )
+        if not games:
+            return PlayerStats(games=0, wins=0, average_vp=0.0, best_vp=0)
+        return PlayerStats(games=games, wins=int(wins), average_vp=int(total) / games, best_vp=int(best))
 
     async def log(self, game_id: int, last: int | None = None) -> list[LogRow]:
         """The game's action log in order (only the `last` entries, when given)."""
@@ -423,57 +488,31 @@ class Store:
         if last is not None:
             sql += " AND seq > (SELECT version FROM games WHERE id = ?) - ?"
             params += (game_id, last)
-        async with self._statement() as db:
-            rows = await _all(db, sql + " ORDER BY seq", params)
-        return [
-            LogRow(game_id=g, seq=q, user_id=u, player=p, action=a, at=at, summary=s or "", auto=bool(auto))
-            for g, q, u, p, a, at, s, auto in rows
-        ]
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(sql + " ORDER BY seq", params)
+        return [log_row(r) for r in rows]
 
     async def game_record(self, game_id: int) -> GameRecord | None:
         """The game as a rules record (`python -m rules replay` reads it); None for a lobby."""
         game = await self.load_game(game_id)
         if game is None or game.seed is None:
             return None
-        entries = await self.log(game_id)
-        return GameRecord(
-            seed=game.seed,
-            players=[s.name for s in game.seats],
-            options=game.options.rules_options(),
-            actions=[RecordedAction(player=e.player, action=e.action) for e in entries],
-        )
+        return record_of(game, await self.log(game_id))
 
     async def verify(self) -> list[str]:
-        """Problems found: SQLite's integrity and foreign-key checks, then for every started
-        game, that its log has one row per version and replays from the seed to the stored state.
+        """Problems found: the engine's own checks (SQLite's integrity and foreign keys), then
+        for every started game, that its log has one row per version and replays from the
+        seed to the stored state.
 
         An empty list means the database is sound.
         """
-        problems: list[str] = []
-        async with self._statement() as db:
-            integrity = [r[0] for r in await _all(db, "PRAGMA integrity_check", ())]
-            if integrity != ["ok"]:
-                problems += [f"integrity: {line}" for line in integrity]
-            for row in await _all(db, "PRAGMA foreign_key_check", ()):
-                problems.append(f"foreign key: {tuple(row)}")
+        problems = await self.backend.integrity_problems()
         for game in await self.games(("active", "finished", "aborted")):
             if game.seed is None:
                 continue
-            record = await self.game_record(game.id)
-            assert record is not None
-            if len(record.actions) != game.version or game.state.turn != game.version:
-                problems.append(
-                    f"game {game.id}: version {game.version}, {len(record.actions)} logged actions, "
-                    f"state turn {game.state.turn}"
-                )
-                continue
-            try:
-                replayed = await asyncio.to_thread(replay, record)
-            except ReplayError as err:
-                problems.append(f"game {game.id}: the log does not replay: {err}")
-                continue
-            if replayed != game.state:
-                problems.append(f"game {game.id}: the log replays to a different state than the stored one")
+            problem = await replay_problem(game, await self.log(game.id))
+            if problem:
+                problems.append(problem)
         return problems
 
     # --- helpers -------------------------------------------------------------------------
@@ -482,38 +521,120 @@ class Store:
         games = await self._games(where, params, order)
         return games[0] if games else None
 
-    async def _games(self, where: str, params: tuple, order: str = "id") -> list[GameRow]:
-        async with self._statement() as db:
-            return await _fetch_games(db, where, params, order)
+    async def _games(self, where: str, params: Sequence[Any], order: str = "id") -> list[GameRow]:
+        async with self.backend.read() as tx:
+            return await fetch_games(tx, where, params, order)
 
 
-async def _one(db: aiosqlite.Connection, sql: str, params: tuple) -> tuple | None:
-    rows = await _all(db, sql, params)
-    return rows[0] if rows else None
+def record_of(game: GameRow, entries: Sequence[LogRow]) -> GameRecord:
+    """A started game and its log as a rules record."""
+    assert game.seed is not None
+    return GameRecord(
+        seed=game.seed,
+        players=[s.name for s in game.seats],
+        options=game.options.rules_options(),
+        actions=[RecordedAction(player=e.player, action=e.action) for e in entries],
+    )
 
 
-async def _all(db: aiosqlite.Connection, sql: str, params: tuple) -> list:
-    return list(await db.execute_fetchall(sql, params))  # one round trip to the database thread
+async def replay_problem(game: GameRow, entries: Sequence[LogRow]) -> str | None:
+    """What is wrong with a started game's log (None: it replays to the stored state)."""
+    record = record_of(game, entries)
+    assert game.state is not None
+    if len(record.actions) != game.version or game.state.turn != game.version:
+        logged = len(record.actions)
+        return f"game {game.id}: version {game.version}, {logged} logged actions, state turn {game.state.turn}"
+    try:
+        replayed = await asyncio.to_thread(replay, record)
+    except ReplayError as err:
+        return f"game {game.id}: the log does not replay: {err}"
+    if replayed != game.state:
+        return f"game {game.id}: the log replays to a different state than the stored one"
+    return None
 
 
-# A game row with its seats as a JSON array, so that loading any number of games is one query.
-_SELECT_GAMES = f"""
-    SELECT {_GAME_COLUMNS},
-           (SELECT json_group_array(json_array(seat, user_id, name, colour, missed))
-            FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))
-    FROM games
-"""
+def _seat(row: Row) -> SeatRow:
+    _, seat, user_id, name, colour, missed, vp, won = row
+    return SeatRow(seat=seat, user_id=user_id, name=name, colour=colour, missed=missed, vp=vp, won=bool(won))
 
 
-async def _fetch_games(db: aiosqlite.Connection, where: str, params: tuple, order: str = "id") -> list[GameRow]:
-    rows = await _all(db, f"{_SELECT_GAMES} WHERE {where} ORDER BY {order}", params)
-    return [_game(row[:-1], (_seat(s) for s in json.loads(row[-1]))) for row in rows]
+def _game(row: Row, seats: Iterable[SeatRow]) -> GameRow:
+    gid, guild, channel, status, options, host, seed, state, version, created, updated, deadline, reminded = row
+    return GameRow(
+        id=gid,
+        guild_id=guild,
+        channel_id=channel,
+        status=status,
+        options=GameSettings.model_validate_json(options),
+        host_id=host,
+        seats=tuple(sorted(seats, key=lambda s: s.seat)),
+        seed=seed,
+        state=None if state is None else GameState.model_validate_json(state),
+        version=version,
+        created_at=created,
+        updated_at=updated,
+        deadline=deadline,
+        reminded=bool(reminded),
+    )
 
 
-async def _fetch_game(db: aiosqlite.Connection, game_id: int, missing_ok: bool = False) -> GameRow | None:
-    games = await _fetch_games(db, "id = ?", (game_id,))
+def log_row(row: Row) -> LogRow:
+    """A LogRow from an `actions` row (game_id, seq, user_id, player, action, at, summary, auto)."""
+    g, q, u, p, a, at, s, auto = row
+    return LogRow(game_id=g, seq=q, user_id=u, player=p, action=a, at=at, summary=s or "", auto=bool(auto))
+
+
+def _outbox(row: Row) -> OutboxRow:
+    pid, game_id, seq, kind, payload, attempts, created, posted, error = row
+    return OutboxRow(
+        id=pid,
+        game_id=game_id,
+        seq=seq,
+        kind=kind,
+        payload=json.loads(payload),
+        attempts=attempts,
+        created_at=created,
+        posted_at=posted,
+        last_error=error,
+    )
+
+
+def _posts(game_id: int, seq: int, posts: Sequence[Post], now: float) -> Statement:
+    return Statement(
+        "INSERT INTO outbox (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, seq, p.kind, json.dumps(p.payload, separators=(",", ":")), now) for p in posts],
+        many=True,
+    )
+
+
+async def _add_posts(tx: Tx, game_id: int, seq: int, posts: Sequence[Post], now: float) -> None:
+    if posts:
+        st = _posts(game_id, seq, posts, now)
+        await tx.executemany(st.sql, st.params)
+
+
+async def fetch_games(tx: Tx, where: str, params: Sequence[Any], order: str = "id") -> list[GameRow]:
+    """Games matching `where` with their seats: one query for the games, one per 500 for seats."""
+    rows = await tx.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY {order}", params)
+    seats: dict[int, list[SeatRow]] = {row[0]: [] for row in rows}
+    ids = list(seats)
+    for k in range(0, len(ids), _IDS_PER_QUERY):
+        chunk = ids[k : k + _IDS_PER_QUERY]
+        for s in await tx.fetch(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN ({', '.join('?' * len(chunk))})", chunk
+        ):
+            seats[s[0]].append(_seat(s))
+    return [_game(row, seats[row[0]]) for row in rows]
+
+
+async def _fetch_game(tx: Tx, game_id: int) -> GameRow:
+    games = await fetch_games(tx, "id = ?", (game_id,))
     if not games:
-        if missing_ok:
-            return None
         raise StaleState(f"Game {game_id} does not exist.")
     return games[0]
+
+
+async def _lock_game(tx: Tx, game_id: int, now: float) -> GameRow:
+    """The game, after touching its row: other writers of this game wait until we commit."""
+    await tx.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+    return await _fetch_game(tx, game_id)

@@ -14,11 +14,11 @@ NAMES = ["Alice", "Bob", "Carol", "Dave"]
 OUTSIDER = 999
 
 
-def db_rows(path: str | Path) -> dict[str, list[tuple]]:
+def db_rows(path: str | Path, tables: tuple[str, ...] = ("games", "seats", "actions")) -> dict[str, list[tuple]]:
     """Every row of our tables, read through a separate read-only connection."""
     con = sqlite3.connect(Path(path).absolute().as_uri() + "?mode=ro", uri=True)
     try:
-        return {t: con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("games", "seats", "actions")}
+        return {t: con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in tables}
     finally:
         con.close()
 

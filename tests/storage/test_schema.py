@@ -1,4 +1,7 @@
-"""Schema versions: a new file, the migration from version 1, and the files we refuse to touch."""
+"""SQLite schema versions: a new file, the migrations from versions 1 and 2, the files we refuse to touch.
+
+The PostgreSQL schema's own checks are in test_pg_schema.py.
+"""
 
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ V2_ADDED = {
     "seats": ["missed"],
     "actions": ["summary", "auto"],
 }
+V3_ADDED = {"games": [], "seats": ["vp", "won"], "actions": []}
 
 
 def _pragma(path, name):
@@ -57,10 +61,14 @@ def _schema_objects(con: sqlite3.Connection) -> set[tuple[str, str, str]]:
 
 
 def _make_v1(path) -> None:
+    _make_version(path, 1)
+
+
+def _make_version(path, version: int) -> None:
     con = sqlite3.connect(path, isolation_level=None)
     con.execute("PRAGMA journal_mode = WAL")
     con.execute("BEGIN")
-    schema.migrate(con, 0, 1)
+    schema.migrate(con, 0, version)
     con.execute("COMMIT")
     con.close()
 
@@ -79,7 +87,7 @@ async def test_a_new_file_gets_the_latest_schema_wal_and_our_application_id(tmp_
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     assert _pragma(path, "journal_mode") == "wal"
     assert _pragma(path, "application_id") == APPLICATION_ID
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 2
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 3
 
 
 async def test_the_path_comes_from_coalbaron_db_else_data_folder(tmp_path, monkeypatch):
@@ -142,7 +150,7 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
         assert results[-1].version == 35
         assert (await store.log(results[-1].game.id, last=1))[0].summary  # the new column is written
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == 2
+    assert _pragma(path, "user_version") == SCHEMA_VERSION
 
     # The upgraded schema is the one a new database gets: same tables, columns, indexes, triggers.
     fresh = tmp_path / "fresh.sqlite3"
@@ -152,7 +160,7 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
     assert _columns(a) == _columns(b)
     assert _schema_objects(a) == _schema_objects(b)
     for t, cols in V2_ADDED.items():
-        assert [c[1] for c in _columns(a)[t]] == V1_COLUMNS[t] + cols
+        assert [c[1] for c in _columns(a)[t]] == V1_COLUMNS[t] + cols + V3_ADDED[t]
     a.close()
     b.close()
 
@@ -179,14 +187,14 @@ async def test_a_new_version_is_one_function(tmp_path, monkeypatch):
     async with Store(path):
         pass
 
-    def to_v3(db):
+    def to_next(db):
         db.execute("ALTER TABLE games ADD COLUMN note TEXT")
 
-    monkeypatch.setitem(schema.MIGRATIONS, 3, to_v3)
-    monkeypatch.setattr(schema, "LATEST", 3)
+    monkeypatch.setitem(schema.MIGRATIONS, SCHEMA_VERSION + 1, to_next)
+    monkeypatch.setattr(schema, "LATEST", SCHEMA_VERSION + 1)
     async with Store(path) as store:
-        assert store.found_version == 2
-    assert _pragma(path, "user_version") == 3
+        assert store.found_version == SCHEMA_VERSION
+    assert _pragma(path, "user_version") == SCHEMA_VERSION + 1
     con = sqlite3.connect(path)
     assert "note" in [c[1] for c in _columns(con)["games"]]
     con.close()
@@ -258,17 +266,114 @@ async def test_an_empty_file_or_one_interrupted_before_the_schema_is_set_up(tmp_
 
 
 async def test_no_statement_can_half_fail(tmp_path):
-    """A turn is one statement; it is undone whole only if nothing in the schema uses FAIL."""
+    """A failing statement is undone whole only if nothing in the schema uses FAIL (or skips rows).
+
+    The turn's bookkeeping is no longer a trigger: it lives once, in `Store.save_turn`.
+    """
     path = tmp_path / "coal.sqlite3"
     async with Store(path):
         pass
     con = sqlite3.connect(path)
     ddl = " ".join(r[0] for r in con.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL"))
     con.close()
-    assert "turns_insert" in ddl
+    assert "turns_insert" not in ddl and "TRIGGER actions_no_update" in ddl
     assert "FAIL" not in ddl.upper() and "OR REPLACE" not in ddl.upper() and "OR IGNORE" not in ddl.upper()
 
 
 async def test_a_folder_is_not_a_database(tmp_path):
     with pytest.raises(StorageError, match="is a folder; COALBARON_DB must name a database file"):
         await Store(tmp_path).open()
+
+
+V2_COLUMNS = {t: V1_COLUMNS[t] + V2_ADDED[t] for t in V1_COLUMNS}
+
+
+async def test_version_2_database_with_real_games_is_upgraded_to_final_score_columns_and_an_outbox(tmp_path):
+    # Games of every status played by today's code, then written into a version 2 file the
+    # way version 2 stored them: no final-score columns, no outbox.
+    scratch_path = tmp_path / "scratch.sqlite3"
+    async with Store(scratch_path) as scratch:
+        manager = GameManager(scratch)
+        for channel, players in ((1, 2), (2, 3), (3, 4)):
+            await started(manager, channel, players=players, seed=channel)
+            await play(manager, channel, None, Chooser(channel))  # finished
+        await started(manager, 4, players=2, seed=4)
+        await play(manager, 4, 25, Chooser(4))  # running
+        await started(manager, 5, players=2, seed=5)
+        await manager.abort(5, USERS[0])  # aborted
+        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        history = await scratch.finished_games(1)
+        results = {u: await scratch.player_results(1, u) for u in USERS}
+        stats = {u: await scratch.player_stats(1, u) for u in USERS}
+    assert len(history) == 3 and all(r for r in results.values())
+    assert all(h.winners for h in history)
+
+    path = tmp_path / "v2.sqlite3"
+    _make_version(path, 2)
+    src, dst = sqlite3.connect(scratch_path), sqlite3.connect(path)
+    for table, cols in V2_COLUMNS.items():
+        names = ", ".join(cols)
+        marks = ", ".join("?" * len(cols))
+        dst.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", src.execute(f"SELECT {names} FROM {table}"))
+    dst.commit()
+    dst.close()
+    src.close()
+    before = db_rows(path)
+    assert len(before["seats"][0]) == 6  # version 2 seats: no vp, no won
+
+    async with Store(path) as store:
+        assert store.found_version == 2
+        # The final scores were read out of the rules' JSON once, by the migration; from now
+        # on history and stats are answered from the columns, exactly as before.
+        assert await store.finished_games(1) == history
+        for user in USERS:
+            assert await store.player_results(1, user) == results[user]
+            assert await store.player_stats(1, user) == stats[user]
+        finished = {g.id: g for g in await store.games(("finished",))}
+        for game in finished.values():
+            assert [(s.vp, s.won) for s in game.seats] == [
+                (p.vp, i in game.state.winners) for i, p in enumerate(game.state.players)
+            ]
+        others = await store.games(("lobby", "active", "aborted"))
+        assert {s.vp for g in others for s in g.seats} == {None}
+        assert await store.pending_posts() == []
+        assert await store.verify() == []
+        after = db_rows(path)
+        assert [r[:6] for r in after["seats"]] == before["seats"]
+        assert after["games"] == before["games"] and after["actions"] == before["actions"]
+
+        # The running game goes on to its end; its final scores are written with the last turn.
+        manager = GameManager(store)
+        await manager.open()
+        last = (await play(manager, 4, None, Chooser(9)))[-1].game
+        assert last.status == "finished"
+        assert [(s.vp, s.won) for s in last.seats] == [
+            (p.vp, i in last.state.winners) for i, p in enumerate(last.state.players)
+        ]
+        assert await store.load_game(last.id) == last
+        assert [h.game_id for h in await store.finished_games(1)][0] == last.id
+        assert await store.verify() == []
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 3
+
+    fresh = tmp_path / "fresh.sqlite3"
+    async with Store(fresh):
+        pass
+    a, b = sqlite3.connect(path), sqlite3.connect(fresh)
+    assert _columns(a) == _columns(b)
+    assert _schema_objects(a) == _schema_objects(b)
+    assert "outbox" in _columns(a) and ("view", "turns", "turns") not in _schema_objects(a)
+    a.close()
+    b.close()
+
+
+async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_path, monkeypatch):
+    path = tmp_path / "by-url.sqlite3"
+    async with Store(f"sqlite:///{path}") as store:  # sqlite:/// then an absolute path: four slashes
+        assert store.kind == "sqlite" and store.path == path
+    assert _pragma(path, "user_version") == SCHEMA_VERSION
+    with pytest.raises(ValueError, match="sqlite:///path"):
+        Store("sqlite://relative.db")
+    for url in ("postgresql://bot:pw@db.example/coal", "postgres://db.example/coal"):
+        monkeypatch.setenv("COALBARON_DB", url)
+        store = Store()
+        assert store.kind == "postgresql" and store.path is None and store.target == url

@@ -1,9 +1,12 @@
-"""The Store: one transaction per turn, version checks, the append-only log, queries, records."""
+"""The Store: one transaction per turn, version checks, the append-only log, queries, records.
+
+Every test here runs on both backends (the `target` and `store` fixtures, see conftest.py).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
-import sqlite3
 import subprocess
 import sys
 
@@ -12,8 +15,8 @@ import pytest
 from bot.manager import GameManager
 from rules import apply, parse_action
 from rules.record import Chooser, GameRecord, random_action, replay
-from storage import GameSettings, PlayerStats, StaleState, Store
-from tests.storage.helpers import GUILD, NAMES, USERS, db_rows, lobby, play, started
+from storage import GameSettings, PlayerStats, Post, StaleState, Store
+from tests.storage.helpers import GUILD, NAMES, USERS, lobby, play, started
 
 
 async def _next(store: Store, game, chooser: Chooser | None = None, **kw):
@@ -27,7 +30,7 @@ async def _next(store: Store, game, chooser: Chooser | None = None, **kw):
     return saved, action, events
 
 
-async def test_a_turn_stores_snapshot_log_row_and_version_together(store, manager, db_path):
+async def test_a_turn_stores_snapshot_log_row_and_version_together(store, manager, target):
     game = await started(manager, 1, players=3)
     saved, action, _ = await _next(store, game, summary="text")
     assert saved.version == 1 == saved.state.turn
@@ -36,65 +39,61 @@ async def test_a_turn_stores_snapshot_log_row_and_version_together(store, manage
     [entry] = await store.log(game.id)
     assert (entry.seq, entry.player, entry.action, entry.summary) == (1, game.state.to_move, str(action), "text")
     assert entry.user_id == game.user_of_player(game.state.to_move)
-    rows = db_rows(db_path)
+    rows = await target.rows()
     assert [r[8] for r in rows["games"]] == [1]  # version column
 
 
-async def test_a_write_over_a_stale_version_is_refused_and_changes_nothing(store, manager, db_path):
+async def test_a_write_over_a_stale_version_is_refused_and_changes_nothing(store, manager, target):
     game = await started(manager, 1)
     first, _, _ = await _next(store, game)
-    before = db_rows(db_path)
+    before = await target.rows()
     with pytest.raises(StaleState, match="no longer at version 0"):
         await _next(store, game, Chooser(99))  # computed from version 0 again
-    assert db_rows(db_path) == before
+    assert await target.rows() == before
     second, _, _ = await _next(store, first)  # from the stored version it works
     assert second.version == 2
     aborted = await store.abort_game(second)
-    before = db_rows(db_path)
+    before = await target.rows()
     with pytest.raises(StaleState):
         await _next(store, second)  # the right version, but the game is no longer running
-    assert db_rows(db_path) == before and aborted.status == "aborted"
+    assert await target.rows() == before and aborted.status == "aborted"
 
 
-async def test_a_turn_that_fails_halfway_leaves_no_trace(store, manager, db_path):
+async def test_a_turn_that_fails_halfway_leaves_no_trace(store, manager, target):
     game = await started(manager, 1)
-    other = sqlite3.connect(db_path)
-    other.execute("CREATE TRIGGER refuse BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'injected'); END")
-    other.commit()
-    before = db_rows(db_path)
-    with pytest.raises(sqlite3.IntegrityError, match="injected"):
-        await _next(store, game)  # the games row was updated first, inside the transaction
-    assert db_rows(db_path) == before
-    assert not store.connection.in_transaction
-    other.execute("DROP TRIGGER refuse")
-    other.commit()
-    other.close()
+    await target.refuse_inserts_into("actions", "injected")
+    before = await target.rows()
+    with pytest.raises(Exception, match="injected"):
+        await _next(store, game, outbox=[Post("turn", {"n": 1})])  # the games row was updated first
+    assert await target.rows() == before
+    if target.kind == "sqlite":
+        assert not store.connection.in_transaction
+    await target.allow_inserts_into("actions")
     saved, _, _ = await _next(store, game)
     assert saved.version == 1 and len(await store.log(game.id)) == 1
 
 
-async def test_the_action_log_is_append_only(store, manager, db_path):
+async def test_the_action_log_is_append_only(store, manager, target):
     game = await started(manager, 1)
     await _next(store, game)
-    con = sqlite3.connect(db_path)
-    for sql in ("UPDATE actions SET action = 'bank'", "DELETE FROM actions"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            con.execute(sql)
-    con.close()
+    statements = ["UPDATE actions SET action = 'bank'", "DELETE FROM actions"]
+    if target.kind == "postgresql":
+        statements.append("TRUNCATE actions")
+    for sql in statements:
+        with pytest.raises(Exception, match="append-only"):
+            await target.execute(sql)
     assert len(await store.log(game.id)) == 1
 
 
-async def test_the_database_itself_allows_one_open_game_per_channel(store, manager, db_path):
+async def test_the_database_itself_allows_one_open_game_per_channel(store, manager, target):
     await lobby(manager, 7)
     with pytest.raises(StaleState, match="already has a game"):
         await store.create_game(GUILD, 7, USERS[1], "Bob", GameSettings())
-    con = sqlite3.connect(db_path)
-    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        con.execute(
+    with pytest.raises(Exception, match="(?i)unique"):
+        await target.execute(
             "INSERT INTO games (guild_id, channel_id, status, options, host_id, created_at, updated_at)"
             " VALUES (1, 7, 'lobby', '{}', 5, 0, 0)"
         )
-    con.close()
 
 
 async def test_queries_for_channels_and_start_up(store, manager):
@@ -172,7 +171,7 @@ async def test_the_exported_record_replays_with_the_rules_command_line(store, ma
     assert await store.game_record((await lobby(manager, 2)).id) is None  # a lobby has no record yet
 
 
-async def test_every_game_in_the_database_replays_to_its_stored_state(store, manager, db_path):
+async def test_every_game_in_the_database_replays_to_its_stored_state(store, manager, target):
     for channel in range(1, 13):
         players = 2 + channel % 3
         await started(manager, channel, players=players, seed=channel)
@@ -195,16 +194,16 @@ async def test_every_game_in_the_database_replays_to_its_stored_state(store, man
     assert await store.verify() == []
 
     # The check is not vacuous: a snapshot edited behind the log's back is found.
-    con = sqlite3.connect(db_path)
-    con.execute("UPDATE games SET state = json_set(state, '$.players[0].marks', 99) WHERE id = 2")
-    con.commit()
-    con.close()
+    if target.kind == "sqlite":
+        await target.execute("UPDATE games SET state = json_set(state, '$.players[0].marks', 99) WHERE id = 2")
+    else:
+        await target.execute("UPDATE games SET state = jsonb_set(state::jsonb, '{players,0,marks}', '99') WHERE id = 2")
     assert await store.verify() == ["game 2: the log replays to a different state than the stored one"]
 
 
-async def test_timer_fields_deadline_and_missed_turns(db_path):
+async def test_timer_fields_deadline_and_missed_turns(target):
     now = [1000.0]
-    async with Store(db_path, clock=lambda: now[0]) as store:
+    async with Store(target.url, clock=lambda: now[0]) as store:
         manager = GameManager(store)
         game = await started(manager, 1, options={"timer": "1h"})
         assert game.deadline == 1000.0 + 3600
@@ -240,3 +239,23 @@ async def test_the_latest_log_entries(store, manager):
     assert await store.log(game.id, last=3) == full[-3:]
     assert all(e.summary for e in full)
     assert [parse_action(e.action) for e in full]  # stored in the rules' text form
+
+
+async def test_two_stores_racing_on_one_version_store_it_once(store, manager, target):
+    """As two bot processes would: each has its own connection(s); the stored version decides."""
+    game = await started(manager, 1)
+    async with Store(target.url) as elsewhere:
+        chooser_a, chooser_b = Chooser(1), Chooser(2)
+        outcomes = await asyncio.gather(
+            *(
+                _next(s, game, c)
+                for s, c in ((store, chooser_a), (elsewhere, chooser_b), (store, chooser_b), (elsewhere, chooser_a))
+            ),
+            return_exceptions=True,
+        )
+        saved = [o for o in outcomes if not isinstance(o, BaseException)]
+        assert len(saved) == 1, outcomes
+        assert all(isinstance(o, StaleState) for o in outcomes if o not in saved)
+        assert [e.seq for e in await elsewhere.log(game.id)] == [1]
+        assert (await store.load_game(game.id)) == saved[0][0]
+        assert await elsewhere.verify() == []

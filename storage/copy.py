@@ -1,0 +1,104 @@
+"""Copying every game from one database to another (SQLite to PostgreSQL, and back).
+
+    report = await copy_games("data/coalbaron.sqlite3", "postgresql://bot@db/coalbaron")
+
+The destination must hold no games. Everything is written in one transaction on the
+destination and read back inside it: every game, seat, log row and post must equal the
+source's, and every started game's log must replay from its seed to its stored state.
+Only then is it committed; on any failure the transaction is rolled back and the
+destination holds no game. Ids are kept, so a game's id is the same on both sides.
+Opening the source upgrades it to the current schema, as starting the bot would.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .backend import Row, Tx
+from .errors import StorageError
+from .store import Store, fetch_games, log_row, replay_problem
+
+# Every column of every table, in the order the rows are copied (parents first).
+TABLES: dict[str, str] = {
+    "games": "id, guild_id, channel_id, status, options, host_id, seed, state, version, created_at, updated_at,"
+    " deadline, reminded",
+    "seats": "game_id, seat, user_id, name, colour, missed, vp, won",
+    "actions": "game_id, seq, user_id, player, action, at, summary, auto",
+    "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at",
+}
+_ORDER = {"games": "id", "seats": "game_id, seat", "actions": "game_id, seq", "outbox": "id"}
+
+
+class CopyRefused(StorageError):
+    """The destination already holds games; nothing was written."""
+
+
+class CopyFailed(StorageError):
+    """The copy did not read back equal, or did not replay; the destination was left empty."""
+
+
+@dataclass
+class CopyReport:
+    games: Counter[str] = field(default_factory=Counter)  # status -> how many
+    rows: dict[str, int] = field(default_factory=dict)  # table -> rows copied
+    replayed: int = 0  # started games whose log replayed to their stored state
+
+    def __str__(self) -> str:
+        statuses = ", ".join(f"{n} {status}" for status, n in sorted(self.games.items())) or "none"
+        tables = ", ".join(f"{n} {t}" for t, n in self.rows.items())
+        return (
+            f"copied {sum(self.games.values())} games ({statuses}): {tables}; "
+            f"all {self.replayed} started games replay to their stored state"
+        )
+
+
+async def _table(tx: Tx, table: str) -> list[Row]:
+    return await tx.fetch(f"SELECT {TABLES[table]} FROM {table} ORDER BY {_ORDER[table]}")
+
+
+async def copy_games(source: str | os.PathLike[str], destination: str | os.PathLike[str], **options: Any) -> CopyReport:
+    """Copy every game from `source` to the empty `destination` (paths or URLs), verified."""
+    if str(source) == str(destination):
+        raise CopyRefused("The source and the destination are the same database.")
+    async with Store(source, **options) as src:
+        async with src.backend.read() as tx:
+            rows = {table: await _table(tx, table) for table in TABLES}
+            games = await fetch_games(tx, "1 = 1", ())
+    async with Store(destination, **options) as dst:
+        report = CopyReport(games=Counter(g.status for g in games), rows={t: len(r) for t, r in rows.items()})
+        async with dst.backend.write() as tx:
+            [(present,)] = await tx.fetch("SELECT count(*) FROM games")
+            if present:
+                raise CopyRefused(
+                    f"{dst.backend.where} already holds {present} games; nothing was copied. "
+                    "Copy into a new, empty database."
+                )
+            for table, table_rows in rows.items():
+                marks = ", ".join("?" * len(TABLES[table].split(",")))
+                await tx.executemany(f"INSERT INTO {table} ({TABLES[table]}) VALUES ({marks})", table_rows)
+            if dst.backend.kind == "postgresql":  # explicit ids were given: new ones continue after them
+                for table in ("games", "outbox"):
+                    await tx.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), coalesce(max(id), 0) + 1, false)"
+                        f" FROM {table}"
+                    )
+            # Read back inside the transaction: equal to the source, and every game replays.
+            for table, table_rows in rows.items():
+                if await _table(tx, table) != table_rows:
+                    raise CopyFailed(f"The copied {table} do not read back equal; nothing was copied.")
+            if await fetch_games(tx, "1 = 1", ()) != games:
+                raise CopyFailed("The copied games do not read back equal; nothing was copied.")
+            logs: dict[int, list] = {}
+            for log in await tx.fetch(f"SELECT {TABLES['actions']} FROM actions ORDER BY game_id, seq"):
+                logs.setdefault(log[0], []).append(log)
+            for game in games:
+                if game.seed is None:
+                    continue
+                problem = await replay_problem(game, [log_row(r) for r in logs.get(game.id, [])])
+                if problem:
+                    raise CopyFailed(f"{problem}; nothing was copied.")
+                report.replayed += 1
+    return report

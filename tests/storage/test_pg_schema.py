@@ -1,0 +1,145 @@
+"""The PostgreSQL schema: the same tables as SQLite's, versions and migrations, databases we refuse.
+
+These run only on PostgreSQL (the server from conftest.py); the Store's behaviour on it is
+checked by the shared suite in test_store.py and test_outbox.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import asyncpg
+import pytest
+
+from bot.manager import GameManager
+from storage import SCHEMA_VERSION, NotOurDatabase, SchemaTooNew, StorageError, Store, pg_schema, schema
+from storage.schema import APPLICATION_ID
+from tests.storage.helpers import started
+
+
+async def _pg(url: str, sql: str) -> list[tuple]:
+    con = await asyncpg.connect(url)
+    try:
+        return [tuple(r) for r in await con.fetch(sql)]
+    finally:
+        await con.close()
+
+
+async def _tables_and_columns(url: str) -> dict[str, list[str]]:
+    rows = await _pg(
+        url,
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position",
+    )
+    out: dict[str, list[str]] = {}
+    for table, column in rows:
+        out.setdefault(table, []).append(column)
+    return out
+
+
+async def _everything(url: str) -> list[tuple]:
+    """Every table with its rows: what 'left untouched' is checked against."""
+    tables = [r[0] for r in await _pg(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+    return sorted([(t, tuple(await _pg(url, f"SELECT * FROM {t} ORDER BY 1"))) for t in tables])
+
+
+async def test_a_new_database_gets_the_same_tables_columns_and_indexes_as_sqlite(postgres_url, tmp_path):
+    async with Store(postgres_url) as store:
+        assert store.found_version is None and store.kind == "postgresql" and store.path is None
+    assert await _pg(postgres_url, "SELECT application_id, version FROM coalbaron_schema") == [
+        (APPLICATION_ID, SCHEMA_VERSION)
+    ]
+    path = tmp_path / "coal.sqlite3"
+    async with Store(path):
+        pass
+    con = sqlite3.connect(path)
+    lite_tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    lite = {t: [c[1] for c in con.execute(f"PRAGMA table_info({t})")] for t in lite_tables}
+    lite_indexes = {
+        r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+    }
+    con.close()
+    pg = await _tables_and_columns(postgres_url)
+    assert pg.pop("coalbaron_schema") == ["application_id", "version"]  # SQLite keeps these in its header
+    assert pg == lite
+    pg_indexes = {
+        r[0]
+        for r in await _pg(postgres_url, "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()")
+        if not r[0].endswith(("_pkey", "_key"))
+    }
+    assert pg_indexes == lite_indexes | {"games_finished"}  # SQLite finds games by rowid instead
+
+
+async def test_opening_again_finds_the_version_and_changes_nothing(postgres_url):
+    async with Store(postgres_url) as store:
+        await started(GameManager(store), 1)
+    before = await _everything(postgres_url)
+    async with Store(postgres_url) as store:
+        assert store.found_version == SCHEMA_VERSION
+    assert await _everything(postgres_url) == before
+
+
+async def test_another_applications_database_is_refused_and_untouched(postgres_url):
+    con = await asyncpg.connect(postgres_url)
+    await con.execute("CREATE TABLE customers (id SERIAL PRIMARY KEY, name TEXT)")
+    await con.execute("INSERT INTO customers (name) VALUES ('Ada')")
+    await con.close()
+    before = await _everything(postgres_url)
+    with pytest.raises(NotOurDatabase, match=r"holds tables of another application \(customers\).*left untouched"):
+        await Store(postgres_url).open()
+    assert await _everything(postgres_url) == before
+
+
+async def test_a_newer_schema_is_refused_and_untouched(postgres_url):
+    async with Store(postgres_url):
+        pass
+    con = await asyncpg.connect(postgres_url)
+    await con.execute("UPDATE coalbaron_schema SET version = $1", SCHEMA_VERSION + 1)
+    await con.close()
+    before = await _everything(postgres_url)
+    with pytest.raises(SchemaTooNew, match=f"schema version {SCHEMA_VERSION + 1}, newer than this bot's"):
+        await Store(postgres_url).open()
+    assert await _everything(postgres_url) == before
+
+
+async def test_a_new_version_is_one_function_and_a_failing_one_changes_nothing(postgres_url, monkeypatch):
+    async with Store(postgres_url):
+        pass
+    after = SCHEMA_VERSION + 1
+
+    async def broken(con):
+        await con.execute("ALTER TABLE games ADD COLUMN note TEXT")  # half of the new version ...
+        raise OSError("disk full")  # ... then the disk fills up
+
+    async def to_next(con):
+        await con.execute("ALTER TABLE games ADD COLUMN note TEXT")
+
+    monkeypatch.setattr(schema, "LATEST", after)
+    monkeypatch.setitem(pg_schema.MIGRATIONS, after, broken)
+    with pytest.raises(OSError, match="disk full"):
+        await Store(postgres_url).open()
+    assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
+    assert "note" not in (await _tables_and_columns(postgres_url))["games"]
+
+    monkeypatch.setitem(pg_schema.MIGRATIONS, after, to_next)
+    async with Store(postgres_url) as store:
+        assert store.found_version == SCHEMA_VERSION
+    assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(after,)]
+    assert "note" in (await _tables_and_columns(postgres_url))["games"]
+
+
+async def test_four_stores_opening_a_new_database_at_once_create_it_once(postgres_url):
+    """Each with its own connection, as bot processes starting together: the advisory lock lets one create."""
+    stores = [Store(postgres_url) for _ in range(4)]
+    await asyncio.gather(*(s.open() for s in stores))
+    assert sorted(s.found_version is None for s in stores) == [False, False, False, True]
+    for s in stores:
+        await s.close()
+
+
+async def test_an_unreachable_server_is_said_with_the_url_without_its_password(postgres_server):
+    url = f"postgresql://bot:s3cret@127.0.0.1:{postgres_server.port}/no_such_database"
+    with pytest.raises(StorageError, match="Cannot open the PostgreSQL database postgresql://bot@127.0.0.1") as err:
+        await Store(url).open()
+    assert "s3cret" not in str(err.value)
