@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from rules import GameState, apply
 from rules.record import Chooser, random_action
 from storage import Store

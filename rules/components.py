@@ -188,6 +188,13 @@ LOCKED: dict[int, frozenset[int]] = {n: frozenset(SPACE_INDEX[key] for key in ke
 
 # --- setup by player count (R-SETUP) -----------------------------------------------------
 
+# Seats: 2 to 4 players, each with a colour by name in seat order. Storage keeps the name with
+# each seat and the renderer keys its RGB on it. None is a coal colour (yellow, brown, grey,
+# black), so a worker never looks like a cube.
+SEAT_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
+MIN_PLAYERS = 2
+MAX_PLAYERS = len(SEAT_COLOURS)
+
 WORKERS = {2: 18, 3: 15, 4: 13}
 STARTING_MARKS = {2: 10, 3: 9, 4: 8}
 DRAFT_PICKS = 3  # each player drafts 3 order cards; 3 x players + 1 are revealed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from storage import Store
 
 

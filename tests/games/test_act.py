@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import rules
-from bot.errors import IllegalMove, NoGameHere, NotSeated, NotStarted, NotYourTurn, StaleAction
+from games.errors import IllegalMove, NoGameHere, NotSeated, NotStarted, NotYourTurn, StaleAction
 from rules.record import Chooser, random_action
-from tests.manager.test_lobby import refused
+from tests.games.test_lobby import refused
 from tests.storage.helpers import NAMES, OUTSIDER, USERS, lobby, play, started
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
 
 import rules
-from bot.errors import (
+from bot.words.refusals import refusal
+from games.errors import (
     AlreadySeated,
     AlreadyStarted,
     BadOptions,
@@ -19,15 +21,28 @@ from bot.errors import (
     NotHost,
     NotSeated,
 )
-from bot.manager import SEAT_COLOURS, unique_names
+from games.manager import SEAT_COLOURS, unique_names
 from storage import GameSettings
 from tests.storage.helpers import GUILD, NAMES, OUTSIDER, USERS, db_rows, lobby, started
+
+
+def said(err: GameError) -> str:
+    """What the player reads for a refusal: its typed reason worded by the bot's message layer."""
+    return refusal(err)
+
+
+@contextlib.contextmanager
+def refusing(error: type[GameError], pattern: str):
+    """The block raises `error`, and its sentence matches `pattern` from the start."""
+    with pytest.raises(error) as info:
+        yield info
+    assert re.match(pattern, said(info.value)), said(info.value)
 
 
 async def refused(db_path, error: type[GameError], message: str, call) -> None:
     """`call` is refused with exactly `message`, and the database is as it was."""
     before = db_rows(db_path)
-    with pytest.raises(error, match=f"^{re.escape(message)}$"):
+    with refusing(error, f"^{re.escape(message)}$"):
         await call
     assert db_rows(db_path) == before
 

@@ -1,0 +1,180 @@
+"""A turn in words: what happened, who is next, the timer's notes, the final scores, draw choices."""
+
+from __future__ import annotations
+
+from rules import Event, GameState
+from rules.components import ORDER_CARDS, TILES
+from storage import GameRow
+
+from .common import mention, names, plural
+from .lobby import BEGINS, seat_line
+
+DRAFT_TURN = "{who}, your pick of an order card — use the menu below or `/coal draft`."
+CHOOSING = "{who} is choosing among the drawn {what} (only they can see them)."
+YOUR_TURN = "{who}, your turn — {workers_left}."
+WORKER_LEFT = "{n} worker left"
+WORKERS_LEFT = "{n} workers left"
+TILES_WORD = "tiles"
+ORDER_CARDS_WORD = "order cards"
+AND_THEN = "{placed} and {action}"
+SHIFT_BEGINS = "Shift {shift} begins."
+GAME_OVER = "**Game over.** {winners} {verb}! Final scores: {scores}."
+WINS = "wins"
+SHARE = "share the victory"
+SCORE = "{player} {vp} VP"
+REMINDER = "{who}, {left} left for your turn."
+TIMER_DRAFT = "took the card with the most VP"
+TIMER_DRAW = "kept nothing and put the rest at the bottom"
+TIMER_BANK = "placed a worker on the bank"
+TIMER_MOVED = "⏰ {player}'s time ran out: the timer {what} for them."
+ABSENT = " {player} has missed {missed} turns in a row and is marked absent; the host may `/coal abort`."
+
+# Under a turn message
+MY_PIT = "My pit"
+LEGAL_ACTIONS = "Legal actions"
+PICK_PLACEHOLDER = "{player}: pick an order card"
+DRAFT_OPTION = "{number} · {card}"
+SHOW_DRAWN_TILES = "Show my drawn tiles"
+SHOW_DRAWN_CARDS = "Show my drawn cards"
+
+# Private answers
+BOARD_NOW = "The board now:"
+NOT_PLAYING_BOARD = "You are not playing in this game; here is the board."
+PITS_OF = "{player}'s pit:"
+NOT_STARTED = "The game has not started yet."
+OVER = "The game is over."
+THEIR_TURN = "It is {player}'s turn."
+CHOOSE_DRAWN_FIRST = "Choose among your drawn items first: press the button under the turn message."
+LEGAL_LINE = "• `{usage}` — {label}"
+WHAT_YOU_MAY_DO = "What you may do now:\n{lines}"
+
+# The private draw choice
+DRAWN_TILE = "{number}. {tile} — {price} marks"
+DRAWN_CARD = "{number}. {card}"
+TILE_WORD = "tile"
+ORDER_CARD_WORD = "order card"
+KEEP_NONE = "Keep no {what}"
+KEEP_TILE = "Keep {number}: {tile} — {price} marks"
+KEEP_CARD = "Keep {number}: {card}"
+DRAW_CHOICE = "Only you see these. Choose the {what} to keep (or none), then where the rest go, all together:\n{items}"
+YOUR_MARKS = "You have {marks} marks."
+REST_ON_TOP = "Rest on top"
+REST_AT_BOTTOM = "Rest at the bottom"
+KEPT_NOTHING = "You kept nothing; the rest went to the {to}."
+KEPT_ITEM = "You kept item {pick}; the rest went to the {to}."
+WHERE = {"top": "top", "bottom": "bottom"}
+
+
+def whose_turn(game: GameRow) -> str:
+    """The line that pings the player whose decision is pending."""
+    state = game.state
+    if state is None or state.to_move is None:
+        return ""
+    who = mention(game.to_move_user)
+    if state.phase == "draft":
+        return DRAFT_TURN.format(who=who)
+    if state.phase == "draw":
+        assert state.pending is not None
+        what = TILES_WORD if state.pending.kind == "tile" else ORDER_CARDS_WORD
+        return CHOOSING.format(who=who, what=what)
+    player = state.players[state.current]
+    return YOUR_TURN.format(who=who, workers_left=plural(player.workers, WORKER_LEFT, WORKERS_LEFT))
+
+
+def what_happened(events: list[Event]) -> str:
+    """The events in sentences; placing workers and the action make one sentence:
+    "alice placed 2 workers on Mining 8 and mined: loaded 2 grey."."""
+    texts: list[tuple[str, str]] = []
+    for event in events:
+        if event.kind in ("shift_scored", "game_over"):
+            continue
+        prefix = f"{event.player} "
+        if texts and texts[-1][1] == "placed" and event.player and event.text.startswith(prefix):
+            placed, _ = texts.pop()
+            texts.append((AND_THEN.format(placed=placed[:-1], action=event.text[len(prefix) :]), event.kind))
+        else:
+            texts.append((event.text, event.kind))
+    return " ".join(text for text, _ in texts)
+
+
+def turn_message(game: GameRow, events: list[Event]) -> str:
+    """What happened in the action, then who is next."""
+    lines = [what_happened(events)]
+    if any(e.kind == "shift_scored" for e in events) and game.state and game.state.phase != "over":
+        lines.append(SHIFT_BEGINS.format(shift=game.state.shift))
+    nxt = whose_turn(game)
+    if nxt:
+        lines.append(nxt)
+    return "\n".join(line for line in lines if line)
+
+
+def shift_scored(events: list[Event]) -> str:
+    """The last shift scoring among the events, in words."""
+    return [e for e in events if e.kind == "shift_scored"][-1].text
+
+
+def begins(game: GameRow) -> str:
+    """The first message of a game: seats, start player, the first pick."""
+    state = game.state
+    assert state is not None
+    return BEGINS.format(
+        seats=seat_line(game), start_player=state.players[state.start_player].name, whose_turn=whose_turn(game)
+    )
+
+
+def final_message(game: GameRow) -> str:
+    state = game.state
+    assert state is not None
+    winners = [mention(game.user_of_player(state.players[i].name)) for i in state.winners]
+    scores = ", ".join(SCORE.format(player=p.name, vp=p.vp) for p in state.players)
+    return GAME_OVER.format(winners=names(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+
+
+def reminder(user_id: int | None, left: str) -> str:
+    return REMINDER.format(who=mention(user_id), left=left)
+
+
+def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:
+    """The note before a move the timer made for a player."""
+    what = {"draft": TIMER_DRAFT, "draw": TIMER_DRAW}.get(phase, TIMER_BANK)
+    note = TIMER_MOVED.format(player=player, what=what)
+    return note + (ABSENT.format(player=player, missed=missed) if absent else "")
+
+
+def drawn_lines(state: GameState) -> list[str]:
+    """The drawn tiles or cards, numbered, for the actor's private choice."""
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "tile":
+        return [
+            DRAWN_TILE.format(number=k, tile=TILES[t].describe(), price=TILES[t].price)
+            for k, t in enumerate(pending.cards, start=1)
+        ]
+    return [DRAWN_CARD.format(number=k, card=ORDER_CARDS[c].describe()) for k, c in enumerate(pending.cards, start=1)]
+
+
+def draw_choice_text(state: GameState) -> str:
+    pending = state.pending
+    assert pending is not None
+    me = state.players[state.current]
+    what = TILE_WORD if pending.kind == "tile" else ORDER_CARD_WORD
+    text = DRAW_CHOICE.format(what=what, items="\n".join(drawn_lines(state)))
+    return text + ("\n" + YOUR_MARKS.format(marks=me.marks) if pending.kind == "tile" else "")
+
+
+def keep_label(state: GameState, number: int, item: int) -> str:
+    assert state.pending is not None
+    if state.pending.kind == "tile":
+        return KEEP_TILE.format(number=number, tile=TILES[item].describe(), price=TILES[item].price)
+    return KEEP_CARD.format(number=number, card=ORDER_CARDS[item].describe())
+
+
+def keep_none_label(state: GameState) -> str:
+    assert state.pending is not None
+    return KEEP_NONE.format(what=TILE_WORD if state.pending.kind == "tile" else ORDER_CARD_WORD)
+
+
+def kept(pick: int | None, to: str) -> str:
+    if pick is None:
+        return KEPT_NOTHING.format(to=WHERE[to])
+    return KEPT_ITEM.format(pick=pick, to=WHERE[to])
