@@ -64,7 +64,7 @@ class CoalBot(discord.Client):
         self.manager = GameManager(self.store)
         games = await self.manager.open()
         self.tree.add_command(CoalCommands())
-        self.tree.on_error = self.on_tree_error
+        self.tree.error(self.on_tree_error)
         self.add_dynamic_items(*PERSISTENT_ITEMS)
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)

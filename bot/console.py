@@ -8,9 +8,10 @@ moved on, its buttons say it is closed.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
-from discord.ui import Button, DynamicItem, Select, View
+from discord.ui import Button, DynamicItem, Item, Select, View
 
 from games import Game
 from games.consoles import Console
@@ -121,9 +122,9 @@ class ConsoleButton(Handled, DynamicItem[Button], template=button_template("mc")
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> ConsoleButton:
-        return cls(int(match["game"]), int(match["version"]), match["arg"], label=item.label or "")
+        return cls(int(match["game"]), int(match["version"]), match["arg"], label=getattr(item, "label", None) or "")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         console = await _console(interaction, self.game_id, self.version)
@@ -159,9 +160,11 @@ class FillMenu(Handled, DynamicItem[Select], template=menu_template("mcfill")):
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Select, match: re.Match[str], /) -> FillMenu:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> FillMenu:
         game_id, version = int(match["game"]), int(match["version"])
-        return cls(game_id, version, make_menu("mcfill", game_id, version, list(item.options)))
+        return cls(game_id, version, make_menu("mcfill", game_id, version, list(getattr(item, "options", []))))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)

@@ -11,6 +11,8 @@ an unexpected exception is logged with the game id and answered like a command's
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import discord
 from discord.ui import Button, Select
 
@@ -65,7 +67,8 @@ def make_menu(
 
 def chosen(interaction: discord.Interaction) -> str | None:
     """The value picked in a select menu interaction."""
-    values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+    data = cast(dict[str, Any], interaction.data or {})
+    values = list(data.get("values", []))
     return str(values[0]) if values else None
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
-from discord.ui import Button, DynamicItem, View
+from discord.ui import Button, DynamicItem, Item, View
 
 from games import Game
 from rendering import render_board
@@ -38,7 +39,7 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
         return cls(int(match["game"]), match["arg"])
 

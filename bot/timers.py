@@ -91,10 +91,10 @@ class Timers:
         now = self.bot.clock()
         due = sorted(
             (g for g in self._games.values() if due_at(g) <= now),
-            key=lambda g: (g.deadline, g.id),
+            key=lambda g: (g.deadline or 0.0, g.id),
         )
         for game in due:
-            if game.deadline <= now:
+            if game.deadline is not None and game.deadline <= now:
                 await self._expire(game)
             else:
                 await self._remind(game)

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import discord
-from discord.ui import Button, DynamicItem, Select, View
+from discord.ui import Button, DynamicItem, Item, Select, View
 from discord.utils import MISSING
 
 from games import Game, GameError, TurnResult
@@ -162,8 +162,10 @@ class PitButton(Handled, DynamicItem[Button], template=button_template("pit")):
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Button, match: re.Match[str], /) -> PitButton:
-        return cls(int(match["game"]), int(match["version"]), label=item.label or turns.MY_PIT)
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> PitButton:
+        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.MY_PIT)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, refusals.BUTTON)
@@ -185,9 +187,9 @@ class LegalButton(Handled, DynamicItem[Button], template=button_template("legal"
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> LegalButton:
-        return cls(int(match["game"]), int(match["version"]), label=item.label or turns.LEGAL_ACTIONS)
+        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.LEGAL_ACTIONS)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, refusals.BUTTON)
@@ -218,9 +220,11 @@ class DraftMenu(Handled, DynamicItem[Select], template=menu_template("draft")):
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Select, match: re.Match[str], /) -> DraftMenu:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> DraftMenu:
         game_id, version = int(match["game"]), int(match["version"])
-        return cls(game_id, version, make_menu("draft", game_id, version, list(item.options)))
+        return cls(game_id, version, make_menu("draft", game_id, version, list(getattr(item, "options", []))))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -283,9 +287,11 @@ class DrawnButton(Handled, DynamicItem[Button], template=button_template("drawn"
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> DrawnButton:
-        return cls(int(match["game"]), int(match["version"]), label=item.label or turns.SHOW_DRAWN_TILES)
+        return cls(
+            int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.SHOW_DRAWN_TILES
+        )
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await my_draw(interaction, self.game_id, self.version)
@@ -302,9 +308,11 @@ class PickMenu(Handled, DynamicItem[Select], template=menu_template("pick")):
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Select, match: re.Match[str], /) -> PickMenu:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> PickMenu:
         game_id, version = int(match["game"]), int(match["version"])
-        return cls(game_id, version, make_menu("pick", game_id, version, list(item.options)))
+        return cls(game_id, version, make_menu("pick", game_id, version, list(getattr(item, "options", []))))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -326,9 +334,9 @@ class KeepButton(Handled, DynamicItem[Button], template=button_template("keep"))
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> KeepButton:
-        return cls(int(match["game"]), int(match["version"]), match["arg"], label=item.label or "")
+        return cls(int(match["game"]), int(match["version"]), match["arg"], label=getattr(item, "label", None) or "")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await my_draw(interaction, self.game_id, self.version)

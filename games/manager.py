@@ -241,7 +241,7 @@ class GameManager:
         self,
         channel_id: int,
         user_id: int,
-        action: object | str,
+        action: rules.Action | str,
         *,
         auto: bool = False,
         expected_version: int | None = None,
@@ -253,8 +253,8 @@ class GameManager:
         """
         async with self._lock(channel_id):
             game = await self.check_turn(channel_id, user_id, expected_version)
-            state = game.state
-            seat = game.seat_of_user(user_id)
+            state, seat = game.state, game.seat_of_user(user_id)
+            assert state is not None and seat is not None  # check_turn: a started game, a seated mover
             try:
                 if isinstance(action, str):
                     action = rules.parse_action(action)

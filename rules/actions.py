@@ -16,7 +16,7 @@ Text forms (case-insensitive when read):
     keep none, rest top 3 1 2 5 4  keep nothing, the rest on top in this order (first on top)
     keep 2 with grey, rest top   a kept tile with the substitute colour for its carts
 
-Mining steps follow the plan grammar of `design/discord-ux.md`: `cage L`, `load C`,
+Mining steps follow the plan grammar of `docs/commands.md` (the mining plan): `cage L`, `load C`,
 `fill O.S C`, `fill O.S C+C`, `store C`, `fill O.S C from storage`.
 """
 
