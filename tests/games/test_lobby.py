@@ -20,6 +20,8 @@ from games.errors import (
     NotEnoughPlayers,
     NotHost,
     NotSeated,
+    NotYourTurn,
+    Reason,
 )
 from games.manager import SEAT_COLOURS, unique_names
 from storage import GameSettings
@@ -223,3 +225,19 @@ async def test_bad_options(manager, db_path):
         "`delivered` is own or all. `speed` is not a game option.",
         manager.new_game(GUILD, 1, USERS[0], "Alice", {"delivered": "none", "speed": 2}),
     )
+
+
+async def test_refusals_are_typed_reasons_with_parameters_and_no_words(manager):
+    """The manager says why, not how: the reason and its parameters, for any language to word."""
+    await lobby(manager, 1, players=3)
+    with pytest.raises(NotHost) as info:
+        await manager.start(1, USERS[1])
+    assert (info.value.reason, info.value.params) == (Reason.HOST_STARTS, {"host": "Alice"})
+    with pytest.raises(BadOptions) as info:
+        await manager.new_game(GUILD, 2, USERS[0], "Alice", {"delivered": "none", "speed": 2})
+    assert (info.value.reason, info.value.params) == (Reason.BAD_OPTIONS, {"fields": ("delivered", "speed")})
+    game = await manager.start(1, USERS[0], seed=3)
+    with pytest.raises(NotYourTurn) as info:
+        await manager.act(1, next(u for u in USERS[:3] if u != game.to_move_user), "draft 1")
+    assert (info.value.reason, info.value.params) == (Reason.NOT_YOUR_TURN, {"to_move": game.state.to_move})
+    assert str(info.value) == f"not_your_turn(to_move={game.state.to_move!r})"  # what the logs show
