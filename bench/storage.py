@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from bot.manager import GameManager
+from bot.words.rules import describe_events
 from rules import GameState, apply
 from rules.record import Chooser, random_action
 from storage import Store
@@ -45,7 +46,7 @@ def _playthrough(state: GameState, seed: int) -> list[tuple[GameState, str, str]
     while state.phase != "over":
         action = random_action(state, chooser)
         state, events = apply(state, action)
-        out.append((state, str(action), " ".join(e.text for e in events)))
+        out.append((state, str(action), describe_events(events)))
     return out
 
 

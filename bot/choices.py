@@ -20,7 +20,9 @@ from rules import (
     UseBank,
     legal_actions,
 )
-from rules.components import ORDER_CARDS, TILES, VEHICLES, space_of
+from rules.components import NO_COAL, ORDER_CARDS, TILES, VEHICLES, space_of
+
+from .words.rules import card_name, tile_name
 
 
 @dataclass(frozen=True)
@@ -54,12 +56,11 @@ def _need(state: GameState, group: str, value) -> int:
 
 
 def draft_label(card_id: int) -> str:
-    return ORDER_CARDS[card_id].describe()
+    return card_name(card_id)
 
 
 def tile_label(tile_id: int) -> str:
-    tile = TILES[tile_id]
-    return f"{tile.describe()} — {tile.price} marks"
+    return f"{tile_name(tile_id)} — {TILES[tile_id].price} marks"
 
 
 def choices_for(state: GameState, player: str) -> list[Choice]:
@@ -83,6 +84,13 @@ def _choice(state: GameState, action) -> Choice | None:
         if action.space == "draw":
             return Choice("factory", "draw", f"Factory draw: look at the top 5 tiles — {need}")
         tile = state.factory[action.space - 1]
+        if action.substitutes and all(c == NO_COAL for c in action.substitutes):
+            # R-FAC-2: the player may leave the carts the supply cannot fill empty.
+            value = str(action).removeprefix("factory ")
+            return Choice(
+                "factory", value, f"Factory {action.space}: {tile_label(tile)}, short carts left empty, {need}"
+            )
+        # Any other substitute choice is listed once: the most plentiful colours are taken.
         return Choice("factory", str(action.space), f"Factory {action.space}: {tile_label(tile)}, {need}")
     if isinstance(action, Mine):
         return Choice(
@@ -106,7 +114,7 @@ def _choice(state: GameState, action) -> Choice | None:
         if action.space == "draw":
             return Choice("order", "draw", f"Order draw: look at the top 5 cards — {need}")
         card = state.order_spaces[action.space - 1]
-        return Choice("order", str(action.space), f"Order {action.space}: {ORDER_CARDS[card].describe()} — {need}")
+        return Choice("order", str(action.space), f"Order {action.space}: {card_name(card)} — {need}")
     if isinstance(action, UseBank):
         return Choice("bank", "", "Bank: 1 mark — 1 worker")
     if isinstance(action, ChooseDrawn):

@@ -22,6 +22,7 @@ from . import components, console, play
 from .choices import autocomplete
 from .errors import GameError, IllegalMove
 from .messages import DM_REFUSAL, HELP, lobby_message, log_message, mention, status_message
+from .words.rules import explain
 
 TIMERS = ["none", "1h", "12h", "24h", "48h", "72h"]
 
@@ -163,7 +164,7 @@ class CoalCommands(app_commands.Group):
         state = game.state
         problem = space_problem(state, state.current, space_of("mine", steps))
         if problem:
-            raise IllegalMove(problem)
+            raise IllegalMove(explain(problem))
         await console.open_console(interaction, game, steps)
 
     @app_commands.command(name="deliver", description="Deliver all your complete orders of one vehicle")

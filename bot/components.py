@@ -13,14 +13,15 @@ import re
 import discord
 from discord.ui import Button, DynamicItem, Select, View
 
-from rules import ChooseDrawn, DraftPick
-from rules.components import ORDER_CARDS, TILES
+from rules import ChooseDrawn, DraftPick, substitute_options
+from rules.components import NO_COAL, TILES
 
 from . import console, play
 from .choices import choices_for, draft_label
 from .errors import GameError
 from .manager import Game
 from .messages import drawn_lines, lobby_message, seat_line, whose_turn
+from .words.rules import card_name, tile_name
 
 GREY = discord.ButtonStyle.secondary
 BLUE = discord.ButtonStyle.primary
@@ -260,10 +261,15 @@ def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
         if state.pending.kind == "tile":
             if TILES[item].price > me.marks:
                 continue
-            label = f"Keep {k}: {TILES[item].describe()} — {TILES[item].price} marks"
+            label = f"Keep {k}: {tile_name(item)} — {TILES[item].price} marks"
         else:
-            label = f"Keep {k}: {ORDER_CARDS[item].describe()}"
+            label = f"Keep {k}: {card_name(item)}"
         options.append(discord.SelectOption(label=label[:100], value=str(k), default=pick == str(k)))
+        if state.pending.kind == "tile" and _empty_carts(state.supply, item):
+            # R-FAC-2: the supply is short of the tile's colour; the player may leave those carts empty.
+            value = f"{k}.none"
+            label = f"Keep {k}: {tile_name(item)} — {TILES[item].price} marks, short carts left empty"
+            options.append(discord.SelectOption(label=label[:100], value=value, default=pick == value))
     text = (
         f"Only you see these. Choose the {what} to keep (or none), then where the rest go, all together:\n"
         + "\n".join(lines)
@@ -276,6 +282,13 @@ def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
         CoalButton("keep", game.id, game.version, f"{pick}-bottom", label="Rest at the bottom", style=BLUE, row=1)
     )
     return text, v
+
+
+def _empty_carts(supply: list[int], tile_id: int) -> tuple[int, ...]:
+    """R-FAC-2's "leave them empty" for a tile the supply cannot fill; () when there is no choice."""
+    tile = TILES[tile_id]
+    options = substitute_options(supply, tile.colour, tile.carts)
+    return (NO_COAL,) * len(options[0])
 
 
 async def send_draw_choice(interaction: discord.Interaction, game: Game) -> None:
@@ -316,7 +329,15 @@ async def on_keep(interaction: discord.Interaction, game_id: int, version: int, 
     if game is None:
         return
     pick, _, to = arg.partition("-")
-    action = ChooseDrawn(pick=None if pick == "none" else int(pick), to="top" if to == "top" else "bottom")
+    number, _, empty = pick.partition(".")  # "3.none": keep 3 with its short carts left empty (R-FAC-2)
+    cards = game.state.pending.cards
+    keep = None if number == "none" else int(number)
+    leave_empty = bool(empty) and keep is not None and keep <= len(cards)
+    action = ChooseDrawn(
+        pick=keep,
+        to="top" if to == "top" else "bottom",
+        substitutes=_empty_carts(game.state.supply, cards[keep - 1]) if leave_empty and keep else (),
+    )
     kept = "nothing" if action.pick is None else f"item {action.pick}"
     await play.take(
         interaction,

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 import discord
 from discord.ui import View
 
-from rules import CageTo, Fill, IllegalAction, Load, MinePlanner, Store, parse_step
+from rules import CageTo, Fill, Load, MinePlanner, Refusal, Store, parse_step
 from rules.components import COLOUR_NAMES, LEVEL_NAMES, ORDER_CARDS
 
 from . import components, play
 from .manager import Game
 from .messages import pit_text
+from .words.rules import explain
 
 MAX_FILL_OPTIONS = 25  # Discord's limit for a select menu
 CLOSED = "This mining console is closed (the turn moved on or the bot restarted). Open a new one with `/coal mine`."
@@ -127,8 +128,8 @@ async def _console(interaction: discord.Interaction, game_id: int, version: int)
 async def _push(interaction: discord.Interaction, console: Console, step) -> None:
     try:
         console.planner.push(step)
-    except IllegalAction as err:
-        await play.refuse(interaction, str(err))
+    except Refusal as err:
+        await play.refuse(interaction, explain(err))
         return
     text, v = render(console)
     await interaction.response.edit_message(content=text, view=v)
@@ -165,7 +166,7 @@ async def on_fill(interaction: discord.Interaction, game_id: int, version: int, 
         return
     try:
         step = parse_step(value)
-    except IllegalAction as err:
-        await play.refuse(interaction, str(err))
+    except Refusal as err:
+        await play.refuse(interaction, explain(err))
         return
     await _push(interaction, console, step)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 import rules
-from rules import Event, GameState, IllegalAction
+from rules import Event, GameState, Refusal
 from storage import SEAT_COLOURS, GameRow, GameSettings, StaleState, Store
 
 from .errors import (
@@ -42,6 +42,7 @@ from .errors import (
     SaveFailed,
     StaleAction,
 )
+from .words.rules import describe_events, explain
 
 Game = GameRow  # what the manager hands out: a game with its seats, as stored
 
@@ -242,8 +243,8 @@ class GameManager:
                 if isinstance(action, str):
                     action = rules.parse_action(action)
                 new_state, events = rules.apply(state, action)
-            except IllegalAction as err:
-                raise IllegalMove(str(err)) from None
+            except Refusal as err:
+                raise IllegalMove(explain(err)) from None
             saved = await self._commit(
                 channel_id,
                 self.store.save_turn(
@@ -252,7 +253,7 @@ class GameManager:
                     user_id=user_id,
                     player=seat.name,
                     action=str(action),
-                    summary=" ".join(e.text for e in events),
+                    summary=describe_events(events),
                     auto=auto,
                     deadline=self._deadline(game, new_state),
                 ),

@@ -1,7 +1,7 @@
 """The words of the bot: turn announcements, status, the log, help topics.
 
-Images carry no words (they are language-neutral); everything a player reads in a
-sentence is written here.
+Images carry no words (they are language-neutral). The rules' events and refusals are
+put in words by `bot.words.rules`; the rest of what a player reads is written here.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from rules import Event, GameState, Player
 from rules.components import COLOUR_NAMES, LEVEL_NAMES, ORDER_CARDS, TILES
 from storage import GameRow, LogRow
+
+from .words.rules import card_name, describe_turn, tile_name
 
 ABSENT_AFTER = 3  # turns the timer took in a row before a player shows as absent
 
@@ -38,25 +40,9 @@ def whose_turn(game: GameRow) -> str:
     return f"{who}, your turn — {workers_left(player.workers)}."
 
 
-def what_happened(events: list[Event]) -> str:
-    """The events in sentences; placing workers and the action make one sentence:
-    "alice placed 2 workers on Mining 8 and mined: loaded 2 grey."."""
-    texts = []
-    for event in events:
-        if event.kind in ("shift_scored", "game_over"):
-            continue
-        prefix = f"{event.player} "
-        if texts and texts[-1][1] == "placed" and event.player and event.text.startswith(prefix):
-            placed, _ = texts.pop()
-            texts.append((placed[:-1] + " and " + event.text[len(prefix) :], event.kind))
-        else:
-            texts.append((event.text, event.kind))
-    return " ".join(text for text, _ in texts)
-
-
 def turn_message(game: GameRow, events: list[Event]) -> str:
     """What happened in the action, then who is next."""
-    lines = [what_happened(events)]
+    lines = [describe_turn(events)]
     if any(e.kind == "shift_scored" for e in events) and game.state and game.state.phase != "over":
         lines.append(f"Shift {game.state.shift} begins.")
     nxt = whose_turn(game)
@@ -160,8 +146,8 @@ def drawn_lines(state: GameState) -> list[str]:
     """The drawn tiles or cards, numbered, for the actor's private choice."""
     pending = state.pending
     if pending.kind == "tile":
-        return [f"{k}. {TILES[t].describe()} — {TILES[t].price} marks" for k, t in enumerate(pending.cards, start=1)]
-    return [f"{k}. {ORDER_CARDS[c].describe()}" for k, c in enumerate(pending.cards, start=1)]
+        return [f"{k}. {tile_name(t)} — {TILES[t].price} marks" for k, t in enumerate(pending.cards, start=1)]
+    return [f"{k}. {card_name(c)}" for k, c in enumerate(pending.cards, start=1)]
 
 
 HELP: dict[str, str] = {

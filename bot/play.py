@@ -18,6 +18,7 @@ from . import components
 from .errors import GameError
 from .manager import Game, TurnResult
 from .messages import lobby_message, mention, turn_message
+from .words.rules import describe_event
 
 log = logging.getLogger("coalbaron")
 
@@ -133,7 +134,7 @@ async def announce(bot, result: TurnResult, interaction: discord.Interaction | N
     scored = [e for e in result.events if e.kind == "shift_scored"]
     if scored:
         image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
-        text = final_message(game) if state.phase == "over" else scored[-1].text
+        text = final_message(game) if state.phase == "over" else describe_event(scored[-1])
         await _send(interaction, channel, text, image, None)
 
 
