@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from games.manager import GameManager
-from rules import GameState, apply
+from rules import EVENTS, GameState, apply
 from rules.record import Chooser, random_action
 from storage import Store
 from storage.store import SYNCHRONOUS
@@ -45,7 +45,7 @@ def _playthrough(state: GameState, seed: int) -> list[tuple[GameState, str, str]
     while state.phase != "over":
         action = random_action(state, chooser)
         state, events = apply(state, action)
-        out.append((state, str(action), " ".join(e.text for e in events)))
+        out.append((state, str(action), EVENTS.dump_json(events).decode()))
     return out
 
 

@@ -16,7 +16,7 @@ from discord.app_commands import Choice
 
 from games.choices import choices_for
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
-from rules import IllegalAction, UseBank, space_problem
+from rules import UseBank, space_problem
 from rules.components import space_of
 from storage import TIMER_SECONDS
 
@@ -177,7 +177,7 @@ class CoalCommands(app_commands.Group):
         assert state is not None
         problem = space_problem(state, state.current, space_of("mine", steps))
         if problem:
-            raise IllegalMove(IllegalAction(problem))
+            raise IllegalMove(problem)
         await console.open_console(interaction, game, steps)
 
     @app_commands.command(name="deliver", description=describe.DELIVER)

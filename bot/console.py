@@ -15,7 +15,7 @@ from discord.ui import Button, DynamicItem, Item, Select, View
 
 from games import Game
 from games.consoles import Console
-from rules import CageTo, Fill, IllegalAction, Load, Store, parse_step
+from rules import CageTo, Fill, Load, Refusal, Store, parse_step
 from rules.actions import Step
 from rules.components import COLOUR_NAMES, LEVEL_NAMES
 
@@ -95,7 +95,7 @@ async def _console(interaction: discord.Interaction, game_id: int, version: int)
 async def _push(interaction: discord.Interaction, console: Console, step: Step) -> None:
     try:
         console.planner.push(step)
-    except IllegalAction as err:
+    except Refusal as err:
         await refuse(interaction, rules_problem(err))
         return
     text, v = render(console)
@@ -176,7 +176,7 @@ class FillMenu(Handled, DynamicItem[Select], template=menu_template("mcfill")):
             return
         try:
             step = parse_step(value)
-        except IllegalAction as err:
+        except Refusal as err:
             await refuse(interaction, rules_problem(err))
             return
         await _push(interaction, console, step)

@@ -17,7 +17,7 @@ from discord.ui import Button, DynamicItem, Item, Select, View
 from discord.utils import MISSING
 
 from games import Game, GameError, TurnResult
-from games.choices import choices_for
+from games.choices import choices_for, empty_carts
 from rendering import render_board, render_scoring
 from rules import Action, ChooseDrawn, DraftPick, view
 from rules.components import TILES
@@ -254,6 +254,11 @@ def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
             continue
         text = turns.keep_label(state, k, item)[:100]
         options.append(discord.SelectOption(label=text, value=str(k), default=pick == str(k)))
+        if state.pending.kind == "tile" and empty_carts(state.supply, item):
+            # R-FAC-2: the supply is short of the tile's colour; the player may leave those carts empty.
+            value = f"{k}.none"
+            text = turns.keep_empty_label(k, item)[:100]
+            options.append(discord.SelectOption(label=text, value=value, default=pick == value))
     v = View(timeout=None)
     v.add_item(PickMenu(game.id, game.version, make_menu("pick", game.id, game.version, options, row=0)))
     v.add_item(KeepButton(game.id, game.version, f"{pick}-top", label=turns.REST_ON_TOP, row=1))
@@ -343,6 +348,15 @@ class KeepButton(Handled, DynamicItem[Button], template=button_template("keep"))
         if game is None:
             return
         pick, _, to = self.arg.partition("-")
-        action = ChooseDrawn(pick=None if pick == "none" else int(pick), to="top" if to == "top" else "bottom")
+        number, _, empty = pick.partition(".")  # "3.none": keep 3 with its short carts left empty (R-FAC-2)
+        assert game.state is not None and game.state.pending is not None
+        cards = game.state.pending.cards
+        keep = None if number == "none" else int(number)
+        leave_empty = bool(empty) and keep is not None and keep <= len(cards)
+        action = ChooseDrawn(
+            pick=keep,
+            to="top" if to == "top" else "bottom",
+            substitutes=empty_carts(game.state.supply, cards[keep - 1]) if leave_empty and keep else (),
+        )
         private = turns.kept(action.pick, action.to)
         await take(interaction, action, expected_version=self.version, edit_private=private)

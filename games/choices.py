@@ -20,7 +20,9 @@ from rules import (
     TakeOrder,
     UseBank,
     legal_actions,
+    substitute_options,
 )
+from rules.components import NO_COAL, TILES
 
 # The option each subcommand takes its value in ("/coal factory space:3").
 OPTION = {
@@ -63,6 +65,10 @@ def choice_of(action: Action) -> Choice | None:
     if isinstance(action, DraftPick):
         return Choice("draft", str(action.card), action)
     if isinstance(action, PlaceFactory):
+        if action.substitutes and all(c == NO_COAL for c in action.substitutes):
+            # R-FAC-2: the player may leave the carts the supply cannot fill empty ("3 with none").
+            return Choice("factory", str(action).removeprefix("factory "), action)
+        # Any other substitute choice is listed once: the most plentiful colours are taken.
         return Choice("factory", str(action.space), action)
     if isinstance(action, Mine):
         return Choice("mine", str(action.steps), action)
@@ -75,3 +81,10 @@ def choice_of(action: Action) -> Choice | None:
     if isinstance(action, UseBank):
         return Choice("bank", "", action)
     return None  # ChooseDrawn: chosen in the private draw message, not by a command
+
+
+def empty_carts(supply: list[int], tile_id: int) -> tuple[int, ...]:
+    """R-FAC-2's "leave them empty" for a tile the supply cannot fill; () when there is no choice."""
+    tile = TILES[tile_id]
+    options = substitute_options(supply, tile.colour, tile.carts)
+    return (NO_COAL,) * len(options[0])

@@ -7,6 +7,7 @@ has moved on (another version), a console is gone and its buttons say it is clos
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, cast
 
 from rules import MinePlanner
 from storage import GameRow
@@ -29,7 +30,9 @@ class Consoles:
     def open(self, game: GameRow, user_id: int, steps: int) -> Console:
         seat = game.seat_of_user(user_id)
         assert seat is not None and game.state is not None, "only the player to move opens a console"
-        console = Console(game.id, game.version, user_id, MinePlanner(game.state, steps, seat.seat))
+        assert steps in (4, 6, 8, 10), "the command checks the steps first"
+        planner = MinePlanner(game.state, cast(Literal[4, 6, 8, 10], steps), seat.seat)
+        console = Console(game.id, game.version, user_id, planner)
         self._open[(game.id, user_id)] = console
         return console
 

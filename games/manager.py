@@ -5,8 +5,10 @@ One game per channel. Every request on a channel runs under that channel's
 never wait on each other (the database is held only for the few milliseconds of a commit).
 
 A move is: load (from the cache) → check the mover → `rules.apply` → save state, log row
-and version in one transaction → return the events. If the save fails the cached game is
-dropped and read again from the database: what players see is always what is stored.
+and version in one transaction → return the events. The log row keeps the events as JSON
+(`rules.EVENTS`), not sentences: the bot words them when read, in the reader's language.
+If the save fails the cached game is dropped and read again from the database: what
+players see is always what is stored.
 
 Refusals are `games.errors.GameError` subclasses with a typed reason; the bot words them.
 Reads for the bot (`log`, `history`, `stats`, `record`) go through here too, not to the store.
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 import rules
-from rules import Event, GameState, IllegalAction
+from rules import EVENTS, Event, GameState, Refusal
 from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
 from rules.record import GameRecord
 from storage import GameRow, GameSettings, GameSummary, LogRow, PlayerStats, StaleState, Store
@@ -259,7 +261,7 @@ class GameManager:
                 if isinstance(action, str):
                     action = rules.parse_action(action)
                 new_state, events = rules.apply(state, action)
-            except IllegalAction as err:
+            except Refusal as err:
                 raise IllegalMove(err) from None
             saved = await self._commit(
                 channel_id,
@@ -269,7 +271,7 @@ class GameManager:
                     user_id=user_id,
                     player=seat.name,
                     action=str(action),
-                    summary=" ".join(e.text for e in events),
+                    summary=EVENTS.dump_json(events).decode(),
                     auto=auto,
                     deadline=self._deadline(game, new_state),
                 ),

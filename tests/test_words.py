@@ -19,7 +19,7 @@ from bot.words import refusals
 from games.errors import Reason
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["bot", "games", "rendering"]  # rules: typed events arrive with branch h1
+CHECKED = ["bot", "games", "rendering"]  # rules: its CLI and replay errors speak to developers
 MESSAGE_LAYER = ROOT / "bot" / "words"
 OPERATOR_MODULES = {ROOT / "bot" / "__main__.py", ROOT / "bot" / "config.py"}
 PROGRAMMING_ERRORS = {"ValueError", "TypeError", "IndexError", "KeyError", "RuntimeError", "AssertionError"}

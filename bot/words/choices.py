@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from games.choices import Choice
 from rules import Deliver, DraftPick, GameState, Mine, PlaceFactory, TakeMoney, TakeOrder
-from rules.components import ORDER_CARDS, TILES, VEHICLES, space_of
+from rules.components import NO_COAL, ORDER_CARDS, TILES, VEHICLES, space_of
 
 from .common import plural, workers
+from .rules import card_name, tile_name
 
 DRAFT = "{number} · {card}"
 FACTORY_DRAW = "Factory draw: look at the top 5 tiles — {workers}"
 FACTORY = "Factory {space}: {tile} — {price} marks, {workers}"
+FACTORY_EMPTY = "Factory {space}: {tile} — {price} marks, short carts left empty, {workers}"
 MINE = "Mining {steps} steps — {workers}"
 DELIVER_ONE = "Deliver by {vehicle}: {n} order, {vp} VP — {workers}"
 DELIVER_OTHER = "Deliver by {vehicle}: {n} orders, {vp} VP — {workers}"
@@ -21,7 +23,7 @@ BANK = "Bank: 1 mark — 1 worker"
 
 
 def draft_label(card_id: int) -> str:
-    return ORDER_CARDS[card_id].describe()
+    return card_name(card_id)
 
 
 def _need(state: GameState, group: str, value: int | str) -> str:
@@ -42,7 +44,9 @@ def label(state: GameState, choice: Choice) -> str:
         tile_id = state.factory[action.space - 1]
         assert tile_id is not None
         tile = TILES[tile_id]
-        return FACTORY.format(space=action.space, tile=tile.describe(), price=tile.price, workers=need)
+        if action.substitutes and all(c == NO_COAL for c in action.substitutes):  # R-FAC-2: leave them empty
+            return FACTORY_EMPTY.format(space=action.space, tile=tile_name(tile_id), price=tile.price, workers=need)
+        return FACTORY.format(space=action.space, tile=tile_name(tile_id), price=tile.price, workers=need)
     if isinstance(action, Mine):
         return MINE.format(steps=action.steps, workers=_need(state, "mine", action.steps))
     if isinstance(action, Deliver):
@@ -60,5 +64,5 @@ def label(state: GameState, choice: Choice) -> str:
             return ORDER_DRAW.format(workers=need)
         card = state.order_spaces[action.space - 1]
         assert card is not None
-        return ORDER.format(space=action.space, card=ORDER_CARDS[card].describe(), workers=need)
+        return ORDER.format(space=action.space, card=card_name(card), workers=need)
     return BANK

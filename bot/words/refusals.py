@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from games.errors import GameError, IllegalMove, Reason
+from rules import Refusal
 from storage import TIMER_SECONDS
+
+from .rules import explain
 
 THE_HOST = "the host"
 
@@ -83,7 +86,7 @@ def refusal(err: GameError) -> str:
 
 def rules_problem(problem: Exception) -> str:
     """Why the rules refused an action, in words."""
-    return str(problem)
+    return explain(problem) if isinstance(problem, Refusal) else str(problem)
 
 
 def _option_problem(field: str) -> str:

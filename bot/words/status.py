@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 
+from pydantic import ValidationError
+
 from games.timers import is_absent
+from rules import EVENTS
 from storage import GameRow, GameSummary, LogRow, PlayerStats
 
 from .common import duration, mention, names, plural
 from .lobby import lobby_message
+from .rules import describe_turn
 
 OVER = "The game is over. Winner: {winners}."
 DRAFT = "Opening draft · {player} picks."
@@ -64,9 +68,20 @@ def log_message(rows: list[LogRow]) -> str:
         return NO_ACTIONS
     lines = []
     for row in rows:
-        what = row.summary or LOG_PLAIN.format(player=row.player, action=row.action)
+        what = _summary(row.summary) or LOG_PLAIN.format(player=row.player, action=row.action)
         lines.append(LOG_ENTRY.format(seq=row.seq, what=what, how=BY_TIMER if row.auto else ""))
     return "\n".join(lines)
+
+
+def _summary(stored: str) -> str:
+    """A log entry's events (stored as JSON) in words; an entry stored as a sentence before is shown as it is."""
+    if not stored:
+        return ""
+    try:
+        events = EVENTS.validate_json(stored)
+    except ValidationError:
+        return stored
+    return describe_turn(events)
 
 
 def history_message(games: list[GameSummary]) -> str:

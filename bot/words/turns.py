@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from rules import Event, GameState
-from rules.components import ORDER_CARDS, TILES
+from rules import Event, GameState, ShiftScored
+from rules.components import TILES
 from storage import GameRow
 
 from .common import mention, names, plural
 from .lobby import BEGINS, seat_line
+from .rules import card_name, describe_event, describe_turn, tile_name
 
 DRAFT_TURN = "{who}, your pick of an order card — use the menu below or `/coal draft`."
 CHOOSING = "{who} is choosing among the drawn {what} (only they can see them)."
@@ -16,7 +17,6 @@ WORKER_LEFT = "{n} worker left"
 WORKERS_LEFT = "{n} workers left"
 TILES_WORD = "tiles"
 ORDER_CARDS_WORD = "order cards"
-AND_THEN = "{placed} and {action}"
 SHIFT_BEGINS = "Shift {shift} begins."
 GAME_OVER = "**Game over.** {winners} {verb}! Final scores: {scores}."
 WINS = "wins"
@@ -56,6 +56,7 @@ ORDER_CARD_WORD = "order card"
 KEEP_NONE = "Keep no {what}"
 KEEP_TILE = "Keep {number}: {tile} — {price} marks"
 KEEP_CARD = "Keep {number}: {card}"
+KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price} marks, short carts left empty"
 DRAW_CHOICE = "Only you see these. Choose the {what} to keep (or none), then where the rest go, all together:\n{items}"
 YOUR_MARKS = "You have {marks} marks."
 REST_ON_TOP = "Rest on top"
@@ -81,25 +82,9 @@ def whose_turn(game: GameRow) -> str:
     return YOUR_TURN.format(who=who, workers_left=plural(player.workers, WORKER_LEFT, WORKERS_LEFT))
 
 
-def what_happened(events: list[Event]) -> str:
-    """The events in sentences; placing workers and the action make one sentence:
-    "alice placed 2 workers on Mining 8 and mined: loaded 2 grey."."""
-    texts: list[tuple[str, str]] = []
-    for event in events:
-        if event.kind in ("shift_scored", "game_over"):
-            continue
-        prefix = f"{event.player} "
-        if texts and texts[-1][1] == "placed" and event.player and event.text.startswith(prefix):
-            placed, _ = texts.pop()
-            texts.append((AND_THEN.format(placed=placed[:-1], action=event.text[len(prefix) :]), event.kind))
-        else:
-            texts.append((event.text, event.kind))
-    return " ".join(text for text, _ in texts)
-
-
 def turn_message(game: GameRow, events: list[Event]) -> str:
     """What happened in the action, then who is next."""
-    lines = [what_happened(events)]
+    lines = [describe_turn(events)]
     if any(e.kind == "shift_scored" for e in events) and game.state and game.state.phase != "over":
         lines.append(SHIFT_BEGINS.format(shift=game.state.shift))
     nxt = whose_turn(game)
@@ -110,7 +95,7 @@ def turn_message(game: GameRow, events: list[Event]) -> str:
 
 def shift_scored(events: list[Event]) -> str:
     """The last shift scoring among the events, in words."""
-    return [e for e in events if e.kind == "shift_scored"][-1].text
+    return describe_event([e for e in events if isinstance(e, ShiftScored)][-1])
 
 
 def begins(game: GameRow) -> str:
@@ -147,10 +132,10 @@ def drawn_lines(state: GameState) -> list[str]:
     assert pending is not None
     if pending.kind == "tile":
         return [
-            DRAWN_TILE.format(number=k, tile=TILES[t].describe(), price=TILES[t].price)
+            DRAWN_TILE.format(number=k, tile=tile_name(t), price=TILES[t].price)
             for k, t in enumerate(pending.cards, start=1)
         ]
-    return [DRAWN_CARD.format(number=k, card=ORDER_CARDS[c].describe()) for k, c in enumerate(pending.cards, start=1)]
+    return [DRAWN_CARD.format(number=k, card=card_name(c)) for k, c in enumerate(pending.cards, start=1)]
 
 
 def draw_choice_text(state: GameState) -> str:
@@ -165,8 +150,13 @@ def draw_choice_text(state: GameState) -> str:
 def keep_label(state: GameState, number: int, item: int) -> str:
     assert state.pending is not None
     if state.pending.kind == "tile":
-        return KEEP_TILE.format(number=number, tile=TILES[item].describe(), price=TILES[item].price)
-    return KEEP_CARD.format(number=number, card=ORDER_CARDS[item].describe())
+        return KEEP_TILE.format(number=number, tile=tile_name(item), price=TILES[item].price)
+    return KEEP_CARD.format(number=number, card=card_name(item))
+
+
+def keep_empty_label(number: int, item: int) -> str:
+    """Keep a tile with the carts the supply cannot fill left empty (R-FAC-2)."""
+    return KEEP_TILE_EMPTY.format(number=number, tile=tile_name(item), price=TILES[item].price)
 
 
 def keep_none_label(state: GameState) -> str:

@@ -241,3 +241,11 @@ async def test_refusals_are_typed_reasons_with_parameters_and_no_words(manager):
         await manager.act(1, next(u for u in USERS[:3] if u != game.to_move_user), "draft 1")
     assert (info.value.reason, info.value.params) == (Reason.NOT_YOUR_TURN, {"to_move": game.state.to_move})
     assert str(info.value) == f"not_your_turn(to_move={game.state.to_move!r})"  # what the logs show
+
+
+def test_the_rules_tables_agree_with_the_number_of_seats():
+    """One source for the seats: 2 to len(SEAT_COLOURS); the per-count tables of the rules cover exactly those."""
+    from rules.components import MAX_PLAYERS, MIN_PLAYERS, STARTING_MARKS, WORKERS
+
+    assert (MIN_PLAYERS, MAX_PLAYERS) == (2, len(SEAT_COLOURS)) == (2, 4)
+    assert set(WORKERS) == set(STARTING_MARKS) == set(range(MIN_PLAYERS, MAX_PLAYERS + 1))
