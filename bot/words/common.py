@@ -15,7 +15,7 @@ def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id else SOMEONE
 
 
-def plural(n: int, one: str, other: str, **params: object) -> str:
+def plural(n: int, one: str, other: str, /, **params: object) -> str:
     """`one` or `other` filled with `n` and `params`: the one pluraliser of the bot."""
     return (one if n == 1 else other).format(n=n, **params)
 

@@ -12,6 +12,7 @@ here, never half a sentence.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from rules import (
     Banked,
@@ -35,6 +36,8 @@ from rules import (
     TookOrder,
 )
 from rules.components import NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
+
+from .common import plural
 
 # --- names of pieces ---------------------------------------------------------------------------
 
@@ -448,7 +451,7 @@ def explain(refusal: Refusal) -> str:
     if reason is Reason.CHOOSE_DRAWN_FIRST:
         problem = CHOOSE_DRAWN_FIRST[str(fields["deck"])].format(**fields)
     elif reason is Reason.NOT_ENOUGH_WORKERS:
-        problem = NEEDS_WORKERS[0 if fields["need"] == 1 else 1].format(**fields)
+        problem = plural(cast(int, fields["need"]), NEEDS_WORKERS[0], NEEDS_WORKERS[1], **fields)
     else:
         problem = REFUSALS[reason].format(**fields)
     if "step" not in fields:
