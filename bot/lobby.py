@@ -44,7 +44,7 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
         return cls(int(match["game"]), match["arg"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        game = await game_for(interaction, self.game_id, refusals.LOBBY_BUTTON)
+        game = await game_for(interaction, self.game_id, "lobby")
         if game is None:
             return
         if game.status != "lobby":

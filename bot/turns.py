@@ -32,10 +32,13 @@ log = logging.getLogger("coalbaron")
 
 
 async def game_for(interaction: discord.Interaction, game_id: int, what: str) -> Game | None:
-    """The open game a component belongs to; None (after saying so) if it has ended."""
+    """The open game a component belongs to; None (after saying so) if it has ended.
+
+    `what` is "button", "menu" or "lobby": which component, for the sentence.
+    """
     game = await client_of(interaction).manager.current(interaction.channel_id or 0)
     if game is None or game.id != game_id:
-        await stale(interaction, refusals.ENDED_GAME.format(what=what))
+        await stale(interaction, refusals.ENDED_GAME[what])
         return None
     return game
 
@@ -168,7 +171,7 @@ class PitButton(Handled, DynamicItem[Button], template=button_template("pit")):
         return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.MY_PIT)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        game = await game_for(interaction, self.game_id, refusals.BUTTON)
+        game = await game_for(interaction, self.game_id, "button")
         if game is None:
             return
         name = viewer_name(game, interaction.user.id)
@@ -192,7 +195,7 @@ class LegalButton(Handled, DynamicItem[Button], template=button_template("legal"
         return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.LEGAL_ACTIONS)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        game = await game_for(interaction, self.game_id, refusals.BUTTON)
+        game = await game_for(interaction, self.game_id, "button")
         if game is not None:
             await interaction.response.send_message(legal_text(game, interaction.user.id), ephemeral=True)
 
@@ -228,7 +231,7 @@ class DraftMenu(Handled, DynamicItem[Select], template=menu_template("draft")):
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
-        game = await game_for(interaction, self.game_id, refusals.MENU)
+        game = await game_for(interaction, self.game_id, "menu")
         if game is None:
             return
         if value is None:
@@ -268,7 +271,7 @@ def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
 
 async def my_draw(interaction: discord.Interaction, game_id: int, version: int) -> Game | None:
     """The game, if the presser is the one choosing among drawn items at this version."""
-    game = await game_for(interaction, game_id, refusals.BUTTON)
+    game = await game_for(interaction, game_id, "button")
     if game is None:
         return None
     state = game.state
@@ -277,8 +280,7 @@ async def my_draw(interaction: discord.Interaction, game_id: int, version: int) 
         return None
     if interaction.user.id != game.to_move_user:
         assert state.pending is not None
-        what = refusals.DRAWN_TILES if state.pending.kind == "tile" else refusals.DRAWN_ORDERS
-        await refuse(interaction, refusals.ONLY_DRAWER.format(player=state.to_move, what=what))
+        await refuse(interaction, refusals.ONLY_DRAWER[state.pending.kind].format(player=state.to_move))
         return None
     return game
 

@@ -54,18 +54,16 @@ UNKNOWN_OPTION = "`{field}` is not a game option."
 DM_REFUSAL = "Coal Baron games are played in server channels. Use `/coal new` in a channel of your server."
 OOPS = "Something went wrong on my side; nothing was changed. Please try again."
 MINING_STEPS = "Mining takes 4, 6, 8 or 10 steps."
-BUTTON_GONE = "That button is not in use any more."
 MENU_GONE = "That menu is not in use any more."
-ENDED_GAME = "That {what} belongs to a game that has ended."
-BUTTON = "button"
-MENU = "menu"
-LOBBY_BUTTON = "lobby button"
+ENDED_GAME = {
+    "button": "That button belongs to a game that has ended.",
+    "menu": "That menu belongs to a game that has ended.",
+    "lobby": "That lobby button belongs to a game that has ended.",
+}
 LOBBY_CLOSED = "This lobby has closed: the game has started."
 DRAFT_MENU_OLD = "That draft menu is from an earlier pick; here is the board now."
 CHOICE_MADE = "That choice has already been made; here is the board now."
-ONLY_DRAWER = "Only {player} may see the drawn {what}."
-DRAWN_TILES = "tiles"
-DRAWN_ORDERS = "orders"
+ONLY_DRAWER = {"tile": "Only {player} may see the drawn tiles.", "order": "Only {player} may see the drawn orders."}
 CONSOLE_CLOSED = (
     "This mining console is closed (the turn moved on or the bot restarted). Open a new one with `/coal mine`."
 )

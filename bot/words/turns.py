@@ -11,22 +11,24 @@ from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_event, describe_turn, tile_name
 
 DRAFT_TURN = "{who}, your pick of an order card — use the menu below or `/coal draft`."
-CHOOSING = "{who} is choosing among the drawn {what} (only they can see them)."
+CHOOSING = {
+    "tile": "{who} is choosing among the drawn tiles (only they can see them).",
+    "order": "{who} is choosing among the drawn order cards (only they can see them).",
+}
 YOUR_TURN = "{who}, your turn — {workers_left}."
 WORKER_LEFT = "{n} worker left"
 WORKERS_LEFT = "{n} workers left"
-TILES_WORD = "tiles"
-ORDER_CARDS_WORD = "order cards"
 SHIFT_BEGINS = "Shift {shift} begins."
 GAME_OVER = "**Game over.** {winners} {verb}! Final scores: {scores}."
 WINS = "wins"
 SHARE = "share the victory"
 SCORE = "{player} {vp} VP"
 REMINDER = "{who}, {left} left for your turn."
-TIMER_DRAFT = "took the card with the most VP"
-TIMER_DRAW = "kept nothing and put the rest at the bottom"
-TIMER_BANK = "placed a worker on the bank"
-TIMER_MOVED = "⏰ {player}'s time ran out: the timer {what} for them."
+TIMER_MOVED = {
+    "draft": "⏰ {player}'s time ran out: the timer took the card with the most VP for them.",
+    "draw": "⏰ {player}'s time ran out: the timer kept nothing and put the rest at the bottom for them.",
+    "bank": "⏰ {player}'s time ran out: the timer placed a worker on the bank for them.",
+}
 ABSENT = " {player} has missed {missed} turns in a row and is marked absent; the host may `/coal abort`."
 
 # Under a turn message
@@ -51,19 +53,27 @@ WHAT_YOU_MAY_DO = "What you may do now:\n{lines}"
 # The private draw choice
 DRAWN_TILE = "{number}. {tile} — {price} marks"
 DRAWN_CARD = "{number}. {card}"
-TILE_WORD = "tile"
-ORDER_CARD_WORD = "order card"
-KEEP_NONE = "Keep no {what}"
+KEEP_NONE = {"tile": "Keep no tile", "order": "Keep no order card"}
 KEEP_TILE = "Keep {number}: {tile} — {price} marks"
 KEEP_CARD = "Keep {number}: {card}"
 KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price} marks, short carts left empty"
-DRAW_CHOICE = "Only you see these. Choose the {what} to keep (or none), then where the rest go, all together:\n{items}"
+DRAW_CHOICE = {
+    "tile": "Only you see these. Choose the tile to keep (or none), then where the rest go, all together:\n{items}",
+    "order": (
+        "Only you see these. Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
+    ),
+}
 YOUR_MARKS = "You have {marks} marks."
 REST_ON_TOP = "Rest on top"
 REST_AT_BOTTOM = "Rest at the bottom"
-KEPT_NOTHING = "You kept nothing; the rest went to the {to}."
-KEPT_ITEM = "You kept item {pick}; the rest went to the {to}."
-WHERE = {"top": "top", "bottom": "bottom"}
+KEPT_NOTHING = {
+    "top": "You kept nothing; the rest went to the top.",
+    "bottom": "You kept nothing; the rest went to the bottom.",
+}
+KEPT_ITEM = {
+    "top": "You kept item {pick}; the rest went to the top.",
+    "bottom": "You kept item {pick}; the rest went to the bottom.",
+}
 
 
 def whose_turn(game: GameRow) -> str:
@@ -76,8 +86,7 @@ def whose_turn(game: GameRow) -> str:
         return DRAFT_TURN.format(who=who)
     if state.phase == "draw":
         assert state.pending is not None
-        what = TILES_WORD if state.pending.kind == "tile" else ORDER_CARDS_WORD
-        return CHOOSING.format(who=who, what=what)
+        return CHOOSING[state.pending.kind].format(who=who)
     player = state.players[state.current]
     return YOUR_TURN.format(who=who, workers_left=plural(player.workers, WORKER_LEFT, WORKERS_LEFT))
 
@@ -121,8 +130,7 @@ def reminder(user_id: int | None, left: str) -> str:
 
 def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:
     """The note before a move the timer made for a player."""
-    what = {"draft": TIMER_DRAFT, "draw": TIMER_DRAW}.get(phase, TIMER_BANK)
-    note = TIMER_MOVED.format(player=player, what=what)
+    note = TIMER_MOVED[phase if phase in ("draft", "draw") else "bank"].format(player=player)
     return note + (ABSENT.format(player=player, missed=missed) if absent else "")
 
 
@@ -142,8 +150,7 @@ def draw_choice_text(state: GameState) -> str:
     pending = state.pending
     assert pending is not None
     me = state.players[state.current]
-    what = TILE_WORD if pending.kind == "tile" else ORDER_CARD_WORD
-    text = DRAW_CHOICE.format(what=what, items="\n".join(drawn_lines(state)))
+    text = DRAW_CHOICE[pending.kind].format(items="\n".join(drawn_lines(state)))
     return text + ("\n" + YOUR_MARKS.format(marks=me.marks) if pending.kind == "tile" else "")
 
 
@@ -161,10 +168,10 @@ def keep_empty_label(number: int, item: int) -> str:
 
 def keep_none_label(state: GameState) -> str:
     assert state.pending is not None
-    return KEEP_NONE.format(what=TILE_WORD if state.pending.kind == "tile" else ORDER_CARD_WORD)
+    return KEEP_NONE[state.pending.kind]
 
 
 def kept(pick: int | None, to: str) -> str:
     if pick is None:
-        return KEPT_NOTHING.format(to=WHERE[to])
-    return KEPT_ITEM.format(pick=pick, to=WHERE[to])
+        return KEPT_NOTHING[to]
+    return KEPT_ITEM[to].format(pick=pick)
