@@ -34,7 +34,7 @@ from simcord import interactions as sc_interactions  # internal: emitting withou
 from simcord.actors import _resolve_visible_command  # internal
 from simcord.enums import AppCommandType, InteractionType  # internal
 
-import bot.play
+import bot.turns
 from bot import create_bot
 from rules import ChooseDrawn, GameState, Mine, PlaceFactory, TakeOrder, apply, legal_actions
 from rules.record import Chooser, random_action
@@ -108,7 +108,7 @@ class Monitor:
         self._gc_start = 0.0
         gc.callbacks.append(self._gc)
         self._ticker: asyncio.Task | None = None
-        original = bot.play.take
+        original = bot.turns.take
 
         async def on_interaction(interaction):
             self.started[interaction.id] = time.perf_counter()
@@ -121,7 +121,7 @@ class Monitor:
             return result
 
         client.on_interaction = on_interaction
-        bot.play.take = timed_take
+        bot.turns.take = timed_take
 
     def _gc(self, phase: str, info: dict) -> None:
         if phase == "start":

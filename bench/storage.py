@@ -32,8 +32,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.manager import GameManager
-from rules import GameState, apply
+from games.manager import GameManager
+from rules import EVENTS, GameState, apply
 from rules.record import Chooser, random_action
 from storage import Post, Store
 from storage.sqlite import SYNCHRONOUS
@@ -70,7 +70,7 @@ def _playthrough(state: GameState, seed: int) -> list[tuple[GameState, str, str]
     while state.phase != "over":
         action = random_action(state, chooser)
         state, events = apply(state, action)
-        out.append((state, str(action), " ".join(e.text for e in events)))
+        out.append((state, str(action), EVENTS.dump_json(events).decode()))
     return out
 
 

@@ -1,4 +1,4 @@
-"""The discord.py bot: /coal commands, buttons and selects, the per-channel game manager."""
+"""The Discord adapter: /coal commands, buttons and selects, and the words, over `games`."""
 
 
 def create_bot(database=None, *, clock=None, dev_guild_id=None):

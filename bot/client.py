@@ -18,11 +18,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from games import GameManager
+from games.consoles import Consoles
 from rendering import warm_up
 from storage import Store
-
-from .console import Consoles
-from .manager import GameManager
 
 log = logging.getLogger("coalbaron")
 
@@ -110,22 +109,18 @@ class CoalBot(discord.Client):
         return discord.File(io.BytesIO(data), filename=filename)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from .errors import GameError
-        from .play import refuse
+        from games import GameError
+
+        from .replies import oops, refuse_error
 
         original = getattr(error, "original", error)
         if isinstance(original, GameError):  # a refusal: private, nothing changed
-            await refuse(interaction, str(original))
+            await refuse_error(interaction, original)
             return
         if isinstance(error, app_commands.CheckFailure):
             return  # the check already answered
         command = interaction.command.qualified_name if interaction.command else "?"
-        log.error("command %s failed in channel %s", command, interaction.channel_id, exc_info=error)
-        text = "Something went wrong on my side; nothing was changed. Please try again."
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await oops(interaction, error, f"command {command}")
 
 
 def create_bot(

@@ -16,25 +16,15 @@ import logging
 
 import discord
 
-from rules import ChooseDrawn, DraftPick, GameState, UseBank
-from rules.components import ORDER_CARDS
+from games import Game, GameError, TurnResult
+from games.timers import default_action, due_at, is_absent
 
-from .errors import GameError
-from .manager import Game, TurnResult
-from .messages import ABSENT_AFTER, duration, mention
+from .context import as_coal
+from .turns import announce
+from .words.common import duration
+from .words.turns import reminder, timer_moved
 
 log = logging.getLogger("coalbaron")
-
-
-def default_action(state: GameState):
-    """What the timer plays for a player who did not act (the game options' rules)."""
-    if state.phase == "draft":  # the face-up card with the most VP (the lowest number on a tie)
-        offered = [k for k, card in enumerate(state.draft_cards) if card is not None]
-        best = max(offered, key=lambda k: (ORDER_CARDS[state.draft_cards[k]].vp, -k))
-        return DraftPick(card=best + 1)
-    if state.phase == "draw":  # keep none, everything back to the bottom in the drawn order
-        return ChooseDrawn(pick=None, to="bottom")
-    return UseBank()  # the rules' own fallback: always legal with a worker
 
 
 class Timers:
@@ -46,8 +36,8 @@ class Timers:
 
     WAKE = "coal_timers_changed"
 
-    def __init__(self, bot) -> None:
-        self.bot = bot
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = as_coal(bot)
         self._games: dict[int, Game] = {}  # channel -> the game as last stored, with a deadline
         self._task: asyncio.Task | None = None
         self._stopped = False
@@ -77,14 +67,9 @@ class Timers:
         else:
             self._games.pop(game.channel_id, None)
 
-    @staticmethod
-    def _due_at(game: Game) -> float:
-        half = game.deadline - game.options.timer_seconds / 2
-        return game.deadline if game.reminded else half
-
     async def _run(self) -> None:
         while not self._stopped:
-            due = [self._due_at(g) for g in self._games.values()]
+            due = [due_at(g) for g in self._games.values()]
             timeout = max(0.0, min(due) - self.bot.clock()) if due else None
             if timeout is None or timeout > 0:
                 try:
@@ -105,11 +90,11 @@ class Timers:
         """Handle every reminder and deadline that is due now, earliest deadline first."""
         now = self.bot.clock()
         due = sorted(
-            (g for g in self._games.values() if self._due_at(g) <= now),
-            key=lambda g: (g.deadline, g.id),
+            (g for g in self._games.values() if due_at(g) <= now),
+            key=lambda g: (g.deadline or 0.0, g.id),
         )
         for game in due:
-            if game.deadline <= now:
+            if game.deadline is not None and game.deadline <= now:
                 await self._expire(game)
             else:
                 await self._remind(game)
@@ -118,18 +103,15 @@ class Timers:
         updated = await self.bot.manager.mark_reminded(game.channel_id, game.version)
         if updated is None:  # moved on, or already reminded
             return
+        assert game.deadline is not None and game.state is not None
         left = duration(game.deadline - self.bot.clock())
         channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(
-            f"{mention(game.to_move_user)}, {left} left for your turn.",
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+        await channel.send(reminder(game.to_move_user, left), allowed_mentions=discord.AllowedMentions(users=True))
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
     async def _expire(self, game: Game) -> None:
-        from .play import announce
-
         state = game.state
+        assert state is not None and game.to_move_user is not None
         action = default_action(state)
         self.bot.consoles.close_game(game.id)  # an open mining console is cancelled first
         try:
@@ -144,16 +126,10 @@ class Timers:
             else:
                 self._track(latest)
             return
-        player = state.to_move
+        player = state.to_move or ""
         seat = result.game.seat_of_user(game.to_move_user)
-        what = {"draft": "took the card with the most VP", "draw": "kept nothing and put the rest at the bottom"}.get(
-            state.phase, "placed a worker on the bank"
-        )
-        note = f"⏰ {player}'s time ran out: the timer {what} for them."
-        if seat is not None and seat.missed >= ABSENT_AFTER:
-            note += (
-                f" {player} has missed {seat.missed} turns in a row and is marked absent; the host may `/coal abort`."
-            )
+        missed = seat.missed if seat is not None else 0
+        note = timer_moved(player, state.phase, missed, is_absent(missed))
         log.info("game %s channel %s: timer played %r for %s", game.id, game.channel_id, str(action), player)
         channel = self.bot.get_partial_messageable(game.channel_id)
         await channel.send(note)

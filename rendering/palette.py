@@ -6,6 +6,7 @@ Every colour is an RGB tuple so tests can compare probed pixels with these const
 from __future__ import annotations
 
 from rules.components import COLOUR_LETTERS
+from rules.components import SEAT_COLOURS as SEAT_COLOUR_NAMES
 
 RGB = tuple[int, int, int]
 
@@ -15,9 +16,14 @@ def hex_rgb(text: str) -> RGB:
     return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
 
 
-# Players' worker colours by seat (storage names them "red", "blue", "green", "purple").
-SEAT_COLOURS: tuple[RGB, ...] = (hex_rgb("#d94841"), hex_rgb("#3b7dd8"), hex_rgb("#3fa34d"), hex_rgb("#8e5cc9"))
-SEAT_COLOUR_NAMES = ("red", "blue", "green", "purple")
+# Players' worker colours, keyed by the rules' seat colour names; SEAT_COLOURS is by seat.
+SEAT_RGB: dict[str, RGB] = {
+    "red": hex_rgb("#d94841"),
+    "blue": hex_rgb("#3b7dd8"),
+    "green": hex_rgb("#3fa34d"),
+    "purple": hex_rgb("#8e5cc9"),
+}
+SEAT_COLOURS: tuple[RGB, ...] = tuple(SEAT_RGB[name] for name in SEAT_COLOUR_NAMES)
 
 # Coal by colour index (yellow, brown, grey, black): the cube's fill, its letter and the letter's colour.
 COAL: tuple[RGB, ...] = (hex_rgb("#f2c230"), hex_rgb("#8b5a2b"), hex_rgb("#a9afb6"), hex_rgb("#161616"))

@@ -5,6 +5,8 @@
     state, events = apply(state, legal_actions(state)[0])
 
 Nothing here does I/O or keeps global state; all randomness comes from the game's seed.
+Nothing here writes a sentence either: `apply` returns typed events (`rules.events`) and
+refusals carry a reason code with parameters (`rules.errors`); the bot words them.
 """
 
 from .actions import (
@@ -25,15 +27,57 @@ from .actions import (
     parse_plan,
     parse_step,
 )
-from .engine import Event, apply, legal_actions, new_game, space_problem, substitute_options
-from .errors import IllegalAction
+from .engine import apply, legal_actions, new_game, space_problem, substitute_options
+from .errors import ActionSyntaxError, IllegalAction, Reason, Refusal
+from .events import (
+    EVENTS,
+    Banked,
+    Bought,
+    Delivered,
+    Drafted,
+    DraftOver,
+    Drew,
+    Event,
+    FilledOrder,
+    GameOver,
+    Kept,
+    Mined,
+    Placed,
+    PlayerVP,
+    ShiftScored,
+    ShiftStarted,
+    StartPlayer,
+    TookMoney,
+    TookOrder,
+)
 from .mining import MinePlanner, next_steps
 from .scoring import Breakdown, PlayerBreakdown, final_scores, score_breakdown
 from .state import GameOptions, GameState, Order, Pending, Player
 from .view import view
 
 __all__ = [
+    "EVENTS",
     "Action",
+    "ActionSyntaxError",
+    "Banked",
+    "Bought",
+    "Delivered",
+    "DraftOver",
+    "Drafted",
+    "Drew",
+    "FilledOrder",
+    "GameOver",
+    "Kept",
+    "Mined",
+    "Placed",
+    "PlayerVP",
+    "Reason",
+    "Refusal",
+    "ShiftScored",
+    "ShiftStarted",
+    "StartPlayer",
+    "TookMoney",
+    "TookOrder",
     "Breakdown",
     "CageTo",
     "ChooseDrawn",

@@ -4,7 +4,9 @@ Text forms (case-insensitive when read):
 
     draft 3                      take face-up card 3 in the opening draft
     factory 3 | factory draw     buy the tile on factory space 3 / look at the top 5 tiles
-    factory 3 with grey          ... choosing the substitute colour when coal runs short
+    factory 3 with grey          ... choosing the substitute colour when coal runs short (R-FAC-2)
+    factory 3 with none          ... or leaving the cart the supply cannot fill empty
+    factory 3 with grey none     ... one colour per such cart (2 carts short)
     mine 8                       mining 8 without using a step
     mine 8: cage grey, load grey, cage surface, fill 1.1 grey, fill 1.2 grey+yellow,
             store brown, fill 2.1 black from storage, fill 2.2 grey+brown from cage+storage
@@ -15,20 +17,22 @@ Text forms (case-insensitive when read):
     keep 2, rest bottom          after a draw: keep drawn item 2, the rest to the bottom
     keep none, rest top 3 1 2 5 4  keep nothing, the rest on top in this order (first on top)
     keep 2 with grey, rest top   a kept tile with the substitute colour for its carts
+    keep 2 with none, rest top   ... or with its short cart left empty
 
-Mining steps follow the plan grammar of `design/discord-ux.md`: `cage L`, `load C`,
-`fill O.S C`, `fill O.S C+C`, `store C`, `fill O.S C from storage`.
+Mining steps follow the plan grammar of `docs/commands.md`: `cage L`, `load C`,
+`fill O.S C`, `fill O.S C+C`, `store C`, `fill O.S C from storage`. A plan after the colon
+needs at least one step. Text that is not an action raises `ActionSyntaxError`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .components import COLOUR_NAMES, LEVEL_NAMES, VEHICLES, colour_from_word, level_from_word
-from .errors import IllegalAction
+from .components import COLOUR_NAMES, LEVEL_NAMES, NO_COAL, VEHICLES, colour_from_word, level_from_word
+from .errors import ActionSyntaxError, Reason, quote
 
 Source = Literal["cage", "storage"]
 VehicleName = Literal["wheelbarrow", "carriage", "truck", "train"]
@@ -43,6 +47,13 @@ class _Frozen(BaseModel):
 
 def _colours_text(colours: tuple[int, ...]) -> str:
     return "+".join(COLOUR_NAMES[c] for c in colours)
+
+
+def _substitutes_text(colours: tuple[int, ...]) -> str:
+    """ " with grey none": R-FAC-2's choice for each short cart, `none` to leave it empty."""
+    if not colours:
+        return ""
+    return " with " + " ".join("none" if c == NO_COAL else COLOUR_NAMES[c] for c in colours)
 
 
 # --- mining steps -----------------------------------------------------------------------
@@ -129,13 +140,12 @@ class PlaceFactory(_Frozen):
 
     kind: Literal["factory"] = "factory"
     space: int | Literal["draw"]
-    substitutes: tuple[int, ...] = ()  # R-FAC-2: colours for carts the supply cannot fill
+    # R-FAC-2: for the carts the supply cannot fill, a colour each or NO_COAL (leave it
+    # empty); () takes the most plentiful colours automatically.
+    substitutes: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        text = f"factory {self.space}"
-        if self.substitutes:
-            text += " with " + " ".join(COLOUR_NAMES[c] for c in self.substitutes)
-        return text
+        return f"factory {self.space}{_substitutes_text(self.substitutes)}"
 
 
 class Mine(_Frozen):
@@ -205,9 +215,7 @@ class ChooseDrawn(_Frozen):
     substitutes: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        text = f"keep {self.pick if self.pick is not None else 'none'}"
-        if self.substitutes:
-            text += " with " + " ".join(COLOUR_NAMES[c] for c in self.substitutes)
+        text = f"keep {self.pick if self.pick is not None else 'none'}{_substitutes_text(self.substitutes)}"
         text += f", rest {self.to}"
         if self.order is not None:
             text += " " + " ".join(str(k) for k in self.order)
@@ -222,19 +230,19 @@ Action = Annotated[
 # --- reading the text form -------------------------------------------------------------------
 
 
-def _bad(text: str, why: str) -> IllegalAction:
-    return IllegalAction(f"I can't read `{text}`: {why}")
+def _bad(text: str, reason: Reason, **params: int | str) -> ActionSyntaxError:
+    return ActionSyntaxError(reason, text=quote(text), **params)
 
 
 def _colour(word: str, text: str) -> int:
     colour = colour_from_word(word)
     if colour is None:
-        raise _bad(text, f"`{word}` is not a coal colour (yellow, brown, grey, black).")
+        raise _bad(text, Reason.NOT_A_COLOUR, word=quote(word))
     return colour
 
 
-def _colour_list(words: str, text: str) -> tuple[int, ...]:
-    return tuple(_colour(w, text) for w in words.split())
+def _substitutes(words: str, text: str) -> tuple[int, ...]:
+    return tuple(NO_COAL if w == "none" else _colour(w, text) for w in words.split())
 
 
 _FILL = re.compile(
@@ -244,13 +252,16 @@ _FILL = re.compile(
 
 
 def parse_step(text: str) -> CageTo | Load | Store | Fill:
-    """Read one mining step (`cage grey`, `load grey`, `fill 1.2 grey+brown`, ...)."""
+    """Read one mining step (`cage grey`, `load grey`, `fill 1.2 grey+brown`, ...).
+
+    Raises ActionSyntaxError for text that is not a step.
+    """
     t = " ".join(text.strip().lower().split())
     word, _, rest = t.partition(" ")
     if word == "cage" and rest:
         level = level_from_word(rest)
         if level is None:
-            raise _bad(text, "a cage level is surface, yellow, brown, grey, black or 0-4.")
+            raise _bad(text, Reason.NOT_A_LEVEL)
         return CageTo(level=level)
     if word in ("load", "store") and rest:
         cls = Load if word == "load" else Store
@@ -258,31 +269,38 @@ def parse_step(text: str) -> CageTo | Load | Store | Fill:
     if word == "fill":
         m = _FILL.match(t)
         if not m:
-            raise _bad(text, "write `fill O.S colour`, e.g. `fill 1.2 grey` or `fill 1.2 grey+brown`.")
+            raise _bad(text, Reason.BAD_FILL)
         order, spot, c1, c2, s1, s2 = m.groups()
         cubes = (_colour(c1, text),) + ((_colour(c2, text),) if c2 else ())
+        sources: tuple[Source, ...]
         if s1 is None:
-            sources: tuple[str, ...] = ("cage",) * len(cubes)
+            cage: Source = "cage"
+            sources = (cage,) * len(cubes)
         elif s2 is None:
-            sources = (s1,) * len(cubes)
+            sources = (cast(Source, s1),) * len(cubes)
         else:
             if len(cubes) != 2:
-                raise _bad(text, "two sources need two cubes (`grey+brown from cage+storage`).")
-            sources = (s1, s2)
+                raise _bad(text, Reason.TWO_SOURCES)
+            sources = (cast(Source, s1), cast(Source, s2))
         if int(order) < 1 or int(spot) < 1:
-            raise _bad(text, "orders and spots are numbered from 1.")
+            raise _bad(text, Reason.NUMBERED_FROM_ONE)
         return Fill(order=int(order), spot=int(spot), cubes=cubes, sources=sources)
-    raise _bad(text, "a step is `cage L`, `load C`, `store C` or `fill O.S C`.")
+    raise _bad(text, Reason.NOT_A_STEP)
 
 
 def parse_plan(text: str) -> tuple[CageTo | Load | Store | Fill, ...]:
-    """Read a comma-separated mining plan; raises IllegalAction naming the bad step."""
+    """Read a comma-separated mining plan of at least one step.
+
+    Raises ActionSyntaxError: EMPTY_PLAN, or the bad step's reason with `step` (its number).
+    """
     steps = []
     for k, part in enumerate(p for p in text.split(",") if p.strip()):
         try:
             steps.append(parse_step(part.strip()))
-        except IllegalAction as err:
-            raise IllegalAction(f"Step {k + 1}: {err}") from None
+        except ActionSyntaxError as err:
+            raise err.in_step(k + 1) from None
+    if not steps:
+        raise _bad(text, Reason.EMPTY_PLAN)
     return tuple(steps)
 
 
@@ -291,11 +309,15 @@ def _space(word: str, text: str, top: int) -> int | Literal["draw"]:
         return "draw"
     if word.isdigit() and 1 <= int(word) <= top:
         return int(word)
-    raise _bad(text, f"the space is 1-{top} or `draw`.")
+    raise _bad(text, Reason.BAD_SPACE, top=top)
 
 
-def parse_action(text: str):
-    """Read an action from its text form (see the module docstring); inverse of `str`."""
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (see the module docstring); inverse of `str`.
+
+    Raises ActionSyntaxError (a reason code, and the start of the text) for text that is
+    not an action; whether the action is allowed now is for `apply` to judge.
+    """
     t = " ".join(text.strip().lower().split())
     word, _, rest = t.partition(" ")
     try:
@@ -306,34 +328,35 @@ def parse_action(text: str):
             subs: tuple[int, ...] = ()
             if more:
                 if not more.startswith("with "):
-                    raise _bad(text, "after the space only `with <colours>` may follow.")
-                subs = _colour_list(more[5:], text)
+                    raise _bad(text, Reason.ONLY_WITH)
+                subs = _substitutes(more[5:], text)
             return PlaceFactory(space=_space(space_word, text, 8), substitutes=subs)
         if word == "mine":
             head, colon, plan = rest.partition(":")
             head = head.strip()
             if head not in ("4", "6", "8", "10"):
-                raise _bad(text, "mining takes 4, 6, 8 or 10 steps.")
-            return Mine(steps=int(head), plan=parse_plan(plan) if colon else ())
+                raise _bad(text, Reason.BAD_MINE_STEPS)
+            steps = cast(Literal[4, 6, 8, 10], int(head))
+            return Mine(steps=steps, plan=parse_plan(plan) if colon else ())
         if word == "deliver":
             if rest not in VEHICLES:
-                raise _bad(text, "the vehicle is wheelbarrow, carriage, truck or train.")
-            return Deliver(vehicle=rest)
+                raise _bad(text, Reason.BAD_VEHICLE)
+            return Deliver(vehicle=cast(VehicleName, rest))
         if word == "money":
             if rest not in ("3", "4", "5", "6"):
-                raise _bad(text, "the money spaces give 3, 4, 5 or 6 marks.")
-            return TakeMoney(amount=int(rest))
+                raise _bad(text, Reason.BAD_AMOUNT)
+            return TakeMoney(amount=cast(Literal[3, 4, 5, 6], int(rest)))
         if word == "order" and rest:
             return TakeOrder(space=_space(rest, text, 4))
         if t == "bank":
             return UseBank()
         if word == "keep":
             return _parse_keep(t, text)
-    except IllegalAction:
+    except ActionSyntaxError:
         raise
     except ValueError as err:  # pydantic's range checks
-        raise _bad(text, "a number is out of range.") from err
-    raise _bad(text, "an action starts with draft, factory, mine, deliver, money, order, bank or keep.")
+        raise _bad(text, Reason.OUT_OF_RANGE) from err
+    raise _bad(text, Reason.NOT_AN_ACTION_TEXT)
 
 
 _KEEP = re.compile(r"keep\s+(none|\d+)(?:\s+with\s+([a-z ]+?))?\s*,\s*rest\s+(top|bottom)((?:\s+\d+)*)$")
@@ -342,11 +365,11 @@ _KEEP = re.compile(r"keep\s+(none|\d+)(?:\s+with\s+([a-z ]+?))?\s*,\s*rest\s+(to
 def _parse_keep(t: str, text: str) -> ChooseDrawn:
     m = _KEEP.match(t)
     if not m:
-        raise _bad(text, "write `keep N, rest top` or `keep none, rest bottom`.")
+        raise _bad(text, Reason.BAD_KEEP)
     pick, subs, to, order = m.groups()
     return ChooseDrawn(
         pick=None if pick == "none" else int(pick),
-        substitutes=_colour_list(subs, text) if subs else (),
-        to=to,
+        substitutes=_substitutes(subs, text) if subs else (),
+        to=cast(Literal["top", "bottom"], to),
         order=tuple(int(k) for k in order.split()) if order.strip() else None,
     )

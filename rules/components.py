@@ -16,6 +16,7 @@ COLOUR_NAMES = ("yellow", "brown", "grey", "black")
 COLOUR_LETTERS = ("Y", "B", "G", "K")
 CUBES_PER_COLOUR = 16  # R-COMP-1
 CART_COST = (1, 2, 3, 4)  # marks per cart, by colour
+NO_COAL = -1  # an empty cart; as a substitute colour (R-FAC-2): leave the cart empty
 
 # Cage levels: 0 is the surface, 1..4 are the tunnel levels of colours 0..3.
 SURFACE = 0
@@ -67,14 +68,6 @@ class Tile:
     def price(self) -> int:
         return CART_COST[self.colour] * self.carts
 
-    @property
-    def side(self) -> str:
-        return "dark" if self.dark else "light"
-
-    def describe(self) -> str:
-        carts = "1 cart" if self.carts == 1 else "2 carts"
-        return f"{carts} {COLOUR_NAMES[self.colour]}, {self.side}"
-
 
 TILES: tuple[Tile, ...] = tuple(
     Tile(id=((c * 2 + (n - 1)) * 2 + d) * 3 + k, colour=c, carts=n, dark=bool(d))
@@ -102,10 +95,6 @@ class OrderCard:
     def vehicle_name(self) -> str:
         return VEHICLES[self.vehicle]
 
-    def describe(self) -> str:
-        letters = "".join(COLOUR_LETTERS[c] for c in self.spots)
-        return f"{self.vehicle_name.capitalize()} {self.vp} VP ({letters})"
-
 
 _CARD_LISTS = {
     WHEELBARROW: "2:Y 3:B 3:YY 4:G 5:K 5:BB 7:BBB 7:GG 9:KK 9:GGG 10:YBGK",
@@ -116,7 +105,7 @@ _CARD_LISTS = {
 
 
 def _build_cards() -> tuple[OrderCard, ...]:
-    cards = []
+    cards: list[OrderCard] = []
     for vehicle, text in _CARD_LISTS.items():
         for entry in text.split():
             vp, letters = entry.split(":")
@@ -146,17 +135,9 @@ class Space:
         return self.value == DRAW
 
     @property
-    def name(self) -> str:
-        """How a player calls the space: "Factory 3", "Mining 8", "Carriage delivery"."""
-        if self.group == FACTORY:
-            return "Factory draw" if self.is_draw else f"Factory {self.value}"
-        if self.group == MINE:
-            return f"Mining {self.value}"
-        if self.group == DELIVER:
-            return f"{str(self.value).capitalize()} delivery"
-        if self.group == MONEY:
-            return f"Money {self.value}"
-        return "Order draw" if self.is_draw else f"Order {self.value}"
+    def key(self) -> str:
+        """The space's key in events and refusals, as the action text names it: "mine 8", "order draw"."""
+        return f"{self.group} {self.value}"
 
 
 def _build_spaces() -> tuple[Space, ...]:
@@ -174,6 +155,9 @@ SPACE_INDEX: dict[tuple[str, int | str], int] = {(s.group, s.value): s.index for
 FACTORY_SPACES = tuple(s.index for s in SPACES if s.group == FACTORY)  # incl. draw (R-SHIFT-6)
 
 
+SPACE_BY_KEY: dict[str, Space] = {s.key: s for s in SPACES}
+
+
 def space_of(group: str, value: int | str) -> Space:
     return SPACES[SPACE_INDEX[(group, value)]]
 
@@ -187,6 +171,13 @@ _LOCKS = {
 LOCKED: dict[int, frozenset[int]] = {n: frozenset(SPACE_INDEX[key] for key in keys) for n, keys in _LOCKS.items()}
 
 # --- setup by player count (R-SETUP) -----------------------------------------------------
+
+# Seats: 2 to 4 players, each with a colour by name in seat order. Storage keeps the name with
+# each seat and the renderer keys its RGB on it. None is a coal colour (yellow, brown, grey,
+# black), so a worker never looks like a cube.
+SEAT_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
+MIN_PLAYERS = 2
+MAX_PLAYERS = len(SEAT_COLOURS)
 
 WORKERS = {2: 18, 3: 15, 4: 13}
 STARTING_MARKS = {2: 10, 3: 9, 4: 8}
@@ -204,13 +195,6 @@ class ClockElement:
     which: int  # colour or vehicle index
     first: int
     second: int
-
-    def describe(self) -> str:
-        if self.kind == "colour":
-            return f"{COLOUR_NAMES[self.which]} spots delivered"
-        if self.kind == "vehicle":
-            return f"spots delivered by {VEHICLES[self.which]}"
-        return f"empty {COLOUR_NAMES[self.which]} carts"
 
 
 CLOCK: tuple[ClockElement, ...] = (

@@ -6,12 +6,13 @@ write), so a refused action leaves the caller's state exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
-
-from pydantic import BaseModel
+from typing import Any, Literal
 
 from . import rng
 from .actions import (
+    Action,
     ChooseDrawn,
     Deliver,
     DraftPick,
@@ -22,7 +23,6 @@ from .actions import (
     UseBank,
 )
 from .components import (
-    COLOUR_NAMES,
     CUBES_PER_COLOUR,
     DELIVER,
     DRAFT_PICKS,
@@ -32,6 +32,7 @@ from .components import (
     LOCKED,
     MINE,
     MONEY,
+    NO_COAL,
     ORDER,
     ORDER_CARDS,
     SHIFTS,
@@ -43,31 +44,42 @@ from .components import (
     Space,
     space_of,
 )
-from .errors import IllegalAction
-from .mining import describe_plan, run_plan
+from .errors import IllegalAction, Reason, quote
+from .events import (
+    Banked,
+    Bought,
+    Delivered,
+    Drafted,
+    DraftOver,
+    Drew,
+    Event,
+    GameOver,
+    Kept,
+    Placed,
+    PlayerVP,
+    ShiftScored,
+    ShiftStarted,
+    StartPlayer,
+    TookMoney,
+    TookOrder,
+)
+from .mining import mined_event, run_plan
 from .scoring import final_components, final_vp, next_start_player, score_shift, winners_of
 from .state import GameOptions, GameState, Order, Pending, Player, ShiftResult, copy_model
-
-
-class Event(BaseModel):
-    """Something that happened, for logs and channel messages."""
-
-    kind: str  # placed, bought, drew, kept, mined, delivered, money, order, bank, drafted,
-    # draft_over, shift_scored, start_player, shift_started, game_over
-    text: str  # one English sentence, public information only
-    player: str | None = None
-
 
 # --- setup ----------------------------------------------------------------------------------
 
 
-def new_game(players: list[str], seed: int, options: GameOptions | dict | None = None) -> GameState:
-    """Set up a game (R-SETUP-1..5) for 2-4 player names in seat order (clockwise)."""
+def new_game(players: list[str], seed: int, options: GameOptions | dict[str, Any] | None = None) -> GameState:
+    """Set up a game (R-SETUP-1..5) for 2-4 player names in seat order (clockwise).
+
+    Raises IllegalAction (PLAYER_COUNT, PLAYER_NAMES) for a table that cannot play.
+    """
     n = len(players)
     if n not in WORKERS:
-        raise IllegalAction(f"Coal Baron is for 2 to 4 players, not {n}.")
+        raise IllegalAction(Reason.PLAYER_COUNT, count=n)
     if len(set(players)) != n or not all(players):
-        raise IllegalAction("Every player needs a different, non-empty name.")
+        raise IllegalAction(Reason.PLAYER_NAMES)
     if isinstance(options, dict):
         options = GameOptions(**options)
     state_rng = rng.seed_state(seed)
@@ -113,7 +125,7 @@ def new_game(players: list[str], seed: int, options: GameOptions | dict | None =
 class _Change:
     """A state being changed by one action: board lists copied, players copied when touched."""
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState) -> None:
         self.s = copy_model(
             state,
             {
@@ -143,22 +155,23 @@ class _Change:
             self._copied.add(seat)
         return self.s.players[seat]
 
-    def say(self, kind: str, text: str, seat: int | None = None) -> None:
-        name = None if seat is None else self.s.players[seat].name
-        self.events.append(Event(kind=kind, text=text, player=name))
+    def say(self, event: Event) -> None:
+        self.events.append(event)
+
+    def name(self, seat: int) -> str:
+        return self.s.players[seat].name
 
 
 # --- legality ----------------------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def substitute_options(supply: list[int], colour: int, carts: int) -> list[tuple[int, ...]]:
-    """R-FAC-2: the substitute colours possible for carts the supply cannot fill.
+    """R-FAC-2: the choices for carts the supply cannot fill with `colour`.
 
-    [()] when the supply has enough of `colour` (or nothing at all to substitute).
+    Each choice gives, for each such cart the supply could fill with another colour, a
+    colour or NO_COAL (leave the cart empty); the other colours come first, NO_COAL
+    last. [()] when there is nothing to choose: enough of `colour`, or no other coal
+    at all (those carts stay empty).
     """
     short = carts - min(carts, supply[colour])
     others = [0 if c == colour else supply[c] for c in range(4)]
@@ -166,39 +179,40 @@ def substitute_options(supply: list[int], colour: int, carts: int) -> list[tuple
     if take == 0:
         return [()]
     options = []
-    for combo in combinations_with_replacement([c for c in range(4) if others[c]], take):
-        if all(combo.count(c) <= others[c] for c in set(combo)):
+    for combo in combinations_with_replacement([c for c in range(4) if others[c]] + [NO_COAL], take):
+        if all(combo.count(c) <= others[c] for c in set(combo) if c != NO_COAL):
             options.append(combo)
     return options
 
 
-def space_problem(state: GameState, seat: int, space: Space) -> str | None:
+def space_problem(state: GameState, seat: int, space: Space) -> IllegalAction | None:
     """Why `seat` may not place workers on `space` now (R-TURN-3), or None."""
     n = len(state.players)
+    key = space.key
     if space.index in LOCKED[n]:
-        return f"{space.name} is locked in a {n}-player game."
+        return IllegalAction(Reason.SPACE_LOCKED, space=key, players=n)
     p = state.players[seat]
     need = state.space_workers[space.index] + 1  # R-TURN-2
     if need > p.workers:
-        return f"{space.name} needs {_plural(need, 'worker')}; you have {p.workers}."
+        return IllegalAction(Reason.NOT_ENOUGH_WORKERS, space=key, need=need, have=p.workers)
     group, value = space.group, space.value
     if group == FACTORY:
         if value == DRAW:
-            return None if state.tile_deck else "The tile deck is empty."
-        tile = state.factory[value - 1]
+            return None if state.tile_deck else IllegalAction(Reason.TILE_DECK_EMPTY)
+        tile = state.factory[int(value) - 1]
         if tile is None:
-            return f"{space.name} has no tile."
+            return IllegalAction(Reason.NO_TILE, space=key)
         if TILES[tile].price > p.marks:
-            return f"{space.name} costs {TILES[tile].price} marks; you have {p.marks}."
+            return IllegalAction(Reason.CANNOT_AFFORD, space=key, price=TILES[tile].price, have=p.marks)
     elif group == DELIVER:
-        vehicle = VEHICLES.index(value)
+        vehicle = VEHICLES.index(str(value))
         if not any(o.complete and ORDER_CARDS[o.card].vehicle == vehicle for o in p.orders):
-            return f"You have no complete {value} order to deliver."
+            return IllegalAction(Reason.NOTHING_TO_DELIVER, vehicle=str(value))
     elif group == ORDER:
         if value == DRAW:
-            return None if state.order_deck else "The order deck is empty."
-        if state.order_spaces[value - 1] is None:
-            return f"{space.name} has no card."
+            return None if state.order_deck else IllegalAction(Reason.ORDER_DECK_EMPTY)
+        if state.order_spaces[int(value) - 1] is None:
+            return IllegalAction(Reason.NO_CARD, space=key)
     return None
 
 
@@ -206,21 +220,25 @@ _BANK = UseBank()
 _MINES = {s: Mine(steps=s) for s in (4, 6, 8, 10)}
 _MONEY = {a: TakeMoney(amount=a) for a in (3, 4, 5, 6)}
 _DELIVER = {v: Deliver(vehicle=v) for v in VEHICLES}
-_ORDERS = {k: TakeOrder(space=k) for k in (1, 2, 3, 4, DRAW)}
+_ORDERS: dict[int | str, TakeOrder] = {k: TakeOrder(space=k) for k in (1, 2, 3, 4, "draw")}
 _FACTORY = {k: PlaceFactory(space=k) for k in range(1, 9)}
 _FACTORY_DRAW = PlaceFactory(space=DRAW)
-_UNLOCKED = {n: tuple(s for s in SPACES if s.index not in locked) for n, locked in LOCKED.items()}
+# The unlocked spaces by player count, each with its number (0 for draw and delivery spaces).
+_UNLOCKED = {
+    n: tuple((s, s.value if isinstance(s.value, int) else 0) for s in SPACES if s.index not in locked)
+    for n, locked in LOCKED.items()
+}
 
 
-def _factory_actions(state: GameState, space: int) -> list[PlaceFactory]:
-    tile = TILES[state.factory[space - 1]]
+def _factory_actions(state: GameState, space: int, tile_id: int) -> list[PlaceFactory]:
+    tile = TILES[tile_id]
     if state.supply[tile.colour] >= tile.carts:
         return [_FACTORY[space]]
     options = substitute_options(state.supply, tile.colour, tile.carts)
     return [PlaceFactory(space=space, substitutes=subs) for subs in options]
 
 
-def legal_actions(state: GameState, player: str | None = None) -> list:
+def legal_actions(state: GameState, player: str | None = None) -> list[Action]:
     """Every action the player to move may take now.
 
     Mining is listed once per mining space with an empty plan: the steps are too many
@@ -238,42 +256,46 @@ def legal_actions(state: GameState, player: str | None = None) -> list:
         return [DraftPick(card=k + 1) for k, c in enumerate(state.draft_cards) if c is not None]
     if state.phase == "draw":
         return _draw_choices(state, seat)
-    # The same judgement as `space_problem`, without building refusal sentences: this
+    # The same judgement as `space_problem`, without building refusals: this
     # runs for every decision of every simulated game (tests check the two agree).
     p = state.players[seat]
     workers, marks = p.workers, p.marks
     on_space = state.space_workers
     deliverable = {ORDER_CARDS[o.card].vehicle_name for o in p.orders if o.complete}
-    out = []
-    for space in _UNLOCKED[len(state.players)]:
+    out: list[Action] = []
+    for space, number in _UNLOCKED[len(state.players)]:
         if on_space[space.index] >= workers:  # R-TURN-2: needs one more than are there
             continue
-        group, value = space.group, space.value
+        group = space.group
         if group == MINE:
-            out.append(_MINES[value])
+            out.append(_MINES[number])
         elif group == MONEY:
-            out.append(_MONEY[value])
+            out.append(_MONEY[number])
         elif group == DELIVER:
-            if value in deliverable:
-                out.append(_DELIVER[value])
+            if space.value in deliverable:
+                out.append(_DELIVER[str(space.value)])
         elif group == ORDER:
-            if state.order_deck if value == DRAW else state.order_spaces[value - 1] is not None:
-                out.append(_ORDERS[value])
-        elif value == DRAW:
+            if not number:
+                if state.order_deck:
+                    out.append(_ORDERS[DRAW])
+            elif state.order_spaces[number - 1] is not None:
+                out.append(_ORDERS[number])
+        elif not number:
             if state.tile_deck:
                 out.append(_FACTORY_DRAW)
         else:
-            tile = state.factory[value - 1]
+            tile = state.factory[number - 1]
             if tile is not None and TILES[tile].price <= marks:
-                out += _factory_actions(state, value)
+                out += _factory_actions(state, number, tile)
     out.append(_BANK)  # R-TURN-4: the player to move always has a worker
     return out
 
 
-def _draw_choices(state: GameState, seat: int) -> list[ChooseDrawn]:
+def _draw_choices(state: GameState, seat: int) -> list[Action]:
     pending = state.pending
+    assert pending is not None
     p = state.players[seat]
-    out = []
+    out: list[Action] = []
     picks: list[tuple[int | None, tuple[int, ...]]] = [(None, ())]
     for k, item in enumerate(pending.cards, start=1):
         if pending.kind == "order":
@@ -291,27 +313,27 @@ def _draw_choices(state: GameState, seat: int) -> list[ChooseDrawn]:
 # --- apply -------------------------------------------------------------------------------------
 
 
-def apply(state: GameState, action) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Take `action` for the player to move; return the new state and what happened.
 
-    Raises IllegalAction (one plain sentence) if the action is not allowed now; the
-    given state is never changed.
+    Raises IllegalAction (a reason code with parameters) if the action is not allowed
+    now; the given state is never changed.
     """
     phase = state.phase
     if phase == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Reason.GAME_OVER)
     kind = getattr(action, "kind", None)
     name = state.players[state.current].name
     if phase == "draft" and kind != "draft":
-        raise IllegalAction(f"The opening draft comes first: {name} picks an order card.")
+        raise IllegalAction(Reason.DRAFT_FIRST, player=name)
     if phase == "draw" and kind != "keep":
-        what = "tiles" if state.pending.kind == "tile" else "order cards"
-        raise IllegalAction(f"{name} must first choose from the drawn {what}.")
+        assert state.pending is not None
+        raise IllegalAction(Reason.CHOOSE_DRAWN_FIRST, player=name, deck=state.pending.kind)
     if phase == "turn" and kind in ("draft", "keep"):
-        raise IllegalAction("The draft is over." if kind == "draft" else "Nothing is drawn to choose from.")
-    handler = _HANDLERS.get(kind)
+        raise IllegalAction(Reason.DRAFT_IS_OVER if kind == "draft" else Reason.NOTHING_DRAWN)
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise IllegalAction(f"{action!r} is not a Coal Baron action.")
+        raise IllegalAction(Reason.NOT_AN_ACTION, action=quote(repr(action)))
     change = _Change(state)
     handler(change, action)
     return change.s, change.events
@@ -321,12 +343,13 @@ def _draft(c: _Change, a: DraftPick) -> None:
     s = c.s
     seat = s.current
     if a.card > len(s.draft_cards) or s.draft_cards[a.card - 1] is None:
-        left = ", ".join(str(k + 1) for k, card in enumerate(s.draft_cards) if card is not None)
-        raise IllegalAction(f"Card {a.card} is not on offer; choose one of {left}.")
+        left = [k + 1 for k, card in enumerate(s.draft_cards) if card is not None]
+        raise IllegalAction(Reason.CARD_NOT_ON_OFFER, card=a.card, offered=left)
     card = s.draft_cards[a.card - 1]
+    assert card is not None
     s.draft_cards[a.card - 1] = None
     _take_order_card(c, seat, card)
-    c.say("drafted", f"{s.players[seat].name} drafted {ORDER_CARDS[card].describe()}.", seat)
+    c.say(Drafted(player=c.name(seat), card=card))
     s.draft_order.pop(0)
     if s.draft_order:
         s.current = s.draft_order[0]
@@ -344,7 +367,7 @@ def _draft(c: _Change, a: DraftPick) -> None:
             s.order_spaces[k - 1] = s.order_deck.pop(0)
     s.phase = "turn"
     s.current = s.start_player
-    c.say("draft_over", f"The draft is over. Shift 1 begins with {s.players[s.start_player].name}.")
+    c.say(DraftOver(start_player=c.name(s.start_player)))
 
 
 def _place(c: _Change, space: Space) -> int:
@@ -353,18 +376,22 @@ def _place(c: _Change, space: Space) -> int:
     seat = s.current
     problem = space_problem(s, seat, space)
     if problem:
-        raise IllegalAction(problem)
+        raise problem
     i = space.index
     displaced, owner = s.space_workers[i], s.space_owner[i]
     if displaced:
         s.canteen[owner] += displaced
     c.player(seat).workers -= displaced + 1
     s.space_owner[i], s.space_workers[i] = seat, displaced + 1
-    text = f"{s.players[seat].name} placed {_plural(displaced + 1, 'worker')} on {space.name}"
-    if displaced:
-        whose = "their own" if owner == seat else f"{s.players[owner].name}'s"
-        text += f", sending {displaced} of {whose} to the canteen"
-    c.say("placed", text + ".", seat)
+    c.say(
+        Placed(
+            player=c.name(seat),
+            space=space.key,
+            workers=displaced + 1,
+            displaced=displaced,
+            displaced_owner=c.name(owner) if displaced else None,
+        )
+    )
     return seat
 
 
@@ -374,16 +401,13 @@ def _buy_tile(c: _Change, seat: int, tile_id: int, substitutes: tuple[int, ...])
     tile = TILES[tile_id]
     p = c.player(seat)
     if tile.price > p.marks:
-        raise IllegalAction(f"That tile costs {tile.price} marks; you have {p.marks}.")
+        raise IllegalAction(Reason.TILE_TOO_DEAR, price=tile.price, have=p.marks)
     options = substitute_options(s.supply, tile.colour, tile.carts)
     if substitutes:
-        if tuple(sorted(substitutes)) not in options:
+        if tuple(sorted(substitutes)) not in {tuple(sorted(o)) for o in options}:
             if options == [()]:
-                raise IllegalAction(
-                    f"The supply has {COLOUR_NAMES[tile.colour]} coal for every cart; no substitute is needed."
-                )
-            choices = " or ".join(" ".join(COLOUR_NAMES[x] for x in o) for o in options)
-            raise IllegalAction(f"The substitute coal can be {choices}.")
+                raise IllegalAction(Reason.NO_SUBSTITUTE_NEEDED, colour=tile.colour)
+            raise IllegalAction(Reason.SUBSTITUTE_CHOICES, options=[list(o) for o in options])
         chosen = list(substitutes)
     else:
         chosen = []
@@ -401,17 +425,13 @@ def _buy_tile(c: _Change, seat: int, tile_id: int, substitutes: tuple[int, ...])
         elif chosen:
             colour = chosen.pop(0)
         else:
-            cubes.append(-1)  # the supply is out of coal: the cart stays empty
-            continue
-        s.supply[colour] -= 1
+            colour = NO_COAL  # the supply is out of coal: the cart stays empty
+        if colour != NO_COAL:  # NO_COAL chosen: the player leaves the cart empty (R-FAC-2)
+            s.supply[colour] -= 1
         cubes.append(colour)
     p.carts[tile.colour].extend(cubes)
     p.tiles.append(tile_id)
-    text = f"{p.name} bought a tile ({tile.describe()}) for {tile.price} marks"
-    if any(x != tile.colour for x in cubes):
-        got = ", ".join("empty" if x < 0 else COLOUR_NAMES[x] for x in cubes)
-        text += f"; the supply was short, carts got {got}"
-    c.say("bought", text + ".", seat)
+    c.say(Bought(player=p.name, tile=tile_id, price=tile.price, carts=tuple(cubes)))
 
 
 def _factory(c: _Change, a: PlaceFactory) -> None:
@@ -419,16 +439,18 @@ def _factory(c: _Change, a: PlaceFactory) -> None:
     seat = _place(c, space_of(FACTORY, a.space))
     if a.space == DRAW:
         if a.substitutes:
-            raise IllegalAction("Choose substitute coal when you keep a drawn tile, not before.")
+            raise IllegalAction(Reason.SUBSTITUTE_TOO_EARLY)
         _draw(c, seat, "tile")
         return
+    assert isinstance(a.space, int)
     tile = s.factory[a.space - 1]
+    assert tile is not None  # checked by _place
     _buy_tile(c, seat, tile, a.substitutes)
     s.factory[a.space - 1] = s.tile_deck.pop(0) if s.tile_deck else None  # R-FAC-3, R-DECK-1
     _next_turn(c)
 
 
-def _draw(c: _Change, seat: int, kind: str) -> None:
+def _draw(c: _Change, seat: int, kind: Literal["tile", "order"]) -> None:
     """R-FAC-5 / R-ORD-2: the top 5 go to the actor, who chooses before anyone moves on."""
     s = c.s
     deck = s.tile_deck if kind == "tile" else s.order_deck
@@ -436,37 +458,34 @@ def _draw(c: _Change, seat: int, kind: str) -> None:
     del deck[:DRAW_SIZE]
     s.pending = Pending(kind=kind, cards=drawn)
     s.phase = "draw"
-    what = "tiles" if kind == "tile" else "order cards"
-    c.say("drew", f"{s.players[seat].name} looks at the top {len(drawn)} {what}.", seat)
+    c.say(Drew(player=c.name(seat), deck=kind, count=len(drawn)))
 
 
 def _keep(c: _Change, a: ChooseDrawn) -> None:
     s = c.s
     seat = s.current
+    assert s.pending is not None
     drawn = s.pending.cards
     kind = s.pending.kind
     n = len(drawn)
     if a.pick is not None and a.pick > n:
-        raise IllegalAction(f"Only {n} were drawn; keep 1-{n} or none.")
+        raise IllegalAction(Reason.PICK_OUT_OF_RANGE, pick=a.pick, drawn=n)
     rest = [k for k in range(1, n + 1) if k != a.pick]
     if a.order is not None:
         if sorted(a.order) != rest:
-            raise IllegalAction(f"The order of the rest must list each of {' '.join(map(str, rest))} once.")
+            raise IllegalAction(Reason.BAD_REST_ORDER, rest=rest)
         rest = list(a.order)
-    name = s.players[seat].name
+    card = None
     if a.pick is None:
         if a.substitutes:
-            raise IllegalAction("Substitute coal is only for a tile you keep.")
-        kept = "nothing"
+            raise IllegalAction(Reason.SUBSTITUTE_ONLY_FOR_TILE)
     elif kind == "tile":
         _buy_tile(c, seat, drawn[a.pick - 1], a.substitutes)
-        kept = "a tile"
     else:
         if a.substitutes:
-            raise IllegalAction("Substitute coal is only for a tile you keep.")
+            raise IllegalAction(Reason.SUBSTITUTE_ONLY_FOR_TILE)
         card = drawn[a.pick - 1]
         _take_order_card(c, seat, card)
-        kept = ORDER_CARDS[card].describe()
     back = [drawn[k - 1] for k in rest]
     if kind == "tile":
         s.tile_deck = back + s.tile_deck if a.to == "top" else s.tile_deck + back
@@ -474,8 +493,7 @@ def _keep(c: _Change, a: ChooseDrawn) -> None:
         s.order_deck = back + s.order_deck if a.to == "top" else s.order_deck + back
     s.pending = None
     s.phase = "turn"
-    where = f", and put {len(back)} back on the {a.to}" if back else ""
-    c.say("kept", f"{name} kept {kept}{where}.", seat)
+    c.say(Kept(player=c.name(seat), deck=kind, kept=a.pick is not None, card=card, returned=len(back), to=a.to))
     _next_turn(c)
 
 
@@ -484,7 +502,7 @@ def _mine(c: _Change, a: Mine) -> None:
     seat = _place(c, space_of(MINE, a.steps))
     before = s.players[seat]
     run_plan(c.player(seat), a)
-    c.say("mined", f"{before.name} mined: {describe_plan(before, a)}.", seat)
+    c.say(mined_event(before, a))
     _next_turn(c)
 
 
@@ -503,8 +521,7 @@ def _deliver(c: _Change, a: Deliver) -> None:
         p.delivered.append(o.card)
         vp += ORDER_CARDS[o.card].vp
     p.vp += vp
-    names = " and ".join(ORDER_CARDS[o.card].describe() for o in done)
-    c.say("delivered", f"{p.name} delivered {names} for {vp} VP.", seat)
+    c.say(Delivered(player=p.name, vehicle=a.vehicle, cards=tuple(o.card for o in done), vp=vp))
     _next_turn(c)
 
 
@@ -512,7 +529,7 @@ def _money(c: _Change, a: TakeMoney) -> None:
     seat = _place(c, space_of(MONEY, a.amount))
     p = c.player(seat)
     p.marks += a.amount
-    c.say("money", f"{p.name} took {a.amount} marks.", seat)
+    c.say(TookMoney(player=p.name, amount=a.amount))
     _next_turn(c)
 
 
@@ -526,10 +543,12 @@ def _order(c: _Change, a: TakeOrder) -> None:
     if a.space == DRAW:
         _draw(c, seat, "order")
         return
+    assert isinstance(a.space, int)
     card = s.order_spaces[a.space - 1]
+    assert card is not None  # checked by _place
     _take_order_card(c, seat, card)
     s.order_spaces[a.space - 1] = s.order_deck.pop(0) if s.order_deck else None  # R-ORD-1
-    c.say("order", f"{s.players[seat].name} took the order {ORDER_CARDS[card].describe()}.", seat)
+    c.say(TookOrder(player=c.name(seat), card=card))
     _next_turn(c)
 
 
@@ -540,11 +559,11 @@ def _bank(c: _Change, a: UseBank) -> None:
     p.workers -= 1  # R-TURN-4: exactly one worker, whoever is there already
     p.marks += 1
     s.bank[seat] += 1
-    c.say("bank", f"{p.name} placed 1 worker on the bank and took 1 mark.", seat)
+    c.say(Banked(player=p.name))
     _next_turn(c)
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[_Change, Any], None]] = {
     "draft": _draft,
     "factory": _factory,
     "mine": _mine,
@@ -581,13 +600,13 @@ def _end_shift(c: _Change) -> None:
     last = s.shift == SHIFTS
     new_start = s.start_player if last else next_start_player(s)
     s.shift_results.append(ShiftResult(shift=s.shift, elements=elements, start_player=new_start))
-    summary = ", ".join(f"{s.players[i].name} {sum(e.vp[i] for e in elements)}" for i in range(n))
-    c.say("shift_scored", f"Shift {s.shift} is scored: {summary} VP.")
+    gains = tuple(PlayerVP(player=c.name(i), vp=sum(e.vp[i] for e in elements)) for i in range(n))
+    c.say(ShiftScored(shift=s.shift, gains=gains))
     if last:
         _end_game(c)
         return
     if new_start != s.start_player:
-        c.say("start_player", f"{s.players[new_start].name} is the new start player.", new_start)
+        c.say(StartPlayer(player=c.name(new_start)))
     s.start_player = new_start  # R-SHIFT-6
     for seat in range(n):  # R-SHIFT-7
         c.player(seat).workers = WORKERS[n]
@@ -597,7 +616,7 @@ def _end_shift(c: _Change) -> None:
     s.canteen = [0] * n
     s.shift += 1
     s.current = new_start
-    c.say("shift_started", f"Shift {s.shift} begins with {s.players[new_start].name}.")
+    c.say(ShiftStarted(shift=s.shift, start_player=c.name(new_start)))
 
 
 def _end_game(c: _Change) -> None:
@@ -613,7 +632,9 @@ def _end_game(c: _Change) -> None:
     s.final = finals
     s.winners = winners_of([p.vp for p in s.players], [f.marks_left for f in finals])
     s.phase = "over"
-    names = " and ".join(s.players[i].name for i in s.winners)
-    verb = "share the victory" if len(s.winners) > 1 else "wins"
-    scores = ", ".join(f"{p.name} {p.vp}" for p in s.players)
-    c.say("game_over", f"The game is over: {names} {verb} ({scores} VP).")
+    c.say(
+        GameOver(
+            winners=tuple(c.name(i) for i in s.winners),
+            scores=tuple(PlayerVP(player=p.name, vp=p.vp) for p in s.players),
+        )
+    )

@@ -8,10 +8,12 @@ the legal next steps after the steps so far and undoes them.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Literal
 
-from .actions import CageTo, Fill, Load, Mine, Store, step_cost
-from .components import COLOUR_NAMES, LEVEL_NAMES, ORDER_CARDS, SURFACE
-from .errors import IllegalAction
+from .actions import CageTo, Fill, Load, Mine, Source, Store, step_cost
+from .components import CAGE_CAPACITY, ORDER_CARDS, SURFACE
+from .errors import IllegalAction, Reason
+from .events import FilledOrder, Mined
 from .state import GameState, Player
 
 MineStep = CageTo | Load | Store | Fill
@@ -20,10 +22,10 @@ MineStep = CageTo | Load | Store | Fill
 _CAGE = tuple(CageTo(level=lv) for lv in range(5))
 _LOAD = tuple(Load(colour=c) for c in range(4))
 _STORE = tuple(Store(colour=c) for c in range(4))
-_FILLS: dict[tuple, Fill] = {}
+_FILLS: dict[tuple[int, int, tuple[int, ...], tuple[Source, ...]], Fill] = {}
 
 
-def _fill(order: int, spot: int, cubes: tuple[int, ...], sources: tuple[str, ...]) -> Fill:
+def _fill(order: int, spot: int, cubes: tuple[int, ...], sources: tuple[Source, ...]) -> Fill:
     key = (order, spot, cubes, sources)
     step = _FILLS.get(key)
     if step is None:
@@ -31,66 +33,65 @@ def _fill(order: int, spot: int, cubes: tuple[int, ...], sources: tuple[str, ...
     return step
 
 
-def step_problem(p: Player, step: MineStep, steps_left: int) -> str | None:
+def step_problem(p: Player, step: MineStep, steps_left: int) -> IllegalAction | None:
     """Why `step` cannot be taken now in `p`'s pit, or None if it can."""
     cost = step_cost(step)
     if cost > steps_left:
-        return "no work step is left." if steps_left <= 0 else f"it needs {cost} steps; {steps_left} left."
+        if steps_left <= 0:
+            return IllegalAction(Reason.NO_STEP_LEFT)
+        return IllegalAction(Reason.STEPS_SHORT, cost=cost, left=steps_left)
     level = p.cage_level
     if isinstance(step, CageTo):
         if step.level == level:
-            return f"the cage is already at {LEVEL_NAMES[level]}."
+            return IllegalAction(Reason.CAGE_ALREADY_THERE, level=level)
         return None
     if isinstance(step, Load):
         if level == SURFACE:
-            return "the cage is at the surface; move it to a tunnel level first."
+            return IllegalAction(Reason.CAGE_AT_SURFACE)
         if step.colour not in p.carts[level - 1]:
             if step.colour != level - 1:
-                return f"the cage is at {LEVEL_NAMES[level]}."
-            return f"no {LEVEL_NAMES[level]} cart has a cube left."
+                return IllegalAction(Reason.CAGE_ELSEWHERE, level=level)
+            return IllegalAction(Reason.CARTS_EMPTY, level=level)
         if p.cage_free() <= 0:
-            return "the cage is full (5 cubes)."
+            return IllegalAction(Reason.CAGE_FULL, capacity=CAGE_CAPACITY)
         return None
     if isinstance(step, Store):
         if level != SURFACE:
-            return f"coal is stored from the cage at the surface; the cage is at {LEVEL_NAMES[level]}."
+            return IllegalAction(Reason.STORE_BELOW_SURFACE, level=level)
         if p.cage[step.colour] <= 0:
-            return f"the cage holds no {COLOUR_NAMES[step.colour]} cube."
+            return IllegalAction(Reason.CAGE_HAS_NO_CUBE, colour=step.colour)
         return None
     return _fill_problem(p, step)
 
 
-def _fill_problem(p: Player, step: Fill) -> str | None:
+def _fill_problem(p: Player, step: Fill) -> IllegalAction | None:
     if len(step.sources) != len(step.cubes):
-        return "say where each cube comes from."
+        return IllegalAction(Reason.FILL_SOURCES)
     if step.order > len(p.orders):
         have = len(p.orders)
-        return f"you have no order {step.order} ({have} outstanding)." if have else "you have no outstanding order."
+        if not have:
+            return IllegalAction(Reason.NO_ORDERS)
+        return IllegalAction(Reason.NO_SUCH_ORDER, order=step.order, have=have)
     order = p.orders[step.order - 1]
     card = ORDER_CARDS[order.card]
     if step.spot > len(card.spots):
-        return f"order {step.order} has {len(card.spots)} spot(s), not {step.spot}."
+        return IllegalAction(Reason.NO_SUCH_SPOT, order=step.order, spot=step.spot, spots=len(card.spots))
     if order.spots[step.spot - 1]:
-        return f"spot {step.order}.{step.spot} is already filled."
+        return IllegalAction(Reason.SPOT_FILLED, order=step.order, spot=step.spot)
     wanted = card.spots[step.spot - 1]
     if len(step.cubes) == 1 and step.cubes[0] != wanted:
-        return (
-            f"spot {step.order}.{step.spot} needs {COLOUR_NAMES[wanted]}; "
-            f"use two cubes of any colour instead of one {COLOUR_NAMES[step.cubes[0]]}."
-        )
-    need = {}
+        return IllegalAction(Reason.WRONG_COLOUR, order=step.order, spot=step.spot, wanted=wanted, colour=step.cubes[0])
+    need: dict[tuple[int, Source], int] = {}
     for cube, source in zip(step.cubes, step.sources, strict=True):
         need[(cube, source)] = need.get((cube, source), 0) + 1
     for (cube, source), count in need.items():
         if source == "cage":
             if p.cage_level != SURFACE:
-                return (
-                    f"cubes go from the cage to orders only at the surface; the cage is at {LEVEL_NAMES[p.cage_level]}."
-                )
+                return IllegalAction(Reason.FILL_BELOW_SURFACE, level=p.cage_level)
             if p.cage[cube] < count:
-                return f"the cage holds {p.cage[cube]} {COLOUR_NAMES[cube]} cube(s)."
+                return IllegalAction(Reason.CAGE_HOLDS, colour=cube, count=p.cage[cube])
         elif p.storage[cube] < count:
-            return f"your storage holds {p.storage[cube]} {COLOUR_NAMES[cube]} cube(s)."
+            return IllegalAction(Reason.STORAGE_HOLDS, colour=cube, count=p.storage[cube])
     return None
 
 
@@ -130,12 +131,12 @@ def next_steps(p: Player, steps_left: int) -> list[MineStep]:
         at_surface = True
     cage, storage = p.cage, p.storage
     # Cubes that may go on order spots, as (colour, source) with how many there are.
-    items = [(c, "storage", storage[c]) for c in range(4) if storage[c]]
+    items: list[tuple[int, Source, int]] = [(c, "storage", storage[c]) for c in range(4) if storage[c]]
     if at_surface:
         items = [(c, "cage", cage[c]) for c in range(4) if cage[c]] + items
     if not items:
         return out
-    pairs = []
+    pairs: list[tuple[tuple[int, ...], tuple[Source, ...]]] = []
     if steps_left >= 2:
         for a, b in combinations_with_replacement(range(len(items)), 2):
             if a != b or items[a][2] >= 2:
@@ -157,11 +158,13 @@ def next_steps(p: Player, steps_left: int) -> list[MineStep]:
 class MinePlanner:
     """Build a mining plan step by step: legal next steps, push, undo, then the action.
 
-    >>> planner = MinePlanner(state, 8)
-    >>> planner.push(CageTo(level=3)); planner.next_steps()
+    planner = MinePlanner(state, 8)
+    planner.push(CageTo(level=3))  # the cage down to the grey level
+    planner.next_steps()  # [CageTo(level=0), ..., Load(colour=2), ...]
+    state, events = apply(state, planner.action())
     """
 
-    def __init__(self, state: GameState, steps: int, seat: int | None = None):
+    def __init__(self, state: GameState, steps: Literal[4, 6, 8, 10], seat: int | None = None) -> None:
         self.seat = state.current if seat is None else seat
         self.steps = steps
         self._start = state.players[self.seat]
@@ -177,10 +180,10 @@ class MinePlanner:
         return next_steps(self.pit, self.steps_left)
 
     def push(self, step: MineStep) -> None:
-        """Take `step`; raises IllegalAction ("Step 4 (`load black`): ...") if it can't be."""
+        """Take `step`; raises IllegalAction (with `step` and `step_text` in its params) if it can't be."""
         problem = step_problem(self.pit, step, self.steps_left)
         if problem:
-            raise IllegalAction(f"Step {len(self.plan) + 1} (`{step}`): {problem}")
+            raise problem.in_step(len(self.plan) + 1, str(step))
         do_step(self.pit, step)
         self.plan.append(step)
         self.used += step_cost(step)
@@ -202,33 +205,36 @@ class MinePlanner:
 
 def run_plan(p: Player, mine: Mine) -> None:
     """Carry out a whole plan on `p` (a copy the caller owns); raises on the first bad step."""
-    left = mine.steps
+    left: int = mine.steps
     for k, step in enumerate(mine.plan, start=1):
         problem = step_problem(p, step, left)
         if problem:
-            raise IllegalAction(f"Step {k} (`{step}`): {problem}")
+            raise problem.in_step(k, str(step))
         do_step(p, step)
         left -= step_cost(step)
 
 
-def describe_plan(p_before: Player, mine: Mine) -> str:
-    """The plan in words for the turn message: "loaded 2 grey, filled Carriage 9 (grey)"."""
+def mined_event(p_before: Player, mine: Mine) -> Mined:
+    """The public summary of a mining turn: cubes loaded and stored by colour, orders filled.
+
+    `p_before` is the pit before the plan (order numbers in the plan refer to it).
+    """
     loaded = [0, 0, 0, 0]
     stored = [0, 0, 0, 0]
-    filled: dict[int, list[str]] = {}
+    filled: dict[int, list[tuple[int, ...]]] = {}
     for step in mine.plan:
         if isinstance(step, Load):
             loaded[step.colour] += 1
         elif isinstance(step, Store):
             stored[step.colour] += 1
         elif isinstance(step, Fill):
-            filled.setdefault(step.order, []).append("+".join(COLOUR_NAMES[c] for c in step.cubes))
-    parts = []
-    if any(loaded):
-        parts.append("loaded " + ", ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in enumerate(loaded) if n))
-    for order, cubes in filled.items():
-        card = ORDER_CARDS[p_before.orders[order - 1].card]
-        parts.append(f"filled {card.vehicle_name} {card.vp} ({', '.join(cubes)})")
-    if any(stored):
-        parts.append("stored " + ", ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in enumerate(stored) if n))
-    return "; ".join(parts) if parts else "no coal moved"
+            filled.setdefault(step.order, []).append(step.cubes)
+    return Mined(
+        player=p_before.name,
+        steps=mine.steps,
+        loaded=(loaded[0], loaded[1], loaded[2], loaded[3]),
+        filled=tuple(
+            FilledOrder(card=p_before.orders[order - 1].card, cubes=tuple(cubes)) for order, cubes in filled.items()
+        ),
+        stored=(stored[0], stored[1], stored[2], stored[3]),
+    )

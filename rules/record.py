@@ -7,15 +7,19 @@ A record is what storage exports and `python -m rules replay` reads:
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from pydantic import BaseModel, Field
 
 from . import rng
-from .actions import Mine, parse_action
+from .actions import Action, Mine, parse_action
 from .engine import apply, legal_actions, new_game
-from .errors import IllegalAction
+from .errors import Refusal
 from .mining import MinePlanner
 from .scoring import score_breakdown
 from .state import GameOptions, GameState
+
+T = TypeVar("T")
 
 
 class RecordedAction(BaseModel):
@@ -31,12 +35,13 @@ class GameRecord(BaseModel):
 
 
 class ReplayError(Exception):
-    """A record that does not replay: `step` (1-based) and the reason."""
+    """A record that does not replay: `step` (1-based), the reason, and the rules' refusal if any."""
 
-    def __init__(self, step: int, reason: str):
+    def __init__(self, step: int, reason: str, refusal: Refusal | None = None) -> None:
         super().__init__(f"step {step}: {reason}")
         self.step = step
         self.reason = reason
+        self.refusal = refusal
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
@@ -49,26 +54,26 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
             raise ReplayError(k, f"it is {state.to_move}'s turn, not {entry.player}'s.")
         try:
             state, _ = apply(state, parse_action(entry.action))
-        except IllegalAction as err:
-            raise ReplayError(k, str(err)) from None
+        except Refusal as err:
+            raise ReplayError(k, f"`{entry.action}` is refused: {err}", err) from None
     return state
 
 
 class Chooser:
     """Uniform random choices from a seed, with the rules' own generator (no global state)."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int) -> None:
         self.state = rng.seed_state(seed ^ 0x5DEECE66D)
 
     def below(self, n: int) -> int:
         self.state, k = rng.below(self.state, n)
         return k
 
-    def choice(self, items: list):
+    def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
 
 
-def random_action(state: GameState, chooser: Chooser):
+def random_action(state: GameState, chooser: Chooser) -> Action:
     """A uniformly random legal action; mining takes random legal steps until it stops."""
     action = chooser.choice(legal_actions(state))
     if isinstance(action, Mine):
@@ -90,12 +95,13 @@ def play_random(players: list[str], seed: int, options: GameOptions | None = Non
     chooser = Chooser(seed)
     while state.phase != "over":
         action = random_action(state, chooser)
+        assert state.to_move is not None
         record.actions.append(RecordedAction(player=state.to_move, action=str(action)))
         state, _ = apply(state, action)
     return state, record
 
 
-def game_summary(state: GameState, record: GameRecord) -> dict:
+def game_summary(state: GameState, record: GameRecord) -> dict[str, Any]:
     """The JSON line `simulate --json` prints for one finished game."""
     breakdown = score_breakdown(state)
     return {

@@ -8,7 +8,7 @@ seats 0..n-1 clockwise.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
@@ -19,7 +19,10 @@ Phase = Literal["draft", "turn", "draw", "over"]
 _set = object.__setattr__
 
 
-def copy_model(model, update: dict):
+M = TypeVar("M", bound=BaseModel)
+
+
+def copy_model(model: M, update: dict[str, Any]) -> M:
     """A shallow copy of a pydantic model with some fields replaced.
 
     The same as `model.model_copy(update=update)` for our models (no extras, no private

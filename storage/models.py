@@ -12,13 +12,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules import GameOptions, GameState
+from rules.components import SEAT_COLOURS
+
+__all__ = ["SEAT_COLOURS"]  # re-exported: storage keys seats on the rules' seat colours
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 Timer = Literal["none", "1h", "12h", "24h", "48h", "72h"]
 
-# Seat colours in seat order, shared with the renderer. None of them is a coal colour
-# (yellow, brown, grey, black), so a worker never looks like a cube.
-SEAT_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
 
 TIMER_SECONDS: dict[str, int | None] = {
     "none": None,

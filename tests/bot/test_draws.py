@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.components import ORDER_CARDS, TILES
+from bot.words.rules import card_name, tile_name
+from rules.components import TILES
 
 from .driver import actor, assert_refused, bystander, fast_forward, menu, start_game, stored
 
@@ -11,15 +12,15 @@ def _secret_words(game) -> list[str]:
     """How the drawn items are written in the actor's private choice."""
     pending = game.state.pending
     if pending.kind == "tile":
-        return [f"{TILES[t].describe()} — {TILES[t].price} marks" for t in pending.cards]
-    return [ORDER_CARDS[c].describe() for c in pending.cards]
+        return [f"{tile_name(t)} — {TILES[t].price} marks" for t in pending.cards]
+    return [card_name(c) for c in pending.cards]
 
 
 def _public_words(game) -> str:
     """What may be named in public anyway: the cards face up on the board, the orders in pits."""
     cards = [c for c in game.state.order_spaces if c is not None]
     cards += [o.card for p in game.state.players for o in p.orders]
-    return " ".join(ORDER_CARDS[c].describe() for c in cards)
+    return " ".join(card_name(c) for c in cards)
 
 
 def _everything_said(w, viewer=None) -> str:

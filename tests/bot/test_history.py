@@ -77,7 +77,8 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
     r = await w.bob.slash(w.channel, "coal stats", player=w.alice)
     assert r.ephemeral
     assert r.response.content == (
-        f"<@{w.alice.id}>: 2 game(s), {wins} win(s), average {sum(vps) / 2:.1f} VP, best {max(vps)} VP."
+        f"<@{w.alice.id}>: 2 games, {wins} win{'' if wins == 1 else 's'}, "
+        f"average {sum(vps) / 2:.1f} VP, best {max(vps)} VP."
     )
     r = await w.dave.slash(w.channel, "coal stats")
     assert r.response.content == f"<@{w.dave.id}> has not finished a game in this server yet."

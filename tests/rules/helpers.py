@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import GameState, IllegalAction, apply, legal_actions, new_game, parse_action
+from rules import ActionSyntaxError, GameState, IllegalAction, Reason, apply, legal_actions, new_game, parse_action
 from rules.components import COLOUR_LETTERS, ORDER_CARDS, SPACE_INDEX, TILES, VEHICLES
 from rules.state import Order
 
@@ -24,13 +24,26 @@ def act(state: GameState, text: str):
     return apply(state, parse_action(text))
 
 
-def refused(state: GameState, text: str, match: str) -> IllegalAction:
-    """Assert the action is refused with a message matching `match`, changing nothing."""
+def refused(state: GameState, text: str, reason: Reason, **params: object) -> IllegalAction:
+    """Assert the action is refused for `reason` with these `params` (at least), changing nothing."""
     before = state.model_dump_json()
-    with pytest.raises(IllegalAction, match=match) as info:
+    with pytest.raises(IllegalAction) as info:
         act(state, text)
     assert state.model_dump_json() == before
-    return info.value
+    err = info.value
+    assert err.reason is reason, err
+    assert {k: err.params.get(k) for k in params} == params, err
+    return err
+
+
+def unreadable(action_text: str, reason: Reason, **params: object) -> ActionSyntaxError:
+    """Assert the text is not an action: ActionSyntaxError for `reason` with these `params` (at least)."""
+    with pytest.raises(ActionSyntaxError) as info:
+        parse_action(action_text)
+    err = info.value
+    assert err.reason is reason, err
+    assert {k: err.params.get(k) for k in params} == params, err
+    return err
 
 
 def card(vehicle: str, vp: int, letters: str) -> int:

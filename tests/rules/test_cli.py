@@ -63,7 +63,8 @@ def test_a_record_that_does_not_replay_exits_non_zero_with_the_step_and_reason()
     bad_action = json.loads(json.dumps(record))
     bad_action["actions"][9]["action"] = "mine 4"  # locked with 2 players
     out = _run("replay", "-", stdin=json.dumps(bad_action))
-    assert out.returncode == 1 and "step 10: Mining 4 is locked in a 2-player game." in out.stderr
+    assert out.returncode == 1
+    assert "step 10: `mine 4` is refused: space_locked(space='mine 4', players=2)" in out.stderr
 
     out = _run("replay", "-", stdin="{not json")
     assert out.returncode == 2 and "not a game record" in out.stderr

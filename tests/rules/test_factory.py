@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules import legal_actions, view
-from rules.components import BLACK, BROWN, GREY, TILES, YELLOW
+from rules import Bought, Drew, Kept, Reason, legal_actions, view
+from rules.components import BLACK, BROWN, GREY, NO_COAL, TILES, YELLOW
 
 from .helpers import act, drafted, refused, tile
 
@@ -25,7 +25,8 @@ def test_worked_example_b_r_fac_1_two_grey_carts_cost_6_on_the_grey_level():
     assert p.carts[GREY] == [GREY, GREY, GREY]  # printed cart + the tile's 2 carts
     assert p.tiles == [tile(GREY, 2)] and not TILES[p.tiles[0]].dark
     assert after.supply[GREY] == supply - 2
-    assert "bought a tile (2 carts grey, light) for 6 marks" in events[1].text
+    assert events[1] == Bought(player=p.name, tile=tile(GREY, 2), price=6, carts=(GREY, GREY))
+    assert not events[1].supply_short
 
 
 def test_r_fac_1_dark_tiles_go_to_the_dark_side():
@@ -40,11 +41,69 @@ def test_r_fac_2_short_supply_takes_the_chosen_substitute_colour_price_unchanged
     state.players[me].marks = 8
     state.supply = [5, 5, 5, 1]
     options = [str(a) for a in legal_actions(state) if str(a).startswith("factory 1")]
-    assert options == ["factory 1 with yellow", "factory 1 with brown", "factory 1 with grey"]
-    after, _ = act(state, "factory 1 with brown")
+    assert options == ["factory 1 with yellow", "factory 1 with brown", "factory 1 with grey", "factory 1 with none"]
+    after, events = act(state, "factory 1 with brown")
     assert after.players[me].carts[BLACK] == [BLACK, BLACK, BROWN]
     assert after.players[me].marks == 0
     assert after.supply == [5, 4, 5, 0]
+    assert events[1].carts == (BLACK, BROWN) and events[1].supply_short
+
+
+def test_r_fac_2_the_player_may_leave_a_cart_the_supply_cannot_fill_empty():
+    """R-FAC-2: "may" put a cube of another colour; `with none` leaves the cart empty, price unchanged."""
+    state = _with_tile_on_space(drafted(3), 1, tile(BLACK, 2))
+    me = state.current
+    state.players[me].marks = 8
+    state.supply = [5, 5, 5, 1]
+    total = state.cube_total()
+    after, events = act(state, "factory 1 with none")
+    assert after.players[me].carts[BLACK] == [BLACK, BLACK, NO_COAL]
+    assert after.players[me].marks == 0
+    assert after.supply == [5, 5, 5, 0] and after.cube_total() == total
+    assert events[1] == Bought(player=after.players[me].name, tile=tile(BLACK, 2), price=8, carts=(BLACK, NO_COAL))
+
+
+def test_r_fac_2_with_two_carts_short_each_gets_a_colour_or_stays_empty():
+    state = _with_tile_on_space(drafted(3), 1, tile(GREY, 2))
+    me = state.current
+    state.players[me].marks = 6
+    state.supply = [0, 1, 0, 1]
+    options = [str(a) for a in legal_actions(state) if str(a).startswith("factory 1")]
+    assert options == [
+        "factory 1 with brown black",
+        "factory 1 with brown none",
+        "factory 1 with black none",
+        "factory 1 with none none",
+    ]
+    choices = [[BROWN, BLACK], [BROWN, NO_COAL], [BLACK, NO_COAL], [NO_COAL, NO_COAL]]
+    refused(state, "factory 1 with brown brown", Reason.SUBSTITUTE_CHOICES, options=choices)
+    after, _ = act(state, "factory 1 with none brown")  # the order of the words does not matter
+    assert after.players[me].carts[GREY] == [GREY, NO_COAL, BROWN] and after.supply == [0, 0, 0, 1]
+    after, _ = act(state, "factory 1 with none none")
+    assert after.players[me].carts[GREY] == [GREY, NO_COAL, NO_COAL] and after.supply == [0, 1, 0, 1]
+
+
+def test_r_fac_2_only_carts_the_supply_could_fill_are_chosen_for():
+    """With one other cube in the supply, one cart gets it or stays empty; the other stays empty."""
+    state = _with_tile_on_space(drafted(3), 1, tile(GREY, 2))
+    state.players[state.current].marks = 6
+    state.supply = [0, 1, 0, 0]
+    options = [str(a) for a in legal_actions(state) if str(a).startswith("factory 1")]
+    assert options == ["factory 1 with brown", "factory 1 with none"]
+
+
+def test_r_fac_2_a_kept_drawn_tile_may_leave_its_cart_empty_too():
+    state = drafted(3)
+    me = state.current
+    state.players[me].marks = 40
+    state.tile_deck[0] = tile(GREY, 1)
+    drawn, _ = act(state, "factory draw")
+    drawn.supply[GREY] = 0
+    choices = {str(a) for a in legal_actions(drawn) if str(a).startswith("keep 1")}
+    assert "keep 1 with none, rest top" in choices and "keep 1 with black, rest bottom" in choices
+    after, events = act(drawn, "keep 1 with none, rest top")
+    assert after.players[me].carts[GREY] == [GREY, NO_COAL]
+    assert events[0].carts == (NO_COAL,) and events[0].supply_short
 
 
 def test_r_fac_2_automatic_substitute_is_the_most_plentiful_colour():
@@ -67,9 +126,10 @@ def test_r_fac_2_empty_supply_leaves_the_cart_empty():
 
 def test_r_fac_2_a_substitute_when_none_is_needed_or_not_available_is_refused():
     state = _with_tile_on_space(drafted(3), 1, tile(BROWN, 1))
-    refused(state, "factory 1 with grey", "no substitute is needed")
+    refused(state, "factory 1 with grey", Reason.NO_SUBSTITUTE_NEEDED, colour=BROWN)
+    refused(state, "factory 1 with none", Reason.NO_SUBSTITUTE_NEEDED, colour=BROWN)
     state.supply = [0, 0, 3, 0]
-    refused(state, "factory 1 with yellow", "The substitute coal can be grey")
+    refused(state, "factory 1 with yellow", Reason.SUBSTITUTE_CHOICES, options=[[GREY], [NO_COAL]])
 
 
 def test_r_fac_3_the_space_is_refilled_from_the_tile_deck():
@@ -101,8 +161,7 @@ def test_r_fac_5_draw_shows_top_5_to_the_actor_only_and_the_choice_is_pending():
     assert after.pending.kind == "tile" and after.pending.cards == top5
     assert after.tile_deck == state.tile_deck[5:]
     assert after.factory == state.factory  # nothing is refilled
-    assert "looks at the top 5 tiles" in events[-1].text
-    assert all(str(x) not in events[-1].text for x in top5)
+    assert events[-1] == Drew(player=after.players[me].name, deck="tile", count=5)  # R-VIS-2: not which
     other = after.players[(me + 1) % 3].name
     assert view(after, other).pending.cards == [-1] * 5
     assert view(after, after.players[me].name).pending.cards == top5
@@ -119,7 +178,8 @@ def test_r_fac_5_keep_one_affordable_tile_and_return_the_rest_to_the_bottom():
     assert after.tile_deck == drawn.tile_deck + [cards[0], cards[2], cards[3], cards[4]]
     assert after.phase == "turn" and after.current == (me + 1) % 3
     assert [e.kind for e in events] == ["bought", "kept"]
-    assert events[-1].text.endswith("kept a tile, and put 4 back on the bottom.")
+    assert events[-1] == Kept(player=after.players[me].name, deck="tile", kept=True, returned=4, to="bottom")
+    assert events[0].tile == cards[1]
 
 
 def test_r_fac_5_keep_none_rest_on_top_in_the_chosen_order():
@@ -129,7 +189,7 @@ def test_r_fac_5_keep_none_rest_on_top_in_the_chosen_order():
     after, _ = act(drawn, "keep none, rest top 5 4 3 2 1")
     assert after.tile_deck[:5] == cards[::-1]
     assert after.players[state.current].tiles == []
-    refused(drawn, "keep none, rest top 1 2 3", "must list each of 1 2 3 4 5 once")
+    refused(drawn, "keep none, rest top 1 2 3", Reason.BAD_REST_ORDER, rest=[1, 2, 3, 4, 5])
 
 
 def test_r_fac_5_only_tiles_you_can_pay_for_may_be_kept():
@@ -138,7 +198,7 @@ def test_r_fac_5_only_tiles_you_can_pay_for_may_be_kept():
     drawn, _ = act(state, "factory draw")
     choices = {str(a) for a in legal_actions(drawn)}
     assert choices == {"keep none, rest top", "keep none, rest bottom"}
-    refused(drawn, "keep 1, rest bottom", r"costs \d marks; you have 0")
+    refused(drawn, "keep 1, rest bottom", Reason.TILE_TOO_DEAR, price=TILES[drawn.pending.cards[0]].price, have=0)
 
 
 def test_r_fac_5_fewer_than_five_when_the_deck_is_short():
@@ -151,8 +211,8 @@ def test_r_fac_5_fewer_than_five_when_the_deck_is_short():
 def test_r_fac_5_nobody_else_may_act_until_the_choice_is_made():
     state = drafted(3)
     drawn, _ = act(state, "factory draw")
-    refused(drawn, "bank", "must first choose from the drawn tiles")
-    refused(drawn, "money 4", "must first choose from the drawn tiles")
+    refused(drawn, "bank", Reason.CHOOSE_DRAWN_FIRST, player=drawn.to_move, deck="tile")
+    refused(drawn, "money 4", Reason.CHOOSE_DRAWN_FIRST, player=drawn.to_move, deck="tile")
     assert all(str(a).startswith("keep") for a in legal_actions(drawn))
 
 
@@ -163,9 +223,9 @@ def test_r_deck_1_an_empty_tile_deck_is_not_reshuffled_and_spaces_stay_empty():
     after, _ = act(state, "factory 1")
     assert after.factory[0] is None and after.tile_deck == []
     assert "factory draw" not in {str(a) for a in legal_actions(state)}
-    refused(state, "factory draw", "The tile deck is empty.")
+    refused(state, "factory draw", Reason.TILE_DECK_EMPTY)
     nxt = after.model_copy(deep=True)
-    refused(nxt, "factory 1", "Factory 1 has no tile.")
+    refused(nxt, "factory 1", Reason.NO_TILE, space="factory 1")
 
 
 def test_r_deck_1_an_empty_order_deck_leaves_order_spaces_empty():
@@ -173,5 +233,5 @@ def test_r_deck_1_an_empty_order_deck_leaves_order_spaces_empty():
     state.order_deck = []
     after, _ = act(state, "order 2")
     assert after.order_spaces[1] is None
-    refused(state, "order draw", "The order deck is empty.")
-    refused(after, "order 2", "Order 2 has no card.")
+    refused(state, "order draw", Reason.ORDER_DECK_EMPTY)
+    refused(after, "order 2", Reason.NO_CARD, space="order 2")

@@ -1,10 +1,10 @@
-"""Illegal actions of every kind raise IllegalAction in one sentence and change nothing."""
+"""Illegal actions of every kind raise IllegalAction with a reason code and change nothing."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules import IllegalAction, UseBank, apply, legal_actions, new_game, parse_action
+from rules import IllegalAction, Reason, UseBank, apply, legal_actions, new_game, parse_action
 from rules.components import SPACES
 from rules.engine import space_problem
 from rules.record import Chooser, random_action
@@ -46,44 +46,56 @@ def _crowded():
 
 
 CASES = [
-    (_draft, "bank", r"The opening draft comes first: \w+ picks an order card\."),
-    (_draft, "draft 11", r"Card 11 is not on offer; choose one of 1, 2, .*10\."),
-    (_turn, "draft 1", r"The draft is over\."),
-    (_turn, "keep 1, rest top", r"Nothing is drawn to choose from\."),
-    (_draw, "money 4", r"\w+ must first choose from the drawn tiles\."),
-    (_draw, "keep 9, rest top", r"Only 5 were drawn; keep 1-5 or none\."),
-    (_draw, "keep none, rest top 1 1 2 3 4", r"The order of the rest must list each of 1 2 3 4 5 once\."),
-    (_over, "bank", r"The game is over\."),
-    (_poor, "factory 2", r"Factory 2 costs \d+ marks; you have 0\."),
-    (_crowded, "mine 6", r"Mining 6 needs 5 workers; you have 3\."),
-    (_turn, "mine 4", r"Mining 4 is locked in a 3-player game\."),
-    (_turn, "deliver train", r"You have no complete train order to deliver\."),
-    (_turn, "factory draw with grey", r"Choose substitute coal when you keep a drawn tile, not before\."),
-    (_turn, "mine 4: cage black", r"Mining 4 is locked"),
+    (_draft, "bank", Reason.DRAFT_FIRST, {"player": "*"}),
+    (_draft, "draft 11", Reason.CARD_NOT_ON_OFFER, {"card": 11, "offered": list(range(1, 11))}),
+    (_turn, "draft 1", Reason.DRAFT_IS_OVER, {}),
+    (_turn, "keep 1, rest top", Reason.NOTHING_DRAWN, {}),
+    (_draw, "money 4", Reason.CHOOSE_DRAWN_FIRST, {"player": "*", "deck": "tile"}),
+    (_draw, "keep 9, rest top", Reason.PICK_OUT_OF_RANGE, {"pick": 9, "drawn": 5}),
+    (_draw, "keep none, rest top 1 1 2 3 4", Reason.BAD_REST_ORDER, {"rest": [1, 2, 3, 4, 5]}),
+    (_over, "bank", Reason.GAME_OVER, {}),
+    (_poor, "factory 2", Reason.CANNOT_AFFORD, {"space": "factory 2", "price": "*", "have": 0}),
+    (_crowded, "mine 6", Reason.NOT_ENOUGH_WORKERS, {"space": "mine 6", "need": 5, "have": 3}),
+    (_turn, "mine 4", Reason.SPACE_LOCKED, {"space": "mine 4", "players": 3}),
+    (_turn, "deliver train", Reason.NOTHING_TO_DELIVER, {"vehicle": "train"}),
+    (_turn, "factory draw with grey", Reason.SUBSTITUTE_TOO_EARLY, {}),
+    (_turn, "factory draw with none", Reason.SUBSTITUTE_TOO_EARLY, {}),
+    (_turn, "mine 4: cage black", Reason.SPACE_LOCKED, {"space": "mine 4", "players": 3}),
+    (_turn, "mine 6: load black", Reason.CAGE_AT_SURFACE, {"step": 1, "step_text": "load black"}),
     (
         _turn,
-        "mine 6: load black",
-        r"Step 1 \(`load black`\): the cage is at the surface; move it to a tunnel level first\.",
+        "mine 6: cage black, load black, load black",
+        Reason.CARTS_EMPTY,
+        {"step": 3, "step_text": "load black", "level": 4},
     ),
-    (_turn, "mine 6: cage black, load black, load black", r"Step 3 \(`load black`\): no black cart has a cube left\."),
-    (_turn, "mine 6: fill 9.1 grey", r"Step 1 \(`fill 9.1 grey`\): you have no order 9 \(3 outstanding\)\."),
+    (
+        _turn,
+        "mine 6: fill 9.1 grey",
+        Reason.NO_SUCH_ORDER,
+        {"step": 1, "step_text": "fill 9.1 grey", "order": 9, "have": 3},
+    ),
 ]
 
 
-@pytest.mark.parametrize("make,text,message", CASES, ids=[c[1] for c in CASES])
-def test_illegal_action_is_refused_in_one_sentence_and_changes_nothing(make, text, message):
+@pytest.mark.parametrize("make,text,reason,params", CASES, ids=[c[1] for c in CASES])
+def test_illegal_action_is_refused_with_its_reason_and_changes_nothing(make, text, reason, params):
+    """Every parameter is given ("*": any value); the words for each are tested in tests/bot/test_words.py."""
     state = make()
     before = state.model_dump_json()
-    with pytest.raises(IllegalAction, match=message) as info:
+    with pytest.raises(IllegalAction) as info:
         apply(state, parse_action(text))
     assert state.model_dump_json() == before
-    assert "\n" not in str(info.value) and str(info.value).endswith(".")
+    err = info.value
+    assert err.reason is reason
+    assert set(err.params) == set(params)
+    assert all(want == "*" or err.params[k] == want for k, want in params.items()), err.params
 
 
 def test_something_that_is_not_an_action_is_refused():
     state = drafted(3)
-    with pytest.raises(IllegalAction, match="is not a Coal Baron action"):
+    with pytest.raises(IllegalAction) as info:
         apply(state, "bank")
+    assert info.value.reason is Reason.NOT_AN_ACTION and info.value.params == {"action": "'bank'"}
 
 
 def test_legal_actions_agree_with_apply_refusals_space_by_space():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import legal_actions, view
+from rules import Delivered, Kept, Reason, legal_actions, view
 from rules.components import BLACK, BROWN, GREY, YELLOW
 
 from .helpers import act, card, drafted, order, rebalance_supply, refused
@@ -28,7 +28,7 @@ def test_worked_example_d_r_del_1_two_carriage_orders_score_19_at_once():
     assert p.vp == 19
     assert p.orders == [] and sorted(p.delivered) == sorted([nine, ten])
     assert after.supply == [supply[0] + 1, supply[1] + 1, supply[2] + 1, supply[3] + 3]
-    assert events[-1].text.endswith("for 19 VP.")
+    assert events[-1] == Delivered(player=p.name, vehicle="carriage", cards=(nine, ten), vp=19)
 
 
 def test_r_del_1_only_complete_orders_of_that_vehicle_are_delivered():
@@ -77,7 +77,8 @@ def test_r_ord_2_draw_five_keep_one_secretly_rest_together_top_or_bottom():
     assert after.players[me].orders[-1].card == cards[3]
     assert after.order_deck[:4] == [cards[1], cards[0], cards[2], cards[4]]
     assert after.order_spaces == state.order_spaces  # no refill from a draw
-    assert "put 4 back on the top" in events[-1].text
+    name = after.players[me].name
+    assert events[-1] == Kept(player=name, deck="order", kept=True, card=cards[3], returned=4, to="top")
 
 
 def test_r_ord_2_keeping_none_still_completes_the_action():
@@ -87,5 +88,6 @@ def test_r_ord_2_keeping_none_still_completes_the_action():
     assert after.order_deck[-5:] == drawn.pending.cards
     assert len(after.players[state.current].orders) == len(state.players[state.current].orders)
     assert after.current != state.current and after.phase == "turn"
-    refused(drawn, "keep 6, rest top", "Only 5 were drawn")
-    refused(drawn, "keep 1 with grey, rest top", "Substitute coal is only for a tile")
+    refused(drawn, "keep 6, rest top", Reason.PICK_OUT_OF_RANGE, pick=6, drawn=5)
+    refused(drawn, "keep 1 with grey, rest top", Reason.SUBSTITUTE_ONLY_FOR_TILE)
+    refused(drawn, "keep 1 with none, rest top", Reason.SUBSTITUTE_ONLY_FOR_TILE)

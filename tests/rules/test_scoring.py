@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import apply, final_scores, legal_actions, score_breakdown
+from rules import GameOver, PlayerVP, apply, final_scores, legal_actions, score_breakdown
 from rules.components import BLACK, BROWN, CLOCK, GREY, YELLOW
 from rules.scoring import award, element_count
 
@@ -217,10 +217,11 @@ def test_r_end_5_most_vp_wins_then_marks_left_then_shared():
     after, events = _game_end(state)
     assert after.phase == "over" and after.to_move is None
     assert after.winners == [0, 1]
-    assert "share the victory" in events[-1].text
+    scores = tuple(PlayerVP(player=p.name, vp=p.vp) for p in after.players)
+    assert events[-1] == GameOver(winners=(after.players[0].name, after.players[1].name), scores=scores)
     state.players[1].marks = 3
     after, events = _game_end(state)
-    assert after.winners == [1] and "wins" in events[-1].text
+    assert after.winners == [1] and events[-1].winners == (after.players[1].name,)
 
 
 def test_r_end_6_scores_may_go_below_zero():

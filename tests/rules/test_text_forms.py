@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import IllegalAction, Mine, MinePlanner, apply, legal_actions, parse_action
+from rules import ActionSyntaxError, IllegalAction, Mine, MinePlanner, Reason, apply, legal_actions, parse_action
+from rules.errors import QUOTE_LENGTH
 from rules.record import Chooser, random_action
 
 from .helpers import drafted
@@ -43,25 +44,45 @@ def test_parsing_is_forgiving_about_case_spaces_and_level_words():
     )
 
 
-@pytest.mark.parametrize(
-    "text,why",
-    [
-        ("", "an action starts with"),
-        ("dance", "an action starts with"),
-        ("factory 9", "the space is 1-8 or `draw`"),
-        ("order 0", "the space is 1-4 or `draw`"),
-        ("mine 7", "mining takes 4, 6, 8 or 10 steps"),
-        ("money 2", "3, 4, 5 or 6 marks"),
-        ("deliver rocket", "wheelbarrow, carriage, truck or train"),
-        ("mine 8: cage moon", "a cage level is"),
-        ("mine 8: fill 1 grey", "write `fill O.S colour`"),
-        ("keep two", "write `keep N, rest top`"),
-        ("draft 0", "out of range"),
-    ],
-)
-def test_malformed_text_is_refused_with_a_hint(text, why):
-    with pytest.raises(IllegalAction, match=why):
+MALFORMED = [
+    ("", Reason.NOT_AN_ACTION_TEXT, {}),
+    ("dance", Reason.NOT_AN_ACTION_TEXT, {}),
+    ("factory 9", Reason.BAD_SPACE, {"top": 8}),
+    ("factory 3 grey", Reason.ONLY_WITH, {}),
+    ("factory 3 with purple", Reason.NOT_A_COLOUR, {"word": "purple"}),
+    ("order 0", Reason.BAD_SPACE, {"top": 4}),
+    ("mine 7", Reason.BAD_MINE_STEPS, {}),
+    ("money 2", Reason.BAD_AMOUNT, {}),
+    ("deliver rocket", Reason.BAD_VEHICLE, {}),
+    ("mine 8: cage moon", Reason.NOT_A_LEVEL, {"step": 1}),
+    ("mine 8: fill 1 grey", Reason.BAD_FILL, {"step": 1}),
+    ("mine 8: cage grey, fill 1.1 grey from cage+storage", Reason.TWO_SOURCES, {"step": 2}),
+    ("mine 8: fill 0.1 grey", Reason.NUMBERED_FROM_ONE, {"step": 1}),
+    ("mine 8: , ,", Reason.EMPTY_PLAN, {}),
+    ("keep two", Reason.BAD_KEEP, {}),
+    ("draft 0", Reason.OUT_OF_RANGE, {}),
+]
+
+
+@pytest.mark.parametrize("text,reason,params", MALFORMED, ids=[m[0] or "empty" for m in MALFORMED])
+def test_malformed_text_is_refused_with_a_reason(text, reason, params):
+    with pytest.raises(ActionSyntaxError) as info:
         parse_action(text)
+    err = info.value
+    assert not isinstance(err, IllegalAction)  # unreadable, not illegal (as python-chess separates them)
+    assert err.reason is reason
+    assert {k: v for k, v in err.params.items() if k != "text"} == params
+    assert "text" in err.params
+
+
+def test_a_refusal_quotes_at_most_the_start_of_long_text():
+    long = "dig " + "very " * 30 + "deep"
+    with pytest.raises(ActionSyntaxError) as info:
+        parse_action(long)
+    assert info.value.params["text"] == long[:QUOTE_LENGTH] + "…"
+    with pytest.raises(ActionSyntaxError) as info:
+        parse_action("mine 8: " + long)
+    assert info.value.params["step"] == 1 and info.value.params["text"] == long[:QUOTE_LENGTH] + "…"
 
 
 def test_every_action_of_random_games_round_trips_through_text():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules import apply, legal_actions
-from rules.components import SPACES
+from rules import Placed, Reason, TookMoney, apply, legal_actions
+from rules.components import SPACES, TILES
 
 from .helpers import act, drafted, last_worker_everyone, refused, space
 
@@ -45,7 +45,11 @@ def test_worked_example_a_r_turn_2_displacement_costs_n_plus_1_and_fills_the_can
     assert b.players[me].workers == workers - 2
     assert (b.space_owner[m5], b.space_workers[m5]) == (me, 2)
     assert b.canteen[red] == state.canteen[red] + 1
-    assert f"sending 1 of {state.players[red].name}'s to the canteen" in events[0].text
+    name = state.players[me].name
+    assert events[0] == Placed(
+        player=name, space="money 5", workers=2, displaced=1, displaced_owner=state.players[red].name
+    )
+    assert events[1] == TookMoney(player=name, amount=5)
 
     c, _ = act(state, "money 6")
     assert c.players[me].workers == workers - 3
@@ -72,7 +76,7 @@ def test_r_turn_3_not_enough_workers_to_displace_is_refused_with_the_counts():
     state.space_owner[i], state.space_workers[i] = other, 2
     state.players[state.current].workers = 2
     assert "mine 8" not in {str(a) for a in legal_actions(state)}
-    refused(state, "mine 8", r"^Mining 8 needs 3 workers; you have 2\.$")
+    refused(state, "mine 8", Reason.NOT_ENOUGH_WORKERS, space="mine 8", need=3, have=2)
 
 
 def test_r_turn_3_only_completable_spaces_may_be_chosen():
@@ -82,10 +86,11 @@ def test_r_turn_3_only_completable_spaces_may_be_chosen():
     texts = {str(a) for a in legal_actions(state)}
     assert not any(t.startswith("factory ") and t != "factory draw" for t in texts)  # cannot pay
     assert not any(t.startswith("deliver") for t in texts)  # nothing complete
-    refused(state, "factory 1", r"Factory 1 costs \d marks; you have 0\.")
-    refused(state, "deliver truck", "You have no complete truck order to deliver.")
+    price = TILES[state.factory[0]].price
+    refused(state, "factory 1", Reason.CANNOT_AFFORD, space="factory 1", price=price, have=0)
+    refused(state, "deliver truck", Reason.NOTHING_TO_DELIVER, vehicle="truck")
     state.order_spaces[1] = None
-    refused(state, "order 2", "Order 2 has no card.")
+    refused(state, "order 2", Reason.NO_CARD, space="order 2")
 
 
 def test_r_turn_4_bank_takes_exactly_one_worker_whoever_is_there():

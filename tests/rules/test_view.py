@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import GameOptions, apply, legal_actions, new_game, view
+from rules import GameOptions, Kept, apply, legal_actions, new_game, view
 
 from .helpers import NAMES, act, card, drafted
 
@@ -46,7 +46,7 @@ def test_r_vis_2_draw_contents_only_for_the_actor_and_the_result_is_public():
     assert view(drawn, None).pending.cards == [-1] * 5
     after, events = act(drawn, "keep 2, rest bottom")
     assert view(after, None).players[me].orders[-1].card == kept  # outstanding orders are public
-    assert "put 4 back on the bottom" in events[-1].text
+    assert events[-1] == Kept(player=drawn.to_move, deck="order", kept=True, card=kept, returned=4, to="bottom")
 
 
 def test_view_never_changes_the_state():

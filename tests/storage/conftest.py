@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from storage import Store
 from storage.testing import LocalPostgres
 from tests.storage.backends import Target

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from anywhere
 
-from bot.manager import GameManager  # noqa: E402
+from games.manager import GameManager  # noqa: E402
 from rules.record import Chooser, random_action  # noqa: E402
 from storage import Store  # noqa: E402
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.manager import Game, GameManager, TurnResult
+from games.manager import Game, GameManager, TurnResult
 from rules.record import Chooser, random_action
 
 GUILD = 1

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from rules.record import Chooser
 from storage import APPLICATION_ID, SCHEMA_VERSION, NotOurDatabase, SchemaTooNew, StorageError, Store, schema
 from tests.storage.helpers import NAMES, USERS, db_rows, play, started

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from rules import apply, parse_action
 from rules.record import Chooser, GameRecord, random_action, replay
 from storage import GameSettings, PlayerStats, Post, StaleState, Store

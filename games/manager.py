@@ -5,10 +5,13 @@ One game per channel. Every request on a channel runs under that channel's
 never wait on each other (the database is held only for the few milliseconds of a commit).
 
 A move is: load (from the cache) → check the mover → `rules.apply` → save state, log row
-and version in one transaction → return the events. If the save fails the cached game is
-dropped and read again from the database: what players see is always what is stored.
+and version in one transaction → return the events. The log row keeps the events as JSON
+(`rules.EVENTS`), not sentences: the bot words them when read, in the reader's language.
+If the save fails the cached game is dropped and read again from the database: what
+players see is always what is stored.
 
-Refusals are `bot.errors.GameError` subclasses with a message for the player.
+Refusals are `games.errors.GameError` subclasses with a typed reason; the bot words them.
+Reads for the bot (`log`, `history`, `stats`, `record`) go through here too, not to the store.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 import rules
-from rules import Event, GameState, IllegalAction
-from storage import SEAT_COLOURS, GameRow, GameSettings, StaleState, Store
+from rules import EVENTS, Event, GameState, Refusal
+from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
+from rules.record import GameRecord
+from storage import GameRow, GameSettings, GameSummary, LogRow, PlayerStats, StaleState, Store
 
 from .errors import (
     AlreadySeated,
@@ -40,6 +45,7 @@ from .errors import (
     NotSeated,
     NotStarted,
     NotYourTurn,
+    Reason,
     SaveFailed,
     StaleAction,
 )
@@ -48,8 +54,6 @@ log = logging.getLogger("coalbaron")
 
 Game = GameRow  # what the manager hands out: a game with its seats, as stored
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = len(SEAT_COLOURS)
 NAME_LENGTH = 32  # Discord's display-name limit
 
 __all__ = [
@@ -130,12 +134,32 @@ class GameManager:
         """The channel's lobby or running game; NoGameHere if there is none."""
         game = await self.current(channel_id)
         if game is None:
-            raise NoGameHere("There is no game in this channel. Start one with `/coal new`.")
+            raise NoGameHere(Reason.NO_GAME)
         return game
 
     async def latest(self, channel_id: int) -> Game | None:
         """The channel's current game, else its most recent one (finished or aborted)."""
         return await self.current(channel_id) or await self.store.latest_game(channel_id)
+
+    async def log(self, game: Game, last: int | None = None) -> list[LogRow]:
+        """The game's latest `last` log entries (all without `last`), oldest first."""
+        return await self.store.log(game.id, last)
+
+    async def history(self, guild_id: int, limit: int = 15) -> list[GameSummary]:
+        """The server's finished games, the latest first."""
+        return await self.store.finished_games(guild_id, limit=limit)
+
+    async def stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """A member's record of finished games in one server."""
+        return await self.store.player_stats(guild_id, user_id)
+
+    async def record(self, channel_id: int) -> tuple[Game, GameRecord]:
+        """The channel's current or latest started game and its replayable record; NoGameHere if none."""
+        game = await self.latest(channel_id)
+        record = await self.store.game_record(game.id) if game is not None else None
+        if game is None or record is None:
+            raise NoGameHere(Reason.NOTHING_TO_EXPORT)
+        return game, record
 
     # --- the lobby -------------------------------------------------------------------------
 
@@ -146,16 +170,12 @@ class GameManager:
         try:
             settings = GameSettings(**(options or {}))
         except ValidationError as err:
-            raise BadOptions(_options_problem(err)) from None
+            raise BadOptions(Reason.BAD_OPTIONS, fields=_wrong_fields(err)) from None
         async with self._lock(channel_id):
             existing = await self.current(channel_id)
             if existing is not None:
-                host = _host_name(existing)
-                what = "a lobby" if existing.status == "lobby" else "a game running"
-                raise GameAlreadyRunning(
-                    f"This channel already has {what} (host: {host}). "
-                    "Finish it or `/coal abort` it first, or play in another channel or thread."
-                )
+                reason = Reason.CHANNEL_HAS_LOBBY if existing.status == "lobby" else Reason.CHANNEL_HAS_GAME
+                raise GameAlreadyRunning(reason, host=_host_name(existing))
             game = await self._commit(
                 channel_id, self.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
             )
@@ -167,11 +187,11 @@ class GameManager:
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
             if game.status != "lobby":
-                raise AlreadyStarted("The game has already started; seats are fixed until it ends.")
+                raise AlreadyStarted(Reason.SEATS_FIXED)
             if game.seat_of_user(user_id) is not None:
-                raise AlreadySeated("You are already seated in this game.")
+                raise AlreadySeated(Reason.ALREADY_SEATED)
             if len(game.seats) >= MAX_PLAYERS:
-                raise GameFull(f"The game is full ({MAX_PLAYERS} players). Watch, or open a game in another channel.")
+                raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
             game = await self._commit(channel_id, self.store.add_seat(game, user_id, clean_name(name)))
             self._remember(game)
             return game
@@ -181,9 +201,9 @@ class GameManager:
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
             if game.status != "lobby":
-                raise AlreadyStarted("The game has already started; the host can `/coal abort` it.")
+                raise AlreadyStarted(Reason.LEAVE_STARTED)
             if game.seat_of_user(user_id) is None:
-                raise NotSeated("You are not seated in this game.")
+                raise NotSeated(Reason.NOT_SEATED)
             game = await self._commit(channel_id, self.store.remove_seat(game, user_id))
             self._remember(game)
             return game
@@ -195,13 +215,12 @@ class GameManager:
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
             if game.status != "lobby":
-                raise AlreadyStarted("The game has already started.")
+                raise AlreadyStarted(Reason.ALREADY_STARTED)
             if user_id != game.host_id:
-                raise NotHost(f"Only the host, {_host_name(game)}, can start the game.")
+                raise NotHost(Reason.HOST_STARTS, host=_host_name(game))
             if len(game.seats) < MIN_PLAYERS:
                 raise NotEnoughPlayers(
-                    f"Coal Baron needs {MIN_PLAYERS} to {MAX_PLAYERS} players; only {len(game.seats)} is seated. "
-                    "Others can `/coal join`."
+                    Reason.NOT_ENOUGH_PLAYERS, least=MIN_PLAYERS, most=MAX_PLAYERS, seated=len(game.seats)
                 )
             names = unique_names([s.name for s in game.seats])
             seed = secrets.randbits(63) if seed is None else seed
@@ -216,7 +235,7 @@ class GameManager:
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
             if user_id != game.host_id and not is_admin:
-                raise NotHost(f"Only the host, {_host_name(game)}, or a moderator can abort the game.")
+                raise NotHost(Reason.HOST_ABORTS, host=_host_name(game))
             game = await self._commit(channel_id, self.store.abort_game(game))
             self._remember(game)
             return game
@@ -227,7 +246,7 @@ class GameManager:
         self,
         channel_id: int,
         user_id: int,
-        action: object | str,
+        action: rules.Action | str,
         *,
         auto: bool = False,
         expected_version: int | None = None,
@@ -239,14 +258,14 @@ class GameManager:
         """
         async with self._lock(channel_id):
             game = await self.check_turn(channel_id, user_id, expected_version)
-            state = game.state
-            seat = game.seat_of_user(user_id)
+            state, seat = game.state, game.seat_of_user(user_id)
+            assert state is not None and seat is not None  # check_turn: a started game, a seated mover
             try:
                 if isinstance(action, str):
                     action = rules.parse_action(action)
                 new_state, events = rules.apply(state, action)
-            except IllegalAction as err:
-                raise IllegalMove(str(err)) from None
+            except Refusal as err:
+                raise IllegalMove(err) from None
             saved = await self._commit(
                 channel_id,
                 self.store.save_turn(
@@ -255,11 +274,11 @@ class GameManager:
                     user_id=user_id,
                     player=seat.name,
                     action=str(action),
-                    summary=" ".join(e.text for e in events),
+                    summary=EVENTS.dump_json(events).decode(),
                     auto=auto,
                     deadline=self._deadline(game, new_state),
                 ),
-                "Your move",
+                Reason.MOVE_NOT_SAVED,
             )
             self._remember(saved)
             return TurnResult(saved, events)
@@ -269,14 +288,14 @@ class GameManager:
         game = await self.game_in(channel_id)
         state = game.state
         if state is None:
-            raise NotStarted("The game has not started yet; the host starts it with `/coal start`.")
+            raise NotStarted(Reason.NOT_STARTED)
         if expected_version is not None and expected_version != game.version:
-            raise StaleAction("That no longer applies: the game has moved on.")
+            raise StaleAction(Reason.MOVED_ON)
         seat = game.seat_of_user(user_id)
         if seat is None:
-            raise NotSeated(f"You are not playing in this game; it is {state.to_move}'s turn.")
+            raise NotSeated(Reason.NOT_PLAYING, to_move=state.to_move)
         if seat.name != state.to_move:
-            raise NotYourTurn(f"It is {state.to_move}'s turn.")
+            raise NotYourTurn(Reason.NOT_YOUR_TURN, to_move=state.to_move)
         return game
 
     def open_games(self) -> list[Game]:
@@ -323,18 +342,18 @@ class GameManager:
             return None
         return self.store.clock() + seconds
 
-    async def _commit(self, channel_id: int, write: Awaitable[Game], what: str = "That") -> Game:
+    async def _commit(self, channel_id: int, write: Awaitable[Game], failed: Reason = Reason.NOT_SAVED) -> Game:
         """Run a database write; on failure drop the cached game and read it again."""
         try:
             return await write
         except StaleState as err:
             await self._reload(channel_id)
-            raise StaleAction("The game changed in the meantime; nothing was done. Please look again.") from err
+            raise StaleAction(Reason.CHANGED_MEANWHILE) from err
         except Exception as err:
             # The player is told to try again; the operator needs the cause (a read-only file, a full disk).
             log.error("saving failed in channel %s: %s: %s", channel_id, type(err).__name__, err)
             await self._reload(channel_id)
-            raise SaveFailed(f"{what} could not be saved, so nothing changed. Please try again in a moment.") from err
+            raise SaveFailed(failed) from err
         except BaseException:  # cancelled: the commit may or may not have happened
             self._games.pop(channel_id, None)
             raise
@@ -345,19 +364,13 @@ class GameManager:
             await self.current(channel_id)
 
 
-def _host_name(game: Game) -> str:
+def _host_name(game: Game) -> str | None:
+    """The host's seat name; None if the host has no seat (the words say "the host")."""
     seat = game.seat_of_user(game.host_id)
-    return seat.name if seat is not None else "the host"
+    return seat.name if seat is not None else None
 
 
-def _options_problem(err: ValidationError) -> str:
-    problems = []
-    for e in err.errors():
-        field = ".".join(str(p) for p in e["loc"]) or "options"
-        if field == "timer":
-            problems.append("`timer` is one of none, 1h, 12h, 24h, 48h, 72h.")
-        elif field == "delivered":
-            problems.append("`delivered` is own or all.")
-        else:
-            problems.append(f"`{field}` is not a game option.")
-    return " ".join(problems)
+def _wrong_fields(err: ValidationError) -> tuple[str, ...]:
+    """The option names a `GameSettings` validation error is about, in order, once each."""
+    fields = (".".join(str(p) for p in e["loc"]) or "options" for e in err.errors())
+    return tuple(dict.fromkeys(fields))

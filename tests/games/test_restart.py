@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from rules.record import Chooser, random_action
 from storage import Store
 from tests.storage.helpers import USERS, lobby, play, started

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import rules
-from bot.errors import GameError, IllegalMove, NotSeated, NotYourTurn
-from bot.manager import TurnResult
+from games.errors import GameError, IllegalMove, NotSeated, NotYourTurn
+from games.manager import TurnResult
 from rules.record import Chooser, random_action
 from tests.storage.helpers import OUTSIDER, USERS, play, started
 

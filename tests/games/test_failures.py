@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import sqlite3
 
-import pytest
-
-from bot.errors import SaveFailed, StaleAction
-from bot.manager import GameManager
+from games.errors import SaveFailed, StaleAction
+from games.manager import GameManager
 from rules.record import Chooser, random_action
 from storage import Store
+from tests.games.test_lobby import refusing
 from tests.storage.helpers import db_rows, started
 
 SAVE_FAILED = "Your move could not be saved, so nothing changed. Please try again in a moment."
@@ -27,7 +26,7 @@ async def test_a_locked_database_fails_the_move_and_the_game_is_read_back(db_pat
         other = sqlite3.connect(db_path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another writer holds the file
         before = db_rows(db_path)
-        with pytest.raises(SaveFailed, match=SAVE_FAILED) as info:
+        with refusing(SaveFailed, SAVE_FAILED) as info:
             await manager.act(1, game.to_move_user, action)
         assert "locked" in str(info.value.__cause__)
         assert db_rows(db_path) == before
@@ -46,7 +45,7 @@ async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, db_pa
     other.execute("CREATE TRIGGER full BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'disk quota'); END")
     other.commit()
     before = db_rows(db_path)
-    with pytest.raises(SaveFailed, match=SAVE_FAILED):
+    with refusing(SaveFailed, SAVE_FAILED):
         await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
     assert db_rows(db_path) == before
     assert await manager.current(1) == await store.load_game(game.id)
@@ -61,7 +60,7 @@ async def test_a_closed_connection_fails_the_move_and_reopening_resumes(manager,
     game = await started(manager, 1)
     action = random_action(game.state, Chooser(1))
     await store.close()
-    with pytest.raises(SaveFailed, match=SAVE_FAILED):
+    with refusing(SaveFailed, SAVE_FAILED):
         await manager.act(1, game.to_move_user, action)
     await store.open()
     assert await manager.current(1) == game  # read from the database again
@@ -74,7 +73,7 @@ async def test_a_failed_lobby_write_says_so_and_changes_nothing(manager, store, 
     other.execute("CREATE TRIGGER refuse BEFORE INSERT ON seats BEGIN SELECT RAISE(ABORT, 'injected'); END")
     other.commit()
     before = db_rows(db_path)
-    with pytest.raises(SaveFailed, match="^That could not be saved, so nothing changed. Please try again"):
+    with refusing(SaveFailed, "^That could not be saved, so nothing changed. Please try again"):
         await manager.join(1, 102, "Bob")
     assert db_rows(db_path) == before
     assert await manager.current(1) == await store.open_game(1)
@@ -90,7 +89,7 @@ async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, stor
         await other.open()
         moved = (await other.act(1, game.to_move_user, random_action(game.state, Chooser(7)))).game
     before = db_rows(db_path)
-    with pytest.raises(StaleAction, match="^The game changed in the meantime; nothing was done. Please look again.$"):
+    with refusing(StaleAction, "^The game changed in the meantime; nothing was done. Please look again.$"):
         await manager.act(1, game.to_move_user, random_action(game.state, Chooser(8)))
     assert db_rows(db_path) == before
     assert await manager.current(1) == moved

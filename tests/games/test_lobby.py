@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
 
 import rules
-from bot.errors import (
+from bot.words.refusals import refusal
+from games.errors import (
     AlreadySeated,
     AlreadyStarted,
     BadOptions,
@@ -18,16 +20,31 @@ from bot.errors import (
     NotEnoughPlayers,
     NotHost,
     NotSeated,
+    NotYourTurn,
+    Reason,
 )
-from bot.manager import SEAT_COLOURS, unique_names
+from games.manager import SEAT_COLOURS, unique_names
 from storage import GameSettings
 from tests.storage.helpers import GUILD, NAMES, OUTSIDER, USERS, db_rows, lobby, started
+
+
+def said(err: GameError) -> str:
+    """What the player reads for a refusal: its typed reason worded by the bot's message layer."""
+    return refusal(err)
+
+
+@contextlib.contextmanager
+def refusing(error: type[GameError], pattern: str):
+    """The block raises `error`, and its sentence matches `pattern` from the start."""
+    with pytest.raises(error) as info:
+        yield info
+    assert re.match(pattern, said(info.value)), said(info.value)
 
 
 async def refused(db_path, error: type[GameError], message: str, call) -> None:
     """`call` is refused with exactly `message`, and the database is as it was."""
     before = db_rows(db_path)
-    with pytest.raises(error, match=f"^{re.escape(message)}$"):
+    with refusing(error, f"^{re.escape(message)}$"):
         await call
     assert db_rows(db_path) == before
 
@@ -208,3 +225,27 @@ async def test_bad_options(manager, db_path):
         "`delivered` is own or all. `speed` is not a game option.",
         manager.new_game(GUILD, 1, USERS[0], "Alice", {"delivered": "none", "speed": 2}),
     )
+
+
+async def test_refusals_are_typed_reasons_with_parameters_and_no_words(manager):
+    """The manager says why, not how: the reason and its parameters, for any language to word."""
+    await lobby(manager, 1, players=3)
+    with pytest.raises(NotHost) as info:
+        await manager.start(1, USERS[1])
+    assert (info.value.reason, info.value.params) == (Reason.HOST_STARTS, {"host": "Alice"})
+    with pytest.raises(BadOptions) as info:
+        await manager.new_game(GUILD, 2, USERS[0], "Alice", {"delivered": "none", "speed": 2})
+    assert (info.value.reason, info.value.params) == (Reason.BAD_OPTIONS, {"fields": ("delivered", "speed")})
+    game = await manager.start(1, USERS[0], seed=3)
+    with pytest.raises(NotYourTurn) as info:
+        await manager.act(1, next(u for u in USERS[:3] if u != game.to_move_user), "draft 1")
+    assert (info.value.reason, info.value.params) == (Reason.NOT_YOUR_TURN, {"to_move": game.state.to_move})
+    assert str(info.value) == f"not_your_turn(to_move={game.state.to_move!r})"  # what the logs show
+
+
+def test_the_rules_tables_agree_with_the_number_of_seats():
+    """One source for the seats: 2 to len(SEAT_COLOURS); the per-count tables of the rules cover exactly those."""
+    from rules.components import MAX_PLAYERS, MIN_PLAYERS, STARTING_MARKS, WORKERS
+
+    assert (MIN_PLAYERS, MAX_PLAYERS) == (2, len(SEAT_COLOURS)) == (2, 4)
+    assert set(WORKERS) == set(STARTING_MARKS) == set(range(MIN_PLAYERS, MAX_PLAYERS + 1))

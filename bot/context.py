@@ -1,0 +1,38 @@
+"""What the bot's handlers need from the client, typed: the manager, consoles, clock, drawing.
+
+`interaction.client` is typed as a plain `discord.Client`; `client_of` gives the Coal Baron
+bot's own attributes to the type checker without importing `bot.client` (which imports
+every handler module, so importing it here would close a circle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, cast
+
+import discord
+
+from games import GameManager
+from games.consoles import Consoles
+
+
+class CoalClient(Protocol):
+    manager: GameManager
+    consoles: Consoles
+    clock: Callable[[], float]
+
+    async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None: ...
+
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
+
+    async def wait_for(self, event: str, /, *, timeout: float | None = None) -> Any: ...
+
+    def dispatch(self, event: str, /, *args: Any) -> None: ...
+
+
+def client_of(interaction: discord.Interaction) -> CoalClient:
+    return cast(CoalClient, interaction.client)
+
+
+def as_coal(client: discord.Client) -> CoalClient:
+    return cast(CoalClient, client)

@@ -1,0 +1,89 @@
+"""What every button and menu of the bot shares: custom ids, styles, and one error path.
+
+Every component's custom id carries what it needs — kind, game id, game version and an
+argument (`coal:keep:12:40:2-top`) — so it keeps working after a restart: each kind is a
+`DynamicItem` subclass whose template matches its ids, registered with `add_dynamic_items`,
+and its handler judges the click against the stored game. A refusal is answered privately;
+an unexpected exception is logged with the game id and answered like a command's
+("Something went wrong on my side; nothing was changed."), never with Discord's
+"This interaction failed".
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import discord
+from discord.ui import Button, Select
+
+from games import GameError
+
+from .replies import oops, refuse_error
+
+GREY = discord.ButtonStyle.secondary
+BLUE = discord.ButtonStyle.primary
+GREEN = discord.ButtonStyle.success
+RED = discord.ButtonStyle.danger
+
+
+def button_template(kind: str) -> str:
+    return rf"coal:{kind}:(?P<game>\d+):(?P<version>\d+):(?P<arg>[\w.+-]*)"
+
+
+def menu_template(kind: str) -> str:
+    return rf"coal-menu:{kind}:(?P<game>\d+):(?P<version>\d+)"
+
+
+def make_button(
+    kind: str,
+    game_id: int,
+    version: int,
+    arg: str = "",
+    *,
+    label: str,
+    style: discord.ButtonStyle = GREY,
+    disabled: bool = False,
+    row: int | None = None,
+) -> Button:
+    custom_id = f"coal:{kind}:{game_id}:{version}:{arg}"
+    return Button(label=label, style=style, disabled=disabled, row=row, custom_id=custom_id)
+
+
+def make_menu(
+    kind: str,
+    game_id: int,
+    version: int,
+    options: list[discord.SelectOption] | None = None,
+    placeholder: str = "",
+    row: int | None = None,
+) -> Select:
+    return Select(
+        custom_id=f"coal-menu:{kind}:{game_id}:{version}",
+        options=options or [discord.SelectOption(label="-")],
+        placeholder=placeholder or None,
+        row=row,
+    )
+
+
+def chosen(interaction: discord.Interaction) -> str | None:
+    """The value picked in a select menu interaction."""
+    data = cast(dict[str, Any], interaction.data or {})
+    values = list(data.get("values", []))
+    return str(values[0]) if values else None
+
+
+class Handled:
+    """Mixed into every component kind before `DynamicItem`: `handle` runs under one error path."""
+
+    game_id: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.handle(interaction)
+        except GameError as err:
+            await refuse_error(interaction, err)
+        except Exception as err:
+            await oops(interaction, err, f"component {type(self).__name__}", self.game_id)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError

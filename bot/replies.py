@@ -1,0 +1,87 @@
+"""Private answers to an interaction: refusals, the unexpected error, the board or a pit just for you.
+
+Every refusal is ephemeral and changes nothing; a button that no longer applies says so
+and offers the current board. An answer that cannot be delivered (the interaction expired)
+is logged, never raised.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.utils import MISSING
+
+from games import Game, GameError
+from rendering import render_board, render_pit
+
+from .context import client_of
+from .words import refusals, turns
+from .words.lobby import lobby_message
+
+log = logging.getLogger("coalbaron")
+
+PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+
+def log_event(game: Game, what: str) -> None:
+    """One log line per event, with the game and channel ids (never a token, never a secret)."""
+    log.info("game %s channel %s: %s", game.id, game.channel_id, what)
+
+
+async def refuse(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral refusal: one or two sentences, nothing changed."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:  # expired: nothing changed, so there is nothing to make up for
+        log.info("channel %s: a refusal could not be delivered (%s)", interaction.channel_id, text)
+
+
+async def refuse_error(interaction: discord.Interaction, err: GameError) -> None:
+    """A refusal of the game manager, in words."""
+    await refuse(interaction, refusals.refusal(err))
+
+
+async def oops(interaction: discord.Interaction, error: BaseException, what: str, game_id: int | None = None) -> None:
+    """An unexpected failure: logged with the game id, and the player told privately that nothing changed."""
+    log.error("%s failed in channel %s (game %s)", what, interaction.channel_id, game_id, exc_info=error)
+    await refuse(interaction, refusals.OOPS)
+
+
+def viewer_name(game: Game, user_id: int) -> str | None:
+    seat = game.seat_of_user(user_id)
+    return seat.name if seat is not None and game.state is not None else None
+
+
+async def show_board(interaction: discord.Interaction, game: Game, note: str = "") -> None:
+    """The board as this user may see it, ephemeral, with an optional sentence first."""
+    bot = client_of(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    if game.state is None:
+        await interaction.followup.send("\n".join(x for x in (note, lobby_message(game)) if x), ephemeral=True)
+        return
+    file = await bot.render(render_board, game.state, viewer_name(game, interaction.user.id), filename="board.png")
+    await interaction.followup.send(note or turns.BOARD_NOW, ephemeral=True, file=file or MISSING)
+
+
+async def show_pit(interaction: discord.Interaction, game: Game, player: str) -> None:
+    """One player's pit, larger, as this user may see it (ephemeral)."""
+    bot = client_of(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    viewer = viewer_name(game, interaction.user.id)
+    file = await bot.render(render_pit, game.state, player, viewer, filename="pit.png")
+    await interaction.followup.send(turns.PITS_OF.format(player=player), ephemeral=True, file=file or MISSING)
+
+
+async def stale(interaction: discord.Interaction, text: str) -> None:
+    """A button or menu that no longer applies: say so and offer the current board."""
+    game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
+    if game is None:
+        await refuse(interaction, text)
+        return
+    await show_board(interaction, game, text)

@@ -1,0 +1,364 @@
+"""A turn in the channel: taking a move from Discord, posting it, and the components under it.
+
+A move is judged and stored by the game manager before anything is posted; the channel
+message (a sentence, the board image, a ping of the next player) comes after. Under the
+turn message are My pit, Legal actions, the draft menu and the drawn-items button; the
+player who drew gets the private draw choice (a menu and top/bottom buttons).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord.ui import Button, DynamicItem, Item, Select, View
+from discord.utils import MISSING
+
+from games import Game, GameError, TurnResult
+from games.choices import choices_for, empty_carts
+from rendering import render_board, render_scoring
+from rules import Action, ChooseDrawn, DraftPick, view
+from rules.components import TILES
+
+from .context import CoalClient, client_of
+from .items import BLUE, Handled, button_template, chosen, make_button, make_menu, menu_template
+from .replies import PINGS, log_event, refuse, refuse_error, show_board, show_pit, stale, viewer_name
+from .words import refusals, turns
+from .words.choices import draft_label, label
+
+log = logging.getLogger("coalbaron")
+
+
+async def game_for(interaction: discord.Interaction, game_id: int, what: str) -> Game | None:
+    """The open game a component belongs to; None (after saying so) if it has ended.
+
+    `what` is "button", "menu" or "lobby": which component, for the sentence.
+    """
+    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+    if game is None or game.id != game_id:
+        await stale(interaction, refusals.ENDED_GAME[what])
+        return None
+    return game
+
+
+# --- taking and posting a move -------------------------------------------------------------------
+
+
+async def take(
+    interaction: discord.Interaction,
+    action: Action | str,
+    *,
+    expected_version: int | None = None,
+    edit_private: str | None = None,
+) -> TurnResult | None:
+    """Play `action` for the user; post the turn to the channel; refuse in private if it fails.
+
+    `edit_private`: the interaction comes from the player's own private message (a
+    draw choice, the mining console), which is edited to this text.
+    """
+    bot = client_of(interaction)
+    try:
+        result = await bot.manager.act(
+            interaction.channel_id or 0, interaction.user.id, action, expected_version=expected_version
+        )
+    except GameError as err:
+        log.info(
+            "channel %s: refused %r for user %s: %s", interaction.channel_id, str(action), interaction.user.id, err
+        )
+        await refuse_error(interaction, err)
+        return None
+    game = result.game
+    log_event(game, f"v{game.version} user {interaction.user.id} played `{action}`")
+    try:
+        if edit_private is not None:
+            await interaction.response.edit_message(content=edit_private, view=None, attachments=[])
+        elif interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True)
+    except discord.HTTPException:  # the interaction expired: the move is stored, post it plainly
+        log_event(game, "the interaction could not be answered; posting to the channel instead")
+        await announce(bot, result, channel=bot.get_partial_messageable(game.channel_id))
+        return result
+    await announce(bot, result, interaction)
+    return result
+
+
+async def announce(
+    bot: CoalClient,
+    result: TurnResult,
+    interaction: discord.Interaction | None = None,
+    channel: discord.abc.Messageable | None = None,
+) -> None:
+    """Post the turn: the sentence, the board (everyone's view), the buttons; then any scoring.
+
+    Posted as follow-ups of the player's interaction, or straight to `channel` for moves
+    the turn timer makes.
+    """
+    game = result.game
+    state = result.state
+    file = await bot.render(render_board, state, None, filename="board.png")
+    await send(interaction, channel, turns.turn_message(game, result.events), file, turn_view(game))
+    if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
+        text, v = draw_choice(game)
+        await interaction.followup.send(text, view=v, ephemeral=True)
+    if any(e.kind == "shift_scored" for e in result.events):
+        image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
+        text = turns.final_message(game) if state.phase == "over" else turns.shift_scored(result.events)
+        await send(interaction, channel, text, image, None)
+
+
+async def send(
+    interaction: discord.Interaction | None,
+    channel: discord.abc.Messageable | None,
+    text: str,
+    file: discord.File | None,
+    buttons: View | None,
+) -> discord.Message | None:
+    """A follow-up of the interaction, or a plain channel message; logged, never raised."""
+    kwargs: dict[str, Any] = {"allowed_mentions": PINGS, "file": file or MISSING, "view": buttons or MISSING}
+    try:
+        if interaction is not None:
+            return await interaction.followup.send(text, wait=True, **kwargs)
+        assert channel is not None
+        return await channel.send(text, **kwargs)
+    except discord.HTTPException:
+        where = interaction.channel_id if interaction is not None else getattr(channel, "id", None)
+        log.exception("posting to channel %s failed", where)
+        return None
+
+
+# --- the turn message's components -----------------------------------------------------------------
+
+
+def turn_view(game: Game) -> View:
+    """Buttons under a turn message: My pit, Legal actions; the draft menu; the drawn-items button."""
+    state = game.state
+    assert state is not None
+    v = View(timeout=None)
+    if state.phase == "draft":
+        options = [
+            discord.SelectOption(
+                label=turns.DRAFT_OPTION.format(number=k + 1, card=draft_label(card)), value=str(k + 1)
+            )
+            for k, card in enumerate(state.draft_cards)
+            if card is not None
+        ]
+        placeholder = turns.PICK_PLACEHOLDER.format(player=state.to_move)
+        v.add_item(DraftMenu(game.id, game.version, make_menu("draft", game.id, game.version, options, placeholder)))
+    if state.phase == "draw":
+        assert state.pending is not None
+        text = turns.SHOW_DRAWN_TILES if state.pending.kind == "tile" else turns.SHOW_DRAWN_CARDS
+        v.add_item(DrawnButton(game.id, game.version, label=text))
+    v.add_item(PitButton(game.id, game.version, label=turns.MY_PIT))
+    v.add_item(LegalButton(game.id, game.version, label=turns.LEGAL_ACTIONS))
+    return v
+
+
+class PitButton(Handled, DynamicItem[Button], template=button_template("pit")):
+    """My pit: the presser's own pit, larger, privately (the board for a spectator)."""
+
+    def __init__(self, game_id: int, version: int, *, label: str = turns.MY_PIT) -> None:
+        super().__init__(make_button("pit", game_id, version, label=label))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> PitButton:
+        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.MY_PIT)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        game = await game_for(interaction, self.game_id, "button")
+        if game is None:
+            return
+        name = viewer_name(game, interaction.user.id)
+        if name is None:
+            await show_board(interaction, game, turns.NOT_PLAYING_BOARD)
+            return
+        await show_pit(interaction, game, name)
+
+
+class LegalButton(Handled, DynamicItem[Button], template=button_template("legal")):
+    """Legal actions: what the presser may do now, as commands with their cost."""
+
+    def __init__(self, game_id: int, version: int, *, label: str = turns.LEGAL_ACTIONS) -> None:
+        super().__init__(make_button("legal", game_id, version, label=label))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> LegalButton:
+        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.LEGAL_ACTIONS)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        game = await game_for(interaction, self.game_id, "button")
+        if game is not None:
+            await interaction.response.send_message(legal_text(game, interaction.user.id), ephemeral=True)
+
+
+def legal_text(game: Game, user_id: int) -> str:
+    state = game.state
+    if state is None:
+        return turns.NOT_STARTED
+    if state.phase == "over":
+        return turns.OVER
+    name = viewer_name(game, user_id)
+    if name is None or name != state.to_move:
+        return turns.THEIR_TURN.format(player=state.to_move)
+    if state.phase == "draw":
+        return turns.CHOOSE_DRAWN_FIRST
+    lines = [turns.LEGAL_LINE.format(usage=c.usage, label=label(state, c)) for c in choices_for(state, name)]
+    return turns.WHAT_YOU_MAY_DO.format(lines="\n".join(lines))
+
+
+class DraftMenu(Handled, DynamicItem[Select], template=menu_template("draft")):
+    """The draft menu under a turn message: the face-up order cards."""
+
+    def __init__(self, game_id: int, version: int, menu: Select) -> None:
+        super().__init__(menu)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> DraftMenu:
+        game_id, version = int(match["game"]), int(match["version"])
+        return cls(game_id, version, make_menu("draft", game_id, version, list(getattr(item, "options", []))))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        value = chosen(interaction)
+        game = await game_for(interaction, self.game_id, "menu")
+        if game is None:
+            return
+        if value is None:
+            await stale(interaction, refusals.MENU_GONE)
+            return
+        if self.version != game.version:
+            await stale(interaction, refusals.DRAFT_MENU_OLD)
+            return
+        await take(interaction, DraftPick(card=int(value)), expected_version=self.version)
+
+
+# --- the private draw choice -----------------------------------------------------------------------
+
+
+def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
+    """The actor's private message after a draw space: the items, a menu, top/bottom buttons."""
+    state = game.state
+    assert state is not None and state.pending is not None
+    me = state.players[state.current]
+    options = [discord.SelectOption(label=turns.keep_none_label(state), value="none", default=pick == "none")]
+    for k, item in enumerate(state.pending.cards, start=1):
+        if state.pending.kind == "tile" and TILES[item].price > me.marks:
+            continue
+        text = turns.keep_label(state, k, item)[:100]
+        options.append(discord.SelectOption(label=text, value=str(k), default=pick == str(k)))
+        if state.pending.kind == "tile" and empty_carts(state.supply, item):
+            # R-FAC-2: the supply is short of the tile's colour; the player may leave those carts empty.
+            value = f"{k}.none"
+            text = turns.keep_empty_label(k, item)[:100]
+            options.append(discord.SelectOption(label=text, value=value, default=pick == value))
+    v = View(timeout=None)
+    v.add_item(PickMenu(game.id, game.version, make_menu("pick", game.id, game.version, options, row=0)))
+    v.add_item(KeepButton(game.id, game.version, f"{pick}-top", label=turns.REST_ON_TOP, row=1))
+    v.add_item(KeepButton(game.id, game.version, f"{pick}-bottom", label=turns.REST_AT_BOTTOM, row=1))
+    return turns.draw_choice_text(state), v
+
+
+async def my_draw(interaction: discord.Interaction, game_id: int, version: int) -> Game | None:
+    """The game, if the presser is the one choosing among drawn items at this version."""
+    game = await game_for(interaction, game_id, "button")
+    if game is None:
+        return None
+    state = game.state
+    if state is None or state.phase != "draw" or version != game.version:
+        await stale(interaction, refusals.CHOICE_MADE)
+        return None
+    if interaction.user.id != game.to_move_user:
+        assert state.pending is not None
+        await refuse(interaction, refusals.ONLY_DRAWER[state.pending.kind].format(player=state.to_move))
+        return None
+    return game
+
+
+class DrawnButton(Handled, DynamicItem[Button], template=button_template("drawn")):
+    """Show my drawn tiles/cards: re-opens the private draw choice for the player who drew."""
+
+    def __init__(self, game_id: int, version: int, *, label: str = turns.SHOW_DRAWN_TILES) -> None:
+        super().__init__(make_button("drawn", game_id, version, label=label, style=BLUE))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> DrawnButton:
+        return cls(
+            int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.SHOW_DRAWN_TILES
+        )
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        game = await my_draw(interaction, self.game_id, self.version)
+        if game is not None:
+            text, v = draw_choice(game)
+            await interaction.response.send_message(text, view=v, ephemeral=True)
+
+
+class PickMenu(Handled, DynamicItem[Select], template=menu_template("pick")):
+    """The private draw choice's menu: which drawn item to keep (or none)."""
+
+    def __init__(self, game_id: int, version: int, menu: Select) -> None:
+        super().__init__(menu)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> PickMenu:
+        game_id, version = int(match["game"]), int(match["version"])
+        return cls(game_id, version, make_menu("pick", game_id, version, list(getattr(item, "options", []))))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        value = chosen(interaction)
+        if value is None:
+            await stale(interaction, refusals.MENU_GONE)
+            return
+        game = await my_draw(interaction, self.game_id, self.version)
+        if game is not None:
+            text, v = draw_choice(game, value)
+            await interaction.response.edit_message(content=text, view=v)
+
+
+class KeepButton(Handled, DynamicItem[Button], template=button_template("keep")):
+    """Rest on top / at the bottom: plays the draw choice with the item picked in the menu."""
+
+    def __init__(self, game_id: int, version: int, arg: str, *, label: str = "", row: int | None = None) -> None:
+        super().__init__(make_button("keep", game_id, version, arg, label=label or arg, style=BLUE, row=row))
+        self.game_id, self.version, self.arg = game_id, version, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> KeepButton:
+        return cls(int(match["game"]), int(match["version"]), match["arg"], label=getattr(item, "label", None) or "")
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        game = await my_draw(interaction, self.game_id, self.version)
+        if game is None:
+            return
+        pick, _, to = self.arg.partition("-")
+        number, _, empty = pick.partition(".")  # "3.none": keep 3 with its short carts left empty (R-FAC-2)
+        assert game.state is not None and game.state.pending is not None
+        cards = game.state.pending.cards
+        keep = None if number == "none" else int(number)
+        leave_empty = bool(empty) and keep is not None and keep <= len(cards)
+        action = ChooseDrawn(
+            pick=keep,
+            to="top" if to == "top" else "bottom",
+            substitutes=empty_carts(game.state.supply, cards[keep - 1]) if leave_empty and keep else (),
+        )
+        private = turns.kept(action.pick, action.to)
+        await take(interaction, action, expected_version=self.version, edit_private=private)

@@ -1,0 +1,38 @@
+"""Words used everywhere: mentions, plurals, durations, lists of names."""
+
+from __future__ import annotations
+
+SOMEONE = "someone"
+AND = " and "
+HOURS_MINUTES = "{hours} h {minutes} min"
+HOURS = "{hours} h"
+MINUTES = "{minutes} min"
+UNDER_A_MINUTE = "less than a minute"
+
+
+def mention(user_id: int | None) -> str:
+    """A Discord mention of a user (it pings only where the message allows it)."""
+    return f"<@{user_id}>" if user_id else SOMEONE
+
+
+def plural(n: int, one: str, other: str, /, **params: object) -> str:
+    """`one` or `other` filled with `n` and `params`: the one pluraliser of the bot."""
+    return (one if n == 1 else other).format(n=n, **params)
+
+
+def names(items: list[str]) -> str:
+    """ "alice and bob", "alice" — for winners."""
+    return AND.join(items)
+
+
+def duration(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes = rest // 60
+    if hours:
+        return (HOURS_MINUTES if minutes else HOURS).format(hours=hours, minutes=minutes)
+    return MINUTES.format(minutes=minutes) if minutes else UNDER_A_MINUTE
+
+
+def workers(n: int) -> str:
+    return plural(n, "{n} worker", "{n} workers")

@@ -1,0 +1,95 @@
+"""Refusals and notices a player gets privately: the game manager's reasons, stale buttons, errors."""
+
+from __future__ import annotations
+
+from games.errors import GameError, IllegalMove, Reason
+from rules import Refusal
+from storage import TIMER_SECONDS
+
+from .rules import explain
+
+THE_HOST = "the host"
+
+REFUSALS: dict[Reason, str] = {
+    Reason.NO_GAME: "There is no game in this channel. Start one with `/coal new`.",
+    Reason.NO_PITS: "There is no game with pits in this channel yet.",
+    Reason.NOTHING_TO_EXPORT: "There is no started game in this channel to export.",
+    Reason.CHANNEL_HAS_LOBBY: (
+        "This channel already has a lobby (host: {host}). "
+        "Finish it or `/coal abort` it first, or play in another channel or thread."
+    ),
+    Reason.CHANNEL_HAS_GAME: (
+        "This channel already has a game running (host: {host}). "
+        "Finish it or `/coal abort` it first, or play in another channel or thread."
+    ),
+    Reason.SEATS_FIXED: "The game has already started; seats are fixed until it ends.",
+    Reason.LEAVE_STARTED: "The game has already started; the host can `/coal abort` it.",
+    Reason.ALREADY_STARTED: "The game has already started.",
+    Reason.NOT_STARTED: "The game has not started yet; the host starts it with `/coal start`.",
+    Reason.ALREADY_SEATED: "You are already seated in this game.",
+    Reason.NOT_SEATED: "You are not seated in this game.",
+    Reason.NOT_PLAYING: "You are not playing in this game; it is {to_move}'s turn.",
+    Reason.YOU_ARE_NOT_PLAYING: "You are not playing in this game.",
+    Reason.MEMBER_NOT_PLAYING: "{member} is not playing in this game.",
+    Reason.GAME_FULL: "The game is full ({seats} players). Watch, or open a game in another channel.",
+    Reason.HOST_STARTS: "Only the host, {host}, can start the game.",
+    Reason.HOST_ABORTS: "Only the host, {host}, or a moderator can abort the game.",
+    Reason.NOT_ENOUGH_PLAYERS: (
+        "Coal Baron needs {least} to {most} players; only {seated} is seated. Others can `/coal join`."
+    ),
+    Reason.NOT_YOUR_TURN: "It is {to_move}'s turn.",
+    Reason.ILLEGAL: "{problem}",
+    Reason.BAD_OPTIONS: "{problems}",
+    Reason.MOVED_ON: "That no longer applies: the game has moved on.",
+    Reason.CHANGED_MEANWHILE: "The game changed in the meantime; nothing was done. Please look again.",
+    Reason.MOVE_NOT_SAVED: "Your move could not be saved, so nothing changed. Please try again in a moment.",
+    Reason.NOT_SAVED: "That could not be saved, so nothing changed. Please try again in a moment.",
+}
+
+BAD_TIMER = "`timer` is one of {timers}."
+BAD_DELIVERED = "`delivered` is own or all."
+UNKNOWN_OPTION = "`{field}` is not a game option."
+
+# Said by the bot itself, not the manager.
+DM_REFUSAL = "Coal Baron games are played in server channels. Use `/coal new` in a channel of your server."
+OOPS = "Something went wrong on my side; nothing was changed. Please try again."
+MINING_STEPS = "Mining takes 4, 6, 8 or 10 steps."
+MENU_GONE = "That menu is not in use any more."
+ENDED_GAME = {
+    "button": "That button belongs to a game that has ended.",
+    "menu": "That menu belongs to a game that has ended.",
+    "lobby": "That lobby button belongs to a game that has ended.",
+}
+LOBBY_CLOSED = "This lobby has closed: the game has started."
+DRAFT_MENU_OLD = "That draft menu is from an earlier pick; here is the board now."
+CHOICE_MADE = "That choice has already been made; here is the board now."
+ONLY_DRAWER = {"tile": "Only {player} may see the drawn tiles.", "order": "Only {player} may see the drawn orders."}
+CONSOLE_CLOSED = (
+    "This mining console is closed (the turn moved on or the bot restarted). Open a new one with `/coal mine`."
+)
+CONSOLE_BUTTON_GONE = "That console button is not in use any more."
+
+
+def refusal(err: GameError) -> str:
+    """The sentence for a refusal of the game manager, in the reader's words."""
+    params = dict(err.params)
+    if params.get("host", "") is None:
+        params["host"] = THE_HOST
+    if isinstance(err, IllegalMove):
+        params["problem"] = rules_problem(err.problem)
+    if err.reason is Reason.BAD_OPTIONS:
+        params["problems"] = " ".join(_option_problem(field) for field in params.get("fields", ()))
+    return REFUSALS[err.reason].format(**params)
+
+
+def rules_problem(problem: Exception) -> str:
+    """Why the rules refused an action, in words."""
+    return explain(problem) if isinstance(problem, Refusal) else str(problem)
+
+
+def _option_problem(field: str) -> str:
+    if field == "timer":
+        return BAD_TIMER.format(timers=", ".join(TIMER_SECONDS))
+    if field == "delivered":
+        return BAD_DELIVERED
+    return UNKNOWN_OPTION.format(field=field)

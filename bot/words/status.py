@@ -1,0 +1,107 @@
+"""Looking at a game and the server's record in words: status, log, history, stats, export."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import ValidationError
+
+from games.timers import is_absent
+from rules import EVENTS
+from storage import GameRow, GameSummary, LogRow, PlayerStats
+
+from .common import duration, mention, names, plural
+from .lobby import lobby_message
+from .rules import describe_turn
+
+OVER = "The game is over. Winner: {winners}."
+DRAFT = "Opening draft · {player} picks."
+SHIFT = "Shift {shift} of 3 · {player} to move."
+TIMER = "Turn timer {timer}: {left} left."
+START_PLAYER = "Start player: {player}."
+PLAYER = "• {player} ({colour}): {workers} workers, {marks} marks, {vp} VP{absent}"
+ABSENT = " — absent (missed {missed} turns)"
+DECKS = "Decks: {tiles} tiles, {orders} order cards."
+NO_ACTIONS = "No action has been taken yet."
+LOG_ENTRY = "{seq}. {what}{how}"
+LOG_PLAIN = "{player}: {action}"
+BY_TIMER = " (timer)"
+NO_HISTORY = "No game has finished in this server yet."
+HISTORY = "Finished games:\n{lines}"
+HISTORY_LINE = "{day} · <#{channel}> · {scores} · winner: {winners}"
+HISTORY_SCORE = "{player} {vp}"
+NO_STATS = "{member} has not finished a game in this server yet."
+STATS = "{member}: {games}, {wins}, average {average:.1f} VP, best {best} VP."
+GAMES_ONE = "{n} game"
+GAMES_OTHER = "{n} games"
+WINS_ONE = "{n} win"
+WINS_OTHER = "{n} wins"
+EXPORT = "The game record; replay it with `python -m rules replay FILE`."
+
+
+def status_message(game: GameRow, now: float) -> str:
+    state = game.state
+    if state is None:
+        return lobby_message(game)
+    lines = []
+    if state.phase == "over":
+        lines.append(OVER.format(winners=names([state.players[i].name for i in state.winners])))
+    elif state.phase == "draft":
+        lines.append(DRAFT.format(player=state.to_move))
+    else:
+        lines.append(SHIFT.format(shift=state.shift, player=state.to_move))
+    if game.deadline and state.phase != "over":
+        lines.append(TIMER.format(timer=game.options.timer, left=duration(game.deadline - now)))
+    lines.append(START_PLAYER.format(player=state.players[state.start_player].name))
+    for seat, p in enumerate(state.players):
+        row = game.seats[seat]
+        absent = ABSENT.format(missed=row.missed) if is_absent(row.missed) else ""
+        lines.append(
+            PLAYER.format(player=p.name, colour=row.colour, workers=p.workers, marks=p.marks, vp=p.vp, absent=absent)
+        )
+    lines.append(DECKS.format(tiles=len(state.tile_deck), orders=len(state.order_deck)))
+    return "\n".join(lines)
+
+
+def log_message(rows: list[LogRow]) -> str:
+    if not rows:
+        return NO_ACTIONS
+    lines = []
+    for row in rows:
+        what = _summary(row.summary) or LOG_PLAIN.format(player=row.player, action=row.action)
+        lines.append(LOG_ENTRY.format(seq=row.seq, what=what, how=BY_TIMER if row.auto else ""))
+    return "\n".join(lines)
+
+
+def _summary(stored: str) -> str:
+    """A log entry's events (stored as JSON) in words; an entry stored as a sentence before is shown as it is."""
+    if not stored:
+        return ""
+    try:
+        events = EVENTS.validate_json(stored)
+    except ValidationError:
+        return stored
+    return describe_turn(events)
+
+
+def history_message(games: list[GameSummary]) -> str:
+    if not games:
+        return NO_HISTORY
+    lines = []
+    for g in games:
+        day = dt.datetime.fromtimestamp(g.finished_at, dt.UTC).strftime("%Y-%m-%d")
+        scores = ", ".join(HISTORY_SCORE.format(player=name, vp=vp) for name, _, vp in g.scores)
+        lines.append(HISTORY_LINE.format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners))))
+    return HISTORY.format(lines="\n".join(lines))
+
+
+def stats_message(user_id: int, s: PlayerStats) -> str:
+    if s.games == 0:
+        return NO_STATS.format(member=mention(user_id))
+    return STATS.format(
+        member=mention(user_id),
+        games=plural(s.games, GAMES_ONE, GAMES_OTHER),
+        wins=plural(s.wins, WINS_ONE, WINS_OTHER),
+        average=s.average_vp,
+        best=s.best_vp,
+    )

@@ -1,0 +1,177 @@
+"""A turn in words: what happened, who is next, the timer's notes, the final scores, draw choices."""
+
+from __future__ import annotations
+
+from rules import Event, GameState, ShiftScored
+from rules.components import TILES
+from storage import GameRow
+
+from .common import mention, names, plural
+from .lobby import BEGINS, seat_line
+from .rules import card_name, describe_event, describe_turn, tile_name
+
+DRAFT_TURN = "{who}, your pick of an order card — use the menu below or `/coal draft`."
+CHOOSING = {
+    "tile": "{who} is choosing among the drawn tiles (only they can see them).",
+    "order": "{who} is choosing among the drawn order cards (only they can see them).",
+}
+YOUR_TURN = "{who}, your turn — {workers_left}."
+WORKER_LEFT = "{n} worker left"
+WORKERS_LEFT = "{n} workers left"
+SHIFT_BEGINS = "Shift {shift} begins."
+GAME_OVER = "**Game over.** {winners} {verb}! Final scores: {scores}."
+WINS = "wins"
+SHARE = "share the victory"
+SCORE = "{player} {vp} VP"
+REMINDER = "{who}, {left} left for your turn."
+TIMER_MOVED = {
+    "draft": "⏰ {player}'s time ran out: the timer took the card with the most VP for them.",
+    "draw": "⏰ {player}'s time ran out: the timer kept nothing and put the rest at the bottom for them.",
+    "bank": "⏰ {player}'s time ran out: the timer placed a worker on the bank for them.",
+}
+ABSENT = " {player} has missed {missed} turns in a row and is marked absent; the host may `/coal abort`."
+
+# Under a turn message
+MY_PIT = "My pit"
+LEGAL_ACTIONS = "Legal actions"
+PICK_PLACEHOLDER = "{player}: pick an order card"
+DRAFT_OPTION = "{number} · {card}"
+SHOW_DRAWN_TILES = "Show my drawn tiles"
+SHOW_DRAWN_CARDS = "Show my drawn cards"
+
+# Private answers
+BOARD_NOW = "The board now:"
+NOT_PLAYING_BOARD = "You are not playing in this game; here is the board."
+PITS_OF = "{player}'s pit:"
+NOT_STARTED = "The game has not started yet."
+OVER = "The game is over."
+THEIR_TURN = "It is {player}'s turn."
+CHOOSE_DRAWN_FIRST = "Choose among your drawn items first: press the button under the turn message."
+LEGAL_LINE = "• `{usage}` — {label}"
+WHAT_YOU_MAY_DO = "What you may do now:\n{lines}"
+
+# The private draw choice
+DRAWN_TILE = "{number}. {tile} — {price} marks"
+DRAWN_CARD = "{number}. {card}"
+KEEP_NONE = {"tile": "Keep no tile", "order": "Keep no order card"}
+KEEP_TILE = "Keep {number}: {tile} — {price} marks"
+KEEP_CARD = "Keep {number}: {card}"
+KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price} marks, short carts left empty"
+DRAW_CHOICE = {
+    "tile": "Only you see these. Choose the tile to keep (or none), then where the rest go, all together:\n{items}",
+    "order": (
+        "Only you see these. Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
+    ),
+}
+YOUR_MARKS = "You have {marks} marks."
+REST_ON_TOP = "Rest on top"
+REST_AT_BOTTOM = "Rest at the bottom"
+KEPT_NOTHING = {
+    "top": "You kept nothing; the rest went to the top.",
+    "bottom": "You kept nothing; the rest went to the bottom.",
+}
+KEPT_ITEM = {
+    "top": "You kept item {pick}; the rest went to the top.",
+    "bottom": "You kept item {pick}; the rest went to the bottom.",
+}
+
+
+def whose_turn(game: GameRow) -> str:
+    """The line that pings the player whose decision is pending."""
+    state = game.state
+    if state is None or state.to_move is None:
+        return ""
+    who = mention(game.to_move_user)
+    if state.phase == "draft":
+        return DRAFT_TURN.format(who=who)
+    if state.phase == "draw":
+        assert state.pending is not None
+        return CHOOSING[state.pending.kind].format(who=who)
+    player = state.players[state.current]
+    return YOUR_TURN.format(who=who, workers_left=plural(player.workers, WORKER_LEFT, WORKERS_LEFT))
+
+
+def turn_message(game: GameRow, events: list[Event]) -> str:
+    """What happened in the action, then who is next."""
+    lines = [describe_turn(events)]
+    if any(e.kind == "shift_scored" for e in events) and game.state and game.state.phase != "over":
+        lines.append(SHIFT_BEGINS.format(shift=game.state.shift))
+    nxt = whose_turn(game)
+    if nxt:
+        lines.append(nxt)
+    return "\n".join(line for line in lines if line)
+
+
+def shift_scored(events: list[Event]) -> str:
+    """The last shift scoring among the events, in words."""
+    return describe_event([e for e in events if isinstance(e, ShiftScored)][-1])
+
+
+def begins(game: GameRow) -> str:
+    """The first message of a game: seats, start player, the first pick."""
+    state = game.state
+    assert state is not None
+    return BEGINS.format(
+        seats=seat_line(game), start_player=state.players[state.start_player].name, whose_turn=whose_turn(game)
+    )
+
+
+def final_message(game: GameRow) -> str:
+    state = game.state
+    assert state is not None
+    winners = [mention(game.user_of_player(state.players[i].name)) for i in state.winners]
+    scores = ", ".join(SCORE.format(player=p.name, vp=p.vp) for p in state.players)
+    return GAME_OVER.format(winners=names(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+
+
+def reminder(user_id: int | None, left: str) -> str:
+    return REMINDER.format(who=mention(user_id), left=left)
+
+
+def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:
+    """The note before a move the timer made for a player."""
+    note = TIMER_MOVED[phase if phase in ("draft", "draw") else "bank"].format(player=player)
+    return note + (ABSENT.format(player=player, missed=missed) if absent else "")
+
+
+def drawn_lines(state: GameState) -> list[str]:
+    """The drawn tiles or cards, numbered, for the actor's private choice."""
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "tile":
+        return [
+            DRAWN_TILE.format(number=k, tile=tile_name(t), price=TILES[t].price)
+            for k, t in enumerate(pending.cards, start=1)
+        ]
+    return [DRAWN_CARD.format(number=k, card=card_name(c)) for k, c in enumerate(pending.cards, start=1)]
+
+
+def draw_choice_text(state: GameState) -> str:
+    pending = state.pending
+    assert pending is not None
+    me = state.players[state.current]
+    text = DRAW_CHOICE[pending.kind].format(items="\n".join(drawn_lines(state)))
+    return text + ("\n" + YOUR_MARKS.format(marks=me.marks) if pending.kind == "tile" else "")
+
+
+def keep_label(state: GameState, number: int, item: int) -> str:
+    assert state.pending is not None
+    if state.pending.kind == "tile":
+        return KEEP_TILE.format(number=number, tile=tile_name(item), price=TILES[item].price)
+    return KEEP_CARD.format(number=number, card=card_name(item))
+
+
+def keep_empty_label(number: int, item: int) -> str:
+    """Keep a tile with the carts the supply cannot fill left empty (R-FAC-2)."""
+    return KEEP_TILE_EMPTY.format(number=number, tile=tile_name(item), price=TILES[item].price)
+
+
+def keep_none_label(state: GameState) -> str:
+    assert state.pending is not None
+    return KEEP_NONE[state.pending.kind]
+
+
+def kept(pick: int | None, to: str) -> str:
+    if pick is None:
+        return KEPT_NOTHING[to]
+    return KEPT_ITEM[to].format(pick=pick)

@@ -1,0 +1,114 @@
+"""Refusals of the game manager: typed reasons with parameters, no words.
+
+A refusal is a `GameError` subclass (what kind of request failed) carrying a `Reason` (which
+sentence) and its parameters (`host="Alice"`); the bot's message layer (`bot.words.refusals`)
+writes the sentence in the reader's language. Nothing changed when one of these is raised.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+
+class Reason(StrEnum):
+    """Why a request was refused; each has one sentence in `bot.words.refusals`."""
+
+    NO_GAME = "no_game"
+    NO_PITS = "no_pits"  # no started game in the channel to show a pit of
+    NOTHING_TO_EXPORT = "nothing_to_export"
+    CHANNEL_HAS_LOBBY = "channel_has_lobby"  # host
+    CHANNEL_HAS_GAME = "channel_has_game"  # host
+    SEATS_FIXED = "seats_fixed"  # join after the start
+    LEAVE_STARTED = "leave_started"  # leave after the start
+    ALREADY_STARTED = "already_started"
+    NOT_STARTED = "not_started"
+    ALREADY_SEATED = "already_seated"
+    NOT_SEATED = "not_seated"
+    NOT_PLAYING = "not_playing"  # to_move: a move by someone without a seat
+    YOU_ARE_NOT_PLAYING = "you_are_not_playing"
+    MEMBER_NOT_PLAYING = "member_not_playing"  # member
+    GAME_FULL = "game_full"  # seats
+    HOST_STARTS = "host_starts"  # host
+    HOST_ABORTS = "host_aborts"  # host
+    NOT_ENOUGH_PLAYERS = "not_enough_players"  # least, most, seated
+    NOT_YOUR_TURN = "not_your_turn"  # to_move
+    ILLEGAL = "illegal"  # problem: the rules' IllegalAction
+    BAD_OPTIONS = "bad_options"  # fields: the option names that are wrong
+    MOVED_ON = "moved_on"
+    CHANGED_MEANWHILE = "changed_meanwhile"
+    MOVE_NOT_SAVED = "move_not_saved"
+    NOT_SAVED = "not_saved"
+
+
+class GameError(Exception):
+    """A refused request: `reason` says which, `params` fill its sentence."""
+
+    def __init__(self, reason: Reason, **params: Any) -> None:
+        super().__init__(reason, params)
+        self.reason = reason
+        self.params = params
+
+    def __str__(self) -> str:  # for logs: the reason code and its parameters
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"{self.reason.value}({args})"
+
+
+class NoGameHere(GameError):
+    """The channel has no lobby or running game (or none with what was asked for)."""
+
+
+class GameAlreadyRunning(GameError):
+    """`new` in a channel that already has a lobby or a running game."""
+
+
+class AlreadyStarted(GameError):
+    """A lobby request (join, leave, start) after the game started."""
+
+
+class NotStarted(GameError):
+    """A move in a game that is still in its lobby."""
+
+
+class AlreadySeated(GameError):
+    """`join` by someone who has a seat."""
+
+
+class NotSeated(GameError):
+    """`leave`, a move or a pit asked of someone who has no seat in the game."""
+
+
+class GameFull(GameError):
+    """`join` when all seats are taken."""
+
+
+class NotHost(GameError):
+    """`start` by anyone but the host, or `abort` by anyone but the host or a moderator."""
+
+
+class NotEnoughPlayers(GameError):
+    """`start` with fewer than two seats taken."""
+
+
+class NotYourTurn(GameError):
+    """A move by a seated player whose decision is not the pending one."""
+
+
+class IllegalMove(GameError):
+    """The rules refused the action; `params["problem"]` is the rules' `IllegalAction`."""
+
+    def __init__(self, problem: Exception) -> None:
+        super().__init__(Reason.ILLEGAL, problem=problem)
+        self.problem = problem
+
+
+class BadOptions(GameError):
+    """Game options that do not exist or have no such value; `params["fields"]` names them."""
+
+
+class StaleAction(GameError):
+    """The request was based on a game that has moved on (an old button, a timer that fired late)."""
+
+
+class SaveFailed(GameError):
+    """The database refused the write; nothing changed, and the game was reloaded from the database."""

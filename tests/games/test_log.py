@@ -1,0 +1,23 @@
+"""The action log keeps events, not sentences; `/coal log` words them when read."""
+
+from __future__ import annotations
+
+import rules
+from bot.words.rules import describe_turn
+from bot.words.status import log_message
+from storage import LogRow
+from tests.storage.helpers import started
+
+
+async def test_the_log_stores_events_and_the_bot_words_them_when_read(manager, store):
+    game = await started(manager, 1, players=2, seed=4)
+    result = await manager.act(1, game.to_move_user, "draft 1")
+    [entry] = await manager.log(result.game)
+    assert rules.EVENTS.validate_json(entry.summary) == result.events
+    assert log_message([entry]) == f"1. {describe_turn(result.events)}"
+
+
+def test_an_entry_stored_as_a_sentence_by_an_older_bot_is_shown_as_it_is():
+    old = LogRow(1, 3, 101, "alice", "bank", 0.0, summary="alice placed 1 worker on the bank.", auto=True)
+    plain = LogRow(1, 4, 102, "bob", "money 3", 0.0)
+    assert log_message([old, plain]) == "3. alice placed 1 worker on the bank. (timer)\n4. bob: money 3"

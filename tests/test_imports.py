@@ -1,0 +1,189 @@
+"""The import graph of the project's packages: no cycle, and every package imports only its layer.
+
+Every `import` and `from … import` of every module is read with `ast` — at the top of a
+module or inside a function alike (a function-level import closes a circle just as well,
+only later); only imports under `if TYPE_CHECKING:` are left out, since they never run.
+The layering is the table of docs "The next shape" in the architecture:
+rules ← storage, rendering, players ← games ← bot.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ["rules", "storage", "rendering", "players", "games", "bot"]
+THIRD_PARTY = {"pydantic", "discord", "PIL", "aiosqlite", "asyncpg"}
+
+# What each package may import besides the standard library and itself.
+ALLOWED: dict[str, set[str]] = {
+    "rules": {"pydantic"},
+    "players": {"rules", "pydantic"},
+    "storage": {"rules", "pydantic", "aiosqlite", "asyncpg"},
+    "rendering": {"rules", "pydantic", "PIL"},
+    "games": {"rules", "storage", "players", "pydantic"},
+    "bot": {"rules", "storage", "rendering", "players", "games", "pydantic", "discord"},
+}
+
+# rendering/png.py imports rendering/board.py and the demo game of rendering/samples.py to
+# build its palette, while the drawing modules import png; branch `render` fixes it (issue 10).
+# Until that merge only this circle, inside rendering/, is let through.
+KNOWN_CYCLES: list[set[str]] = [
+    {"rendering", "rendering.png", "rendering.board", "rendering.pit", "rendering.scoring", "rendering.samples"}
+]
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for package in PACKAGES:
+        base = ROOT / package
+        if not base.is_dir():
+            continue  # players/ arrives with issue 12
+        for path in base.rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            out[name] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def imports_of(module: str) -> set[str]:
+    """Every module `module` imports: our modules by full name, others by top-level name."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: set[str] = set()
+    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            # `from pkg import name`: a submodule if there is one, else a name of pkg's __init__.
+            subs = [f"{stem}.{alias.name}" for alias in node.names if f"{stem}.{alias.name}" in MODULES]
+            targets = subs if len(subs) == len(node.names) else [stem, *subs]
+        for target in targets:
+            if target in MODULES:
+                out.add(target)
+            else:
+                # `import rules.components` without such a module, or a third-party/stdlib name
+                parts = target.split(".")
+                while parts and ".".join(parts) not in MODULES:
+                    parts.pop()
+                out.add(".".join(parts) if parts else target.split(".")[0])
+    out.discard(module)
+    return out
+
+
+GRAPH = {m: {t for t in imports_of(m) if t in MODULES} for m in MODULES}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected components with more than one module (Tarjan), i.e. the circles."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.add(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_walk_sees_the_imports_it_must():
+    # A module-level, a relative, a function-level and a `from package import module` import.
+    assert "rules.engine" in GRAPH["rules"] and "rules.components" in GRAPH["rules.engine"]
+    assert "bot.words.refusals" in GRAPH["bot.replies"]
+    assert {"bot.commands", "bot.components", "bot.timers"} <= GRAPH["bot.client"]  # in setup_hook
+    assert "discord" in imports_of("bot.client") and "pydantic" in imports_of("rules.state")
+
+
+def test_the_cycle_finder_finds_a_circle_through_three_modules():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [{"a", "b", "c"}]
+
+
+def test_no_import_cycle_among_the_packages():
+    found = [c for c in cycles(GRAPH) if not any(c <= known for known in KNOWN_CYCLES)]
+    assert found == [], f"import cycles: {found}"
+
+
+@pytest.mark.xfail(reason="rendering/png.py <-> board.py: fixed on branch `render` (issue 10)", strict=False)
+def test_no_known_cycle_is_left():
+    assert cycles(GRAPH) == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_each_package_imports_only_its_layer(package):
+    stdlib = set(sys.stdlib_module_names)
+    wrong = {}
+    for module in MODULES:
+        if module.split(".")[0] != package:
+            continue
+        others = {t.split(".")[0] for t in imports_of(module)} - {package} - stdlib - {"__future__"}
+        bad = others - ALLOWED[package]
+        if bad:
+            wrong[module] = sorted(bad)
+    assert wrong == {}, f"{package} imports outside its layer: {wrong}"
+
+
+def test_the_layers_forbid_what_the_architecture_forbids():
+    assert not {"discord", "PIL"} & ALLOWED["games"]
+    assert not {"discord", "storage"} & ALLOWED["rendering"]
+    assert not {"discord", "PIL"} & ALLOWED["storage"]
+    assert ALLOWED["rules"] == {"pydantic"} and ALLOWED["players"] <= {"rules", "pydantic"}
+    assert THIRD_PARTY >= ALLOWED["rules"] | ALLOWED["storage"] - set(PACKAGES)
