@@ -18,6 +18,7 @@ from pathlib import Path
 
 from storage import default_path
 
+from . import startup
 from .client import CoalBot, create_bot
 from .config import Settings, load_dotenv
 from .startup import NoFalseReconnect, describe_failure
@@ -66,9 +67,9 @@ async def run_until_signal(bot: CoalBot, start: Awaitable) -> int:
 
 async def start(bot: CoalBot, token: str) -> None:
     """Log in (which runs `setup_hook`: the database, the games, the commands), then connect."""
-    bot.stage = "logging in to Discord"
+    bot.stage = startup.LOGGING_IN
     await bot.login(token)
-    bot.stage = "connecting to Discord's gateway"
+    bot.stage = startup.CONNECTING
     await bot.connect()
 
 

@@ -23,6 +23,8 @@ from games.consoles import Consoles
 from rendering import warm_up
 from storage import Store
 
+from . import startup
+
 log = logging.getLogger("coalbaron")
 
 Clock = Callable[[], float]  # unix seconds
@@ -57,22 +59,22 @@ class CoalBot(discord.Client):
         self.manager: GameManager | None = None
         self.consoles = Consoles()
         self.timers: Any = None  # bot.timers.Timers, once set up
-        self.stage = "starting"  # what start-up is doing, for the line that says why it failed
+        self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
 
     async def setup_hook(self) -> None:
         from .commands import CoalCommands
         from .components import PERSISTENT_ITEMS
         from .timers import Timers
 
-        self.stage = "opening the database"
+        self.stage = startup.OPENING_DATABASE
         self.store = await Store(self.database, clock=self.clock).open()
         self.manager = GameManager(self.store)
-        self.stage = "resuming the open games"
+        self.stage = startup.RESUMING
         games = await self.manager.open()
         self.tree.add_command(CoalCommands())
         self.tree.error(self.on_tree_error)
         self.add_dynamic_items(*PERSISTENT_ITEMS)
-        self.stage = "syncing the /coal commands with Discord"
+        self.stage = startup.SYNCING
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -82,7 +84,7 @@ class CoalBot(discord.Client):
         self.timers = Timers(self)
         self.manager.listeners.append(self.timers.changed)
         self.timers.start()
-        self.stage = "preparing the board images"
+        self.stage = startup.PREPARING_IMAGES
         await asyncio.to_thread(warm_up)  # the first turn should not pay for the image caches
         # What is loaded by now lives as long as the bot: keep it out of the garbage
         # collector's full passes, which otherwise stall the event loop as the heap grows.

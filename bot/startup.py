@@ -24,6 +24,15 @@ TOKEN_REFUSED = (
 )
 DAMAGED_WORDS = ("malformed", "not a database", "corrupt")
 
+# What start-up is doing (`CoalBot.stage`), named in the line that says why it failed.
+STARTING = "starting"
+OPENING_DATABASE = "opening the database"
+RESUMING = "resuming the open games"
+SYNCING = "syncing the /coal commands with Discord"
+PREPARING_IMAGES = "preparing the board images"
+LOGGING_IN = "logging in to Discord"
+CONNECTING = "connecting to Discord's gateway"
+
 
 def _chain(err: BaseException) -> Iterator[BaseException]:
     """The exception, then its cause or the exception it was raised while handling, and so on."""

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _play(w, players: int, seed: int, monkeypatch) -> tuple[ScriptedPlayer, int]:
-    monkeypatch.setattr("bot.manager.secrets.randbits", lambda bits: seed)  # the deal's seed
+    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)  # the deal's seed
     lobby = await open_lobby(w, players)
     await w.alice.click(lobby, label="Start")
     policy = ScriptedPlayer(w, random.Random(seed))

@@ -7,7 +7,8 @@ import pytest
 
 from bot.i18n import SUPPORTED, translator
 from bot.plan_words import keywords, plan_words, to_english_plan
-from rules import IllegalAction, parse_action, parse_step
+from bot.words.rules import explain
+from rules import ActionSyntaxError, parse_action, parse_step
 from scripts.extract_messages import PLAN_WORDS
 
 ENGLISH = (
@@ -79,11 +80,13 @@ def test_no_localized_keyword_is_an_english_keyword_of_another_meaning(lang):
 
 def test_a_keyword_inside_a_longer_word_is_not_translated():
     assert to_english_plan("carica neroli", "it") == "load neroli"
-    with pytest.raises(IllegalAction, match="Step 2"):
+    with pytest.raises(ActionSyntaxError) as refused:
         mine("montacarichi grigio, carica neroli", "it")
+    assert refused.value.params["step"] == 2
 
 
 def test_a_bad_step_in_a_localized_plan_is_still_named():
     # The step is named by its number; its text is quoted as the parser saw it ("scava grey").
-    with pytest.raises(IllegalAction, match="Step 2: I can't read `scava grey`"):
+    with pytest.raises(ActionSyntaxError) as refused:
         mine("montacarichi grigio, scava grigio", "it")
+    assert explain(refused.value).startswith("Step 2: I can't read `scava grey`")

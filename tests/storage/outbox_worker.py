@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from anywhere
 
-from bot.manager import GameManager  # noqa: E402
+from games.manager import GameManager  # noqa: E402
 from rules import apply  # noqa: E402
 from rules.record import Chooser, random_action  # noqa: E402
 from storage import Post, Store  # noqa: E402
@@ -46,7 +46,7 @@ async def main(target: str, seed: int, kill_after: int | None) -> None:
             player = game.state.to_move
             action = random_action(game.state, chooser)
             state, events = apply(game.state, action)
-            post = Post("turn", {"text": " ".join(e.text for e in events), "ping": game.user_of_player(player)})
+            post = Post("turn", {"events": [e.kind for e in events], "ping": game.user_of_player(player)})
             game = await store.save_turn(
                 game, state, user_id=game.user_of_player(player), player=player, action=str(action), outbox=[post]
             )

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from rules.record import Chooser
 from storage import Post, Store
 from storage import copy as copy_module

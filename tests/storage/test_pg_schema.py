@@ -12,7 +12,7 @@ import sqlite3
 import asyncpg
 import pytest
 
-from bot.manager import GameManager
+from games.manager import GameManager
 from storage import SCHEMA_VERSION, NotOurDatabase, SchemaTooNew, StorageError, Store, pg_schema, schema
 from storage.schema import APPLICATION_ID
 from tests.storage.helpers import started
