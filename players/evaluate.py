@@ -9,8 +9,9 @@ The game over, it is the real final difference. Used on complete states (see
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.components import CART_COST, CLOCK, ELEMENTS_SCORED, ORDER_CARDS, SHIFTS, TILES, WORKERS
-from rules.scoring import award
 from rules.state import GameState, Player
 
 __all__ = ["Weights", "player_worth", "worth", "WEIGHTS"]
@@ -96,31 +97,88 @@ def player_worth(state: GameState, seat: int, w: Weights = WEIGHTS) -> float:
     return value
 
 
+@lru_cache(maxsize=4096)
+def _delivered_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Clock elements 1-8 for a set of delivered orders: spots by colour, then by vehicle."""
+    counts = [0] * 8
+    for c in cards:
+        card = ORDER_CARDS[c]
+        for spot in card.spots:
+            counts[spot] += 1
+        counts[4 + card.vehicle] += len(card.spots)
+    return tuple(counts)
+
+
+@lru_cache(maxsize=16)
+def _clock_weights(shift: int, near: float, far: float) -> tuple[float, ...]:
+    """How much each clock element still counts: summed over the shift ends left to score it."""
+    out = [0.0] * len(CLOCK)
+    for end in range(shift, SHIFTS + 1):
+        for e in range(ELEMENTS_SCORED[end]):
+            out[e] += near if end == shift else far
+    return tuple(out)
+
+
 def _clock_worth(state: GameState, w: Weights) -> list[float]:
     """Majorities still to score at the ends of this and later shifts, with the counts of now."""
     n = len(state.players)
-    colour = [[0, 0, 0, 0] for _ in range(n)]
-    vehicle = [[0, 0, 0, 0] for _ in range(n)]
-    empty = [[0, 0, 0, 0] for _ in range(n)]
-    for seat, p in enumerate(state.players):
-        for c in p.delivered:
-            card = ORDER_CARDS[c]
-            for spot in card.spots:
-                colour[seat][spot] += 1
-            vehicle[seat][card.vehicle] += len(card.spots)
-        for level, carts in enumerate(p.carts):
-            empty[seat][level] = sum(1 for cube in carts if cube < 0)
+    table = [_clock_counts(p) for p in state.players]
+    weights = _clock_weights(state.shift, w.clock_near, w.clock_far)
     out = [0.0] * n
-    for shift in range(state.shift, SHIFTS + 1):
-        weight = w.clock_near if shift == state.shift else w.clock_far
-        for element in CLOCK[: ELEMENTS_SCORED[shift]]:
-            table = colour if element.kind == "colour" else vehicle if element.kind == "vehicle" else empty
-            counts = [table[seat][element.which] for seat in range(n)]
-            if max(counts) < 1:
-                continue
-            for seat, vp in enumerate(award(counts, element.first, element.second)):
-                out[seat] += weight * vp
+    for e, element in enumerate(CLOCK):
+        weight = weights[e]
+        if not weight:
+            continue
+        counts = [row[e] for row in table]
+        top = max(counts)
+        if top < 1:
+            continue
+        leaders = counts.count(top)
+        for seat in range(n):
+            if counts[seat] == top:
+                out[seat] += weight * element.first
+        if leaders > 1 or n == 2:  # R-SHIFT-4 / R-SHIFT-5
+            continue
+        second = max((c for c in counts if c < top), default=0)
+        if second >= 1:
+            for seat in range(n):
+                if counts[seat] == second:
+                    out[seat] += weight * element.second
     return out
+
+
+# Players are shared between states that did not change them (rules copy on write), so
+# their parts of the worth are remembered by identity; the cache holds each player, which
+# keeps its id from being reused.
+_CACHE: dict[tuple[int, int, int], tuple[Player, object]] = {}
+
+
+def _remember(p: Player, key: tuple[int, int, int], value: object) -> None:
+    if len(_CACHE) > 20_000:
+        _CACHE.clear()
+    _CACHE[key] = (p, value)
+
+
+def _clock_counts(p: Player) -> tuple[int, ...]:
+    key = (id(p), 0, 0)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is p:
+        return hit[1]  # type: ignore[return-value]
+    empty = tuple(sum(1 for cube in carts if cube < 0) for carts in p.carts)
+    counts = _delivered_counts(tuple(p.delivered)) + empty
+    _remember(p, key, counts)
+    return counts
+
+
+def _player_worth_cached(state: GameState, seat: int, w: Weights) -> float:
+    p = state.players[seat]
+    key = (id(p), state.shift, 1 if w is WEIGHTS else id(w))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is p:
+        return hit[1]  # type: ignore[return-value]
+    value = player_worth(state, seat, w)
+    _remember(p, key, value)
+    return value
 
 
 def worths(state: GameState, w: Weights = WEIGHTS) -> list[float]:
@@ -128,7 +186,7 @@ def worths(state: GameState, w: Weights = WEIGHTS) -> list[float]:
     if state.phase == "over":
         return [float(p.vp) for p in state.players]
     clock = _clock_worth(state, w)
-    return [player_worth(state, seat, w) + clock[seat] for seat in range(len(state.players))]
+    return [_player_worth_cached(state, seat, w) + clock[seat] for seat in range(len(state.players))]
 
 
 def lead(values: list[float], seat: int, w: Weights = WEIGHTS) -> float:

@@ -138,7 +138,8 @@ class Hard:
 
     level = "hard"
 
-    def __init__(self, candidates: int = 4, samples: int = 4, horizon: int | None = None):
+    def __init__(self, candidates: int | None = None, samples: int | None = None, horizon: int | None = None):
+        # Defaults by table size: a round of look-ahead costs twice as much with four players.
         self.candidates = candidates
         self.samples = samples
         self.horizon = horizon  # plies after the move; default: once round the table
@@ -150,10 +151,13 @@ class Hard:
         ranked = rank(world)
         if len(ranked) == 1 or view.phase == "draft":
             return [(s, s.value) for s in ranked]
-        top = ranked[: self.candidates]
-        horizon = self.horizon if self.horizon is not None else len(view.players)
+        n = len(view.players)
+        candidates = self.candidates or (4 if n == 2 else 3)
+        samples = self.samples or (4 if n == 2 else 3)
+        top = ranked[:candidates]
+        horizon = self.horizon if self.horizon is not None else n
         totals = [0.0] * len(top)
-        for k in range(self.samples):
+        for k in range(samples):
             sample = world if k == 0 else determinize(view, seed + 7919 * k)
             for i, cand in enumerate(top):
                 state = cand.after if k == 0 else _replay(sample, cand.action)
@@ -165,7 +169,7 @@ class Hard:
                         break
                     state, _ = apply(state, _mover_policy(state))
                 totals[i] += worth(state, seat)
-        scored = [(cand, total / self.samples) for cand, total in zip(top, totals, strict=True)]
+        scored = [(cand, total / samples) for cand, total in zip(top, totals, strict=True)]
         scored.sort(key=lambda cv: -cv[1])
         return scored
 
@@ -191,4 +195,3 @@ def by_level(level: str):
         return LEVELS[level]()
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
-
