@@ -73,8 +73,8 @@ def demo_action(state: GameState, chooser: Chooser):
     """A plausible action for the player to move (see the module docstring)."""
     if state.phase == "draft":
         options = [a for a in legal_actions(state) if isinstance(a, DraftPick)]
-        cards = [state.draft_cards[a.card - 1] for a in options]
-        best = min(len(ORDER_CARDS[c].spots) for c in cards if c is not None)
+        cards = [state.draft_cards[a.card - 1] or 0 for a in options]  # options are cards on offer
+        best = min(len(ORDER_CARDS[c].spots) for c in cards)
         return chooser.choice([a for a, c in zip(options, cards, strict=True) if len(ORDER_CARDS[c].spots) == best])
     if state.phase != "turn" or chooser.below(8) == 0:
         return random_action(state, chooser)
@@ -96,10 +96,11 @@ def demo_action(state: GameState, chooser: Chooser):
     have = Counter(c for level in p.carts for c in level if c >= 0)
     short = [c for c in range(4) if need[c] > have[c]]
     buys = [a for a in legal if isinstance(a, PlaceFactory) and a.space != "draw"]
+    on_offer = {a.space: TILES[state.factory[int(a.space) - 1] or 0] for a in buys}  # bought spaces hold tiles
     light, dark = p.tiles_by_side()
     for colour in short:
-        fitting = [a for a in buys if TILES[state.factory[a.space - 1]].colour == colour]
-        fitting.sort(key=lambda a: TILES[state.factory[a.space - 1]].dark == (dark > light))
+        fitting = [a for a in buys if on_offer[a.space].colour == colour]
+        fitting.sort(key=lambda a: on_offer[a.space].dark == (dark > light))
         if fitting:
             return fitting[0]
     if plans and plans[0][1] > 0:

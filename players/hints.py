@@ -55,7 +55,9 @@ def hints(view: GameState, seed: int, n: int = 3) -> list[Hint]:
     if view.phase == "over" or n < 1:
         return []
     seat = view.current
-    scored = Hard(candidates=max(4, n)).evaluate(view, seed)
+    candidates, _, _ = Hard().effort(len(view.players))
+    # The same search as the hard level's move, widened when more hints are asked for.
+    scored = Hard(candidates=max(candidates, n)).evaluate(view, seed)
     before = view.players[seat]
     return [
         _hint(cand.action, k, lead, before, cand.after.players[seat])

@@ -144,6 +144,15 @@ class Hard:
         self.samples = samples
         self.horizon = horizon  # plies after the move; default: once round the table
 
+    def effort(self, players: int) -> tuple[int, int, int]:
+        """(candidates, samples, horizon in plies) for a table of `players`."""
+        two = players == 2
+        return (
+            self.candidates or (4 if two else 3),
+            self.samples or (4 if two else 3),
+            self.horizon if self.horizon is not None else players,
+        )
+
     def evaluate(self, view: GameState, seed: int) -> list[tuple[Scored, float]]:
         """The candidates with their mean worth after the look-ahead, best first."""
         seat = view.current
@@ -151,11 +160,8 @@ class Hard:
         ranked = rank(world)
         if len(ranked) == 1 or view.phase == "draft":
             return [(s, s.value) for s in ranked]
-        n = len(view.players)
-        candidates = self.candidates or (4 if n == 2 else 3)
-        samples = self.samples or (4 if n == 2 else 3)
+        candidates, samples, horizon = self.effort(len(view.players))
         top = ranked[:candidates]
-        horizon = self.horizon if self.horizon is not None else n
         totals = [0.0] * len(top)
         for k in range(samples):
             sample = world if k == 0 else determinize(view, seed + 7919 * k)
