@@ -37,7 +37,12 @@ class Scored:
 
 
 def _mine_candidates(state: GameState, mines: list[Mine], visits: int, per_space: int) -> list[Mine]:
-    """The best few plans for each mining space open to the player to move."""
+    """The best few plans for each mining space open to the player to move.
+
+    With `visits` 1 (quick look-ahead) only the largest and the smallest open space are tried.
+    """
+    if visits <= 1 and len(mines) > 2:
+        mines = [max(mines, key=lambda m: m.steps), min(mines, key=lambda m: m.steps)]
     seat = state.current
     p = state.players[seat]
     out: list[Mine] = []
@@ -133,7 +138,7 @@ def _mover_policy(state: GameState):
 
 class Hard:
     """Search over hidden information: the best candidates of the normal level, each played
-    out a round ahead in several games sampled from what the seat knows, averaged.
+    out through the rivals' replies in several games sampled from what the seat knows, averaged.
     """
 
     level = "hard"
@@ -142,15 +147,15 @@ class Hard:
         # Defaults by table size: a round of look-ahead costs twice as much with four players.
         self.candidates = candidates
         self.samples = samples
-        self.horizon = horizon  # plies after the move; default: once round the table
+        self.horizon = horizon  # plies after the move; default: 2 with two players, else 3
 
     def effort(self, players: int) -> tuple[int, int, int]:
-        """(candidates, samples, horizon in plies) for a table of `players`."""
+        """(candidates, samples, horizon in plies) for a table of `players`: the rivals' replies."""
         two = players == 2
         return (
             self.candidates or (4 if two else 3),
             self.samples or (4 if two else 3),
-            self.horizon if self.horizon is not None else players,
+            self.horizon if self.horizon is not None else min(players, 3),
         )
 
     def evaluate(self, view: GameState, seed: int) -> list[tuple[Scored, float]]:
