@@ -104,5 +104,8 @@ def duel(levels: list[str], games: int, seed: int, progress: bool = False) -> Du
             result.wins[level] = result.wins.get(level, 0.0) + 1 / len(state.winners)
         if progress and (g + 1) % 10 == 0:
             rate = (time.perf_counter() - started) / (g + 1)
-            print(f"{g + 1}/{games} games, {rate:.1f} s/game", file=sys.stderr, flush=True)
+            tally = ", ".join(
+                f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}" for level in dict.fromkeys(levels)
+            )
+            print(f"{g + 1}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
     return result
