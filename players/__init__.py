@@ -2,7 +2,7 @@
 
     import players
     action = players.by_level("hard").choose(rules.view(state, name), seed)
-    text = players.think("normal", view_json, seed)      # for a process pool
+    text = players.think("normal", view_json, seed)      # for a process pool (advise: hints)
     best = players.hints(rules.view(state, name), seed)  # the hard level's best three
 
 A player only ever gets the view of the seat to move (`rules.view`): it cannot read the deck
@@ -14,6 +14,6 @@ from __future__ import annotations
 
 from .hints import Hint, hints
 from .levels import LEVELS, by_level
-from .pool import think
+from .pool import advise, think
 
-__all__ = ["LEVELS", "Hint", "by_level", "hints", "think"]
+__all__ = ["LEVELS", "Hint", "advise", "by_level", "hints", "think"]

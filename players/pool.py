@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rules.state import GameState
 
+from .hints import hints
 from .levels import by_level
 
-__all__ = ["think"]
+__all__ = ["advise", "think"]
 
 
 def think(level: str, view_json: str, seed: int) -> str:
@@ -17,3 +18,9 @@ def think(level: str, view_json: str, seed: int) -> str:
     """
     view = GameState.model_validate_json(view_json)
     return str(by_level(level).choose(view, seed))
+
+
+def advise(view_json: str, seed: int, n: int = 3) -> str:
+    """`players.hints` for a process pool: a JSON list of `Hint` objects, best first."""
+    view = GameState.model_validate_json(view_json)
+    return "[" + ",".join(h.model_dump_json() for h in hints(view, seed, n)) + "]"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from players import by_level, think
+from players import Hint, advise, by_level, hints, think
 from players.duel import duel, wilson
 from rules import parse_action, view
 
@@ -25,6 +26,13 @@ def test_think_takes_and_gives_plain_strings_and_runs_in_a_process_pool():
     assert parse_action(text) == by_level("normal").choose(seen, 7)
     with ProcessPoolExecutor(max_workers=1) as pool:
         assert pool.submit(think, "normal", seen.model_dump_json(), 7).result(timeout=60) == text
+
+
+def test_advise_gives_the_hints_as_json_for_a_process_pool():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    got = [Hint.model_validate(h) for h in json.loads(advise(seen.model_dump_json(), 3, n=2))]
+    assert got == hints(seen, 3, n=2)
 
 
 def test_wilson_interval_matches_the_textbook_figures():
