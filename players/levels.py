@@ -147,10 +147,10 @@ class Hard:
         # Defaults by table size: a round of look-ahead costs twice as much with four players.
         self.candidates = candidates
         self.samples = samples
-        self.horizon = horizon  # plies after the move; default: 2 with two players, else 3
+        self.horizon = horizon  # placements after the move; default: 2 with two players, else 3
 
     def effort(self, players: int) -> tuple[int, int, int]:
-        """(candidates, samples, horizon in plies) for a table of `players`: the rivals' replies."""
+        """(candidates, samples, horizon in worker placements) for a table of `players`."""
         two = players == 2
         return (
             self.candidates or (4 if two else 3),
@@ -175,9 +175,11 @@ class Hard:
                 if state is None:
                     totals[i] += cand.value
                     continue
-                for _ in range(horizon):
-                    if state.phase == "over":
-                        break
+                # The horizon counts worker placements: a draw's keep choice is part of its
+                # turn, else a draw would be judged with one rival reply fewer than the rest.
+                placed = 0
+                while placed < horizon and state.phase != "over":
+                    placed += state.phase == "turn"
                     state, _ = apply(state, _mover_policy(state))
                 totals[i] += worth(state, seat)
         scored = [(cand, total / samples) for cand, total in zip(top, totals, strict=True)]
