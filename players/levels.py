@@ -138,7 +138,8 @@ def _mover_policy(state: GameState):
 
 class Hard:
     """Search over hidden information: the best candidates of the normal level, each played
-    out through the rivals' replies in several games sampled from what the seat knows, averaged.
+    out once round the table (the rivals' replies and the seat's own next placement) in
+    several games sampled from what the seat knows, averaged.
     """
 
     level = "hard"
@@ -147,7 +148,7 @@ class Hard:
         # Defaults by table size: a round of look-ahead costs twice as much with four players.
         self.candidates = candidates
         self.samples = samples
-        self.horizon = horizon  # placements after the move; default: 2 with two players, else 3
+        self.horizon = horizon  # placements after the move; default: once round the table
 
     def effort(self, players: int) -> tuple[int, int, int]:
         """(candidates, samples, horizon in worker placements) for a table of `players`."""
@@ -155,7 +156,7 @@ class Hard:
         return (
             self.candidates or (4 if two else 3),
             self.samples or (4 if two else 3),
-            self.horizon if self.horizon is not None else min(players, 3),
+            self.horizon if self.horizon is not None else players,
         )
 
     def evaluate(self, view: GameState, seed: int) -> list[tuple[Scored, float]]:
