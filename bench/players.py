@@ -1,0 +1,95 @@
+"""Computer players at scale: every move legal over many seeded games, and think times.
+
+    python -m bench.players [--games 1000] [--levels random,easy,normal,hard] [--seed 1]
+
+Game k of a level seats 2 + k % 3 computers of that level; every decision is checked
+against `rules.legal_actions` (mining: its space is listed and `apply` accepts the plan)
+and its text form must read back. Think times are printed as ratios to the rules engine's
+own cost per decision (`legal_actions` + `apply`), measured in the same run. The hard
+level is slow at this scale (about 10-40 s a game): give it fewer games with --hard-games.
+Targets (issue 12): easy <= 20 ms, normal p95 <= 100 ms, hard p95 <= 2 s per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from players import LEVELS, by_level
+from players.duel import decision_seed
+from rules import IllegalAction, apply, legal_actions, new_game, parse_action, view
+from rules.actions import ChooseDrawn, Mine
+
+NAMES = ["Anna", "Bert", "Clara", "Dora"]
+
+
+def is_legal(state, action) -> bool:
+    legal = legal_actions(state)
+    if isinstance(action, Mine):
+        listed = Mine(steps=action.steps) in legal
+    elif isinstance(action, ChooseDrawn):
+        listed = action.model_copy(update={"order": None}) in legal
+    else:
+        listed = action in legal
+    if not listed or parse_action(str(action)) != action:
+        return False
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def run(level: str, games: int, seed: int) -> tuple[int, int, list[float], float]:
+    """(decisions, illegal moves, think seconds per decision, engine seconds per decision)."""
+    computer = by_level(level)
+    decisions, illegal, think, engine = 0, 0, [], 0.0
+    for k in range(games):
+        players = 2 + k % 3
+        game_seed = seed * 1_000_003 + k
+        state = new_game(NAMES[:players], game_seed)
+        while state.phase != "over":
+            seen = view(state, state.players[state.current].name)
+            t0 = time.perf_counter()
+            action = computer.choose(seen, decision_seed(game_seed, state))
+            t1 = time.perf_counter()
+            legal_actions(state)
+            after, _ = apply(state, action)
+            t2 = time.perf_counter()
+            think.append(t1 - t0)
+            engine += t2 - t1
+            if not is_legal(state, action):
+                illegal += 1
+                print(f"  illegal: {level} game {k} move {state.turn}: {action}")
+            decisions += 1
+            state = after
+    return decisions, illegal, think, engine / max(1, decisions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--hard-games", type=int, default=None, help="games for the hard level (default --games)")
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(
+        f"{'level':<7} {'games':>6} {'decisions':>10} {'illegal':>8} {'think p50':>10} {'p95':>9} {'max':>9}"
+        f" {'mean/engine':>12}"
+    )
+    for level in args.levels.split(","):
+        games = args.hard_games if level == "hard" and args.hard_games is not None else args.games
+        decisions, illegal, think, engine = run(level, games, args.seed)
+        think.sort()
+        p50, p95 = think[len(think) // 2], think[min(len(think) - 1, int(0.95 * len(think)))]
+        ratio = statistics.mean(think) / engine
+        print(
+            f"{level:<7} {games:>6} {decisions:>10} {illegal:>8} {p50 * 1000:>8.2f}ms {p95 * 1000:>7.1f}ms"
+            f" {think[-1] * 1000:>7.0f}ms {ratio:>11.1f}x"
+        )
+    print("engine = legal_actions + apply for the same decision, measured in this run")
+
+
+if __name__ == "__main__":
+    main()

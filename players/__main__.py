@@ -1,0 +1,33 @@
+"""Command line: `python -m players duel --levels hard,normal --games 200 --seed 1`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .duel import duel
+from .levels import LEVELS
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m players", description="Computer players for Coal Baron.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("duel", help="seat-rotated games between levels: win rates, scores, think times")
+    d.add_argument("--levels", required=True, help="2-4 comma-separated levels: " + ", ".join(LEVELS))
+    d.add_argument("--games", type=int, default=200)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--progress", action="store_true", help="report every 10 games on stderr")
+    args = parser.parse_args(argv)
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    unknown = [x for x in levels if x not in LEVELS]
+    if unknown or not 2 <= len(levels) <= 4:
+        parser.error(f"--levels takes 2-4 of {', '.join(LEVELS)}; got {args.levels!r}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    result = duel(levels, args.games, args.seed, progress=args.progress)
+    print("\n".join(result.lines()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Duels between levels: seat-rotated games, win rates with 95 % intervals, scores, think times.
+
+    python -m players duel --levels hard,normal,normal,normal --games 200 --seed 1
+
+A shared victory (R-END-5) is split: each of k winners gets 1/k of a win.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from rules import apply, new_game, view
+from rules.state import GameState
+
+from .levels import by_level
+
+__all__ = ["DuelResult", "duel", "play_game", "wilson"]
+
+NAMES = ["Anna", "Bert", "Clara", "Dora"]
+
+
+def wilson(wins: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a win rate (95 % by default)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = wins / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def decision_seed(game_seed: int, state: GameState) -> int:
+    """The seed a computer gets for one decision: from the game's seed and the move number."""
+    return game_seed * 7919 + state.turn
+
+
+def play_game(levels: list[str], game_seed: int, think: dict[str, list[float]] | None = None) -> GameState:
+    """One game, seat k played by `levels[k]`; think times (seconds) appended per level."""
+    names = NAMES[: len(levels)]
+    players = [by_level(level) for level in levels]
+    state = new_game(names, game_seed)
+    while state.phase != "over":
+        seat = state.current
+        seen = view(state, names[seat])
+        start = time.perf_counter()
+        action = players[seat].choose(seen, decision_seed(game_seed, state))
+        if think is not None:
+            think.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        state, _ = apply(state, action)
+    return state
+
+
+@dataclass
+class DuelResult:
+    levels: list[str]
+    games: int = 0
+    wins: dict[str, float] = field(default_factory=dict)
+    seats: dict[str, int] = field(default_factory=dict)  # seat-games played per level
+    scores: dict[str, list[int]] = field(default_factory=dict)
+    think: dict[str, list[float]] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        out = [
+            f"{self.games} games of {len(self.levels)} players ({', '.join(self.levels)}), seats rotated;"
+            " shared wins split",
+            f"{'level':<8} {'seats':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'par':>5} {'mean VP':>8}"
+            f" {'think p50':>10} {'p95':>9} {'max':>9}",
+        ]
+        par = 1 / len(self.levels)
+        for level in dict.fromkeys(self.levels):
+            seats = self.seats.get(level, 0)
+            wins = self.wins.get(level, 0.0)
+            low, high = wilson(wins, seats)
+            times = sorted(self.think.get(level, [0.0]))
+            p50 = times[len(times) // 2]
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            out.append(
+                f"{level:<8} {seats:>5} {wins:>7.1f} {wins / max(1, seats):>8.1%} {f'{low:.1%}-{high:.1%}':>15}"
+                f" {par:>5.0%} {statistics.mean(self.scores.get(level, [0])):>8.1f}"
+                f" {p50 * 1000:>8.1f}ms {p95 * 1000:>7.1f}ms {times[-1] * 1000:>7.0f}ms"
+            )
+        return out
+
+
+def duel(levels: list[str], games: int, seed: int, progress: bool = False) -> DuelResult:
+    """Play `games` games; game g seats the levels rotated by g places."""
+    n = len(levels)
+    result = DuelResult(levels=levels)
+    started = time.perf_counter()
+    for g in range(games):
+        seating = [levels[(k + g) % n] for k in range(n)]
+        state = play_game(seating, seed * 1_000_003 + g, result.think)
+        result.games += 1
+        for seat, level in enumerate(seating):
+            result.seats[level] = result.seats.get(level, 0) + 1
+            result.scores.setdefault(level, []).append(state.players[seat].vp)
+        for seat in state.winners:
+            level = seating[seat]
+            result.wins[level] = result.wins.get(level, 0.0) + 1 / len(state.winners)
+        if progress and (g + 1) % 10 == 0:
+            rate = (time.perf_counter() - started) / (g + 1)
+            tally = ", ".join(
+                f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}" for level in dict.fromkeys(levels)
+            )
+            print(f"{g + 1}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
+    return result

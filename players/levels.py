@@ -1,0 +1,211 @@
+"""The computer levels: random, easy (greedy), normal (one-move lookahead), hard (search).
+
+Each level is an object with `choose(view, seed) -> Action`. `view` is what the seat to
+move may see (`rules.view(state, name)`); the same view and seed always give the same
+action. Hidden cards are never read: normal and hard decide on games sampled from the view
+(`players.knowledge.determinize`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import apply, legal_actions
+from rules.actions import ChooseDrawn, Mine, PlaceFactory, TakeOrder
+from rules.record import Chooser, random_action
+from rules.state import GameState, copy_model
+
+from .evaluate import WEIGHTS, Weights, worth, worths
+from .greedy import greedy_action
+from .knowledge import determinize
+from .planning import mining_plans
+
+__all__ = ["Easy", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
+
+
+def _is_draw(action) -> bool:
+    return isinstance(action, PlaceFactory | TakeOrder) and action.space == "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A candidate action and the worth (see `players.evaluate.worth`) it leads to."""
+
+    action: object
+    value: float
+    after: GameState
+
+
+def _mine_candidates(state: GameState, mines: list[Mine], visits: int, per_space: int) -> list[Mine]:
+    """The best few plans for each mining space open to the player to move.
+
+    With `visits` 1 (quick look-ahead) only the largest and the smallest open space are tried.
+    """
+    if visits <= 1 and len(mines) > 2:
+        mines = [max(mines, key=lambda m: m.steps), min(mines, key=lambda m: m.steps)]
+    seat = state.current
+    p = state.players[seat]
+    out: list[Mine] = []
+    by_steps: dict[int, list[tuple[float, Mine]]] = {}
+    for mine in mines:
+        if mine.steps in by_steps:
+            continue
+        scored = []
+        for plan, pit in mining_plans(p, mine.steps, visits):
+            players = state.players[:]
+            players[seat] = pit
+            scored.append((worths(copy_model(state, {"players": players}))[seat], plan))
+        scored.sort(key=lambda vp: -vp[0])
+        by_steps[mine.steps] = scored
+        out += [plan for _, plan in scored[:per_space]]
+    return out
+
+
+def _best_keep(state: GameState, seat: int, w: Weights) -> Scored:
+    """The best choice after a draw space (rest to the bottom: it keeps good cards from rivals)."""
+    best: Scored | None = None
+    for choice in legal_actions(state):
+        if isinstance(choice, ChooseDrawn) and choice.to == "top" and choice.pick is not None:
+            continue
+        after, _ = apply(state, choice)
+        value = worth(after, seat, w)
+        if best is None or value > best.value:
+            best = Scored(choice, value, after)
+    assert best is not None
+    return best
+
+
+def rank(
+    state: GameState, visits: int = 2, per_space: int = 2, draws: bool = True, w: Weights = WEIGHTS
+) -> list[Scored]:
+    """Candidate actions for the player to move in a complete state, best first.
+
+    Draw spaces are judged by the best choice among the cards this state's deck holds
+    (`draws=False` leaves them out).
+    """
+    seat = state.current
+    legal = legal_actions(state)
+    if state.phase == "turn":
+        mines = [a for a in legal if isinstance(a, Mine)]
+        others = [a for a in legal if not isinstance(a, Mine) and (draws or not _is_draw(a))]
+        legal = others + _mine_candidates(state, mines, visits, per_space)
+    out = []
+    for action in legal:
+        if state.phase == "draw" and isinstance(action, ChooseDrawn) and action.to == "top":
+            continue
+        after, _ = apply(state, action)
+        if after.phase == "draw" and after.current == seat:
+            value = _best_keep(after, seat, w).value
+        else:
+            value = worth(after, seat, w)
+        out.append(Scored(action, value, after))
+    out.sort(key=lambda s: -s.value)
+    return out
+
+
+class RandomPlayer:
+    """Uniformly random legal actions (mining: random steps): a baseline for tests and duels."""
+
+    level = "random"
+
+    def choose(self, view: GameState, seed: int):
+        return random_action(view, Chooser(seed))
+
+
+class Easy:
+    """The greedy player (`players.greedy`): sensible, quick, easy to read and to beat."""
+
+    level = "easy"
+
+    def choose(self, view: GameState, seed: int):
+        return greedy_action(view, Chooser(seed))
+
+
+class Normal:
+    """One move ahead: every candidate action judged by the position it leads to."""
+
+    level = "normal"
+
+    def choose(self, view: GameState, seed: int):
+        world = determinize(view, seed)
+        return rank(world)[0].action
+
+
+def _mover_policy(state: GameState):
+    """What everyone plays inside the hard level's look-ahead: a quick one-move lookahead."""
+    return rank(state, visits=1, per_space=1, draws=False)[0].action
+
+
+class Hard:
+    """Search over hidden information: the best candidates of the normal level, each played
+    out once round the table (the rivals' replies and the seat's own next placement) in
+    several games sampled from what the seat knows, averaged.
+    """
+
+    level = "hard"
+
+    def __init__(self, candidates: int | None = None, samples: int | None = None, horizon: int | None = None):
+        # Defaults by table size: a round of look-ahead costs twice as much with four players.
+        self.candidates = candidates
+        self.samples = samples
+        self.horizon = horizon  # placements after the move; default: once round the table
+
+    def effort(self, players: int) -> tuple[int, int, int]:
+        """(candidates, samples, horizon in worker placements) for a table of `players`."""
+        two = players == 2
+        return (
+            self.candidates or (4 if two else 3),
+            self.samples or (4 if two else 3),
+            self.horizon if self.horizon is not None else players,
+        )
+
+    def evaluate(self, view: GameState, seed: int) -> list[tuple[Scored, float]]:
+        """The candidates with their mean worth after the look-ahead, best first."""
+        seat = view.current
+        world = determinize(view, seed)
+        ranked = rank(world)
+        if len(ranked) == 1 or view.phase == "draft":
+            return [(s, s.value) for s in ranked]
+        candidates, samples, horizon = self.effort(len(view.players))
+        top = ranked[:candidates]
+        totals = [0.0] * len(top)
+        for k in range(samples):
+            sample = world if k == 0 else determinize(view, seed + 7919 * k)
+            for i, cand in enumerate(top):
+                state = cand.after if k == 0 else _replay(sample, cand.action)
+                if state is None:
+                    totals[i] += cand.value
+                    continue
+                # The horizon counts worker placements: a draw's keep choice is part of its
+                # turn, else a draw would be judged with one rival reply fewer than the rest.
+                placed = 0
+                while placed < horizon and state.phase != "over":
+                    placed += state.phase == "turn"
+                    state, _ = apply(state, _mover_policy(state))
+                totals[i] += worth(state, seat)
+        scored = [(cand, total / samples) for cand, total in zip(top, totals, strict=True)]
+        scored.sort(key=lambda cv: -cv[1])
+        return scored
+
+    def choose(self, view: GameState, seed: int):
+        return self.evaluate(view, seed)[0][0].action
+
+
+def _replay(state: GameState, action) -> GameState | None:
+    """The action applied in another sample (a draw keeps its best choice there)."""
+    seat = state.current
+    after, _ = apply(state, action)
+    if after.phase == "draw" and after.current == seat:
+        after = _best_keep(after, seat, WEIGHTS).after
+    return after
+
+
+LEVELS = {"random": RandomPlayer, "easy": Easy, "normal": Normal, "hard": Hard}
+
+
+def by_level(level: str):
+    """The computer player of a level: random, easy, normal or hard."""
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None

@@ -1,0 +1,145 @@
+"""Mining plans worth considering: trips down the shaft for the coal the orders need.
+
+Listing every legal sequence of work steps is hopeless (thousands per turn), so plans are
+built from a few moves that make sense: fill order spots from storage, ride the cage to
+one or two tunnel levels and load what the orders need (or as much as fits), come up and
+fill every spot the cage and storage can match, completing an order with two cubes of
+any colour (R-MINE-7) when one spot is left. Every step goes through the rules' own step
+check, so each plan is legal.
+"""
+
+from __future__ import annotations
+
+from rules.actions import CageTo, Fill, Load, Mine
+from rules.components import ORDER_CARDS, SURFACE
+from rules.mining import MineStep, do_step, step_problem
+from rules.state import Player
+
+__all__ = ["Trip", "mining_plans"]
+
+
+class Trip:
+    """A plan under construction: the pit after the steps so far, and the steps left."""
+
+    __slots__ = ("pit", "steps", "left")
+
+    def __init__(self, pit: Player, steps: list[MineStep], left: int):
+        self.pit, self.steps, self.left = pit, steps, left
+
+    def branch(self) -> Trip:
+        return Trip(self.pit.clone(), self.steps[:], self.left)
+
+    def push(self, step: MineStep) -> bool:
+        """Take `step` if the rules allow it now; say whether it was taken."""
+        if step_problem(self.pit, step, self.left) is not None:
+            return False
+        do_step(self.pit, step)
+        self.steps.append(step)
+        self.left -= step.cost if isinstance(step, Fill) else 1
+        return True
+
+
+def _open(p: Player) -> list[tuple[int, int, int]]:
+    """Open spots as (order, spot, colour), 1-based, orders closest to complete first."""
+    out = []
+    for o, order in enumerate(p.orders, start=1):
+        colours = ORDER_CARDS[order.card].spots
+        missing = sum(1 for s in order.spots if not s)
+        for s, on in enumerate(order.spots, start=1):
+            if not on:
+                out.append((missing, o, s, colours[s - 1]))
+    out.sort()
+    return [(o, s, c) for _, o, s, c in out]
+
+
+def _wanted(p: Player) -> list[int]:
+    """Cubes still to fetch from the carts, by colour: open spots less cage and storage."""
+    need = [0, 0, 0, 0]
+    for _, _, c in _open(p):
+        need[c] += 1
+    return [max(0, need[c] - p.cage[c] - p.storage[c]) for c in range(4)]
+
+
+def _fill_matching(trip: Trip, from_cage: bool) -> None:
+    """Fill every open spot a cube in storage (and the cage, at the surface) matches."""
+    for o, s, c in _open(trip.pit):
+        if trip.left < 1:
+            return
+        if from_cage and trip.pit.cage[c]:
+            trip.push(Fill(order=o, spot=s, cubes=(c,), sources=("cage",)))
+        elif trip.pit.storage[c]:
+            trip.push(Fill(order=o, spot=s, cubes=(c,), sources=("storage",)))
+
+
+def _complete_with_two(trip: Trip) -> None:
+    """R-MINE-7: the last open spot of an order filled with two spare cubes."""
+    p = trip.pit
+    for o, order in enumerate(p.orders, start=1):
+        empty = [s for s, on in enumerate(order.spots, start=1) if not on]
+        if len(empty) != 1 or trip.left < 2:
+            continue
+        spare = []
+        for c in range(4):  # cheapest coal first
+            spare += [(c, "cage")] * (p.cage[c] if p.cage_level == SURFACE else 0)
+            spare += [(c, "storage")] * p.storage[c]
+        if len(spare) < 2:
+            return
+        (c1, s1), (c2, s2) = spare[0], spare[1]
+        trip.push(Fill(order=o, spot=empty[0], cubes=(c1, c2), sources=(s1, s2)))
+
+
+def _surface(trip: Trip) -> None:
+    if trip.pit.cage_level != SURFACE:
+        if not trip.push(CageTo(level=SURFACE)):
+            return
+    _fill_matching(trip, from_cage=True)
+    _complete_with_two(trip)
+
+
+def _load(trip: Trip, level: int, count: int, wanted: list[int]) -> None:
+    """Load up to `count` cubes at `level`, the colours the orders want first."""
+    carts = trip.pit.carts[level - 1]
+    colours = sorted({c for c in carts if c >= 0}, key=lambda c: (-wanted[c], -c))
+    for colour in colours:
+        while count and colour in trip.pit.carts[level - 1] and trip.push(Load(colour=colour)):
+            count -= 1
+
+
+def mining_plans(pit: Player, steps: int, visits: int = 2) -> list[tuple[Mine, Player]]:
+    """Sensible plans for `steps` work steps in `pit`, each with the pit it leaves.
+
+    `visits` bounds the tunnel levels one trip loads at (more plans, more time).
+    """
+    start = Trip(pit.clone(), [], steps)
+    _fill_matching(start, from_cage=pit.cage_level == SURFACE)
+    out: dict[tuple, tuple[Mine, Player]] = {}
+
+    def keep(trip: Trip) -> None:
+        key = tuple(trip.steps)
+        if key not in out:
+            out[key] = (Mine(steps=steps, plan=key), trip.pit)
+
+    def explore(trip: Trip, visited: int) -> None:
+        keep(trip)
+        up = trip.branch()
+        _surface(up)
+        keep(up)
+        if visited >= visits or trip.left < 2 or trip.pit.cage_free() <= 0:
+            return
+        wanted = _wanted(trip.pit)
+        for level in range(1, 5):
+            cubes = sum(1 for c in trip.pit.carts[level - 1] if c >= 0)
+            if not cubes:
+                continue
+            room = min(cubes, trip.pit.cage_free())
+            need = min(room, sum(wanted[c] for c in set(trip.pit.carts[level - 1]) if c >= 0))
+            for count in sorted({need, room} - {0}):
+                down = trip.branch()
+                if down.pit.cage_level != level and not down.push(CageTo(level=level)):
+                    continue
+                _load(down, level, count, wanted)
+                if len(down.steps) > len(trip.steps) + (down.pit.cage_level != trip.pit.cage_level):
+                    explore(down, visited + 1)
+
+    explore(start, 0)
+    return list(out.values())

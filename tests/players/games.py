@@ -1,0 +1,39 @@
+"""Positions for computer-player tests: taken from seeded games between the levels."""
+
+from __future__ import annotations
+
+from players import by_level
+from players.duel import decision_seed
+from rules import GameState, apply, new_game, view
+
+NAMES = ["Anna", "Bert", "Clara", "Dora"]
+
+
+def play(levels: list[str], seed: int, stop=None) -> tuple[GameState, list[tuple[GameState, object]]]:
+    """A game with seat k played by `levels[k]`: the last state and every (state, action) on the way.
+
+    Stops early at the first state for which `stop(state)` holds.
+    """
+    names = NAMES[: len(levels)]
+    computers = [by_level(level) for level in levels]
+    state = new_game(names, seed)
+    moves = []
+    while state.phase != "over" and not (stop and stop(state)):
+        seat = state.current
+        action = computers[seat].choose(view(state, names[seat]), decision_seed(seed, state))
+        moves.append((state, action))
+        state, _ = apply(state, action)
+    return state, moves
+
+
+def position(phase: str, players: int = 3, seed: int = 4) -> GameState:
+    """A state of a normal-level game whose next decision is in `phase` (draft, turn or draw), mid-game."""
+
+    def stop(s: GameState) -> bool:
+        if phase == "draw":
+            return s.phase == "draw"
+        return s.phase == phase and (phase == "draft" or s.shift == 2)
+
+    state, _ = play(["normal"] * players, seed, stop)
+    assert state.phase == phase, f"no {phase} position in game {seed}"
+    return state

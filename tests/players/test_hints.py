@@ -1,0 +1,53 @@
+"""Hints: the hard level's best moves for the seat to move, as data, changing nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from players import Hint, by_level, hints
+from rules import apply, parse_action, view
+from rules.actions import Deliver
+
+from .games import position
+from .test_legal import assert_legal
+
+
+@pytest.mark.parametrize("phase", ["turn", "draw"])
+def test_hints_are_n_legal_distinct_actions_best_first_and_change_nothing(phase):
+    state = position(phase, players=3, seed=4)
+    seen = view(state, state.players[state.current].name)
+    before_state, before_view = state.model_dump_json(), seen.model_dump_json()
+    got = hints(seen, seed=5, n=3)
+    assert state.model_dump_json() == before_state and seen.model_dump_json() == before_view
+    assert len(got) == 3 and [h.rank for h in got] == [1, 2, 3]
+    assert len({h.action for h in got}) == 3
+    assert [h.expected_lead for h in got] == sorted((h.expected_lead for h in got), reverse=True)
+    for h in got:
+        assert isinstance(h, Hint)
+        assert_legal(state, parse_action(h.action))
+    # The first hint is what the hard level plays from the same view and seed.
+    assert parse_action(got[0].action) == by_level("hard").choose(seen, 5)
+
+
+def test_a_hint_reports_what_its_action_does():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    for h in hints(seen, seed=1, n=5):
+        action = parse_action(h.action)
+        after, _ = apply(state, action)
+        me_before, me_after = state.players[state.current], after.players[state.current]
+        if after.phase == "draw":  # a draw space: what it brings waits on the cards drawn
+            continue
+        assert h.marks == me_after.marks - me_before.marks
+        assert h.workers == me_before.workers - me_after.workers
+        assert h.vp == me_after.vp - me_before.vp
+        assert h.orders_delivered == len(me_after.delivered) - len(me_before.delivered)
+        if isinstance(action, Deliver):
+            assert h.orders_delivered >= 1 and h.vp > 0
+
+
+def test_no_hints_once_the_game_is_over_or_for_none_asked():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    assert hints(seen, seed=1, n=0) == []
+    assert hints(seen.model_copy(update={"phase": "over"}), seed=1) == []

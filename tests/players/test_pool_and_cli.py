@@ -1,0 +1,80 @@
+"""The process-pool entry point `players.think` and `python -m players duel`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from players import Hint, advise, by_level, hints, think
+from players.duel import duel, wilson
+from rules import parse_action, view
+
+from .games import position
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_think_takes_and_gives_plain_strings_and_runs_in_a_process_pool():
+    state = position("turn", players=3, seed=4)
+    seen = view(state, state.players[state.current].name)
+    text = think("normal", seen.model_dump_json(), 7)
+    assert parse_action(text) == by_level("normal").choose(seen, 7)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        assert pool.submit(think, "normal", seen.model_dump_json(), 7).result(timeout=60) == text
+
+
+def test_advise_gives_the_hints_as_json_for_a_process_pool():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    got = [Hint.model_validate(h) for h in json.loads(advise(seen.model_dump_json(), 3, n=2))]
+    assert got == hints(seen, 3, n=2)
+
+
+def test_wilson_interval_matches_the_textbook_figures():
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+    low, high = wilson(200, 200)
+    assert round(low, 3) == 0.981 and high == 1.0
+
+
+def test_duel_rotates_seats_and_counts_every_game_once():
+    result = duel(["easy", "random", "random"], games=3, seed=2)
+    assert result.games == 3
+    assert result.seats == {"easy": 3, "random": 6}
+    assert sum(result.wins.values()) == pytest.approx(3)
+    assert len(result.scores["easy"]) == 3 and len(result.think["random"]) > 0
+    assert result.wins.get("easy", 0) >= 2  # the greedy player beats random ones
+
+
+def test_the_duel_command_prints_rates_intervals_scores_and_think_times():
+    out = subprocess.run(
+        [sys.executable, "-m", "players", "duel", "--levels", "easy,random", "--games", "2", "--seed", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert "2 games of 2 players" in lines[0] and "shared wins split" in lines[0]
+    assert "95% CI" in lines[1] and "think p50" in lines[1]
+    assert lines[2].startswith("easy") and lines[3].startswith("random")
+
+
+def test_the_duel_command_refuses_unknown_levels_and_bad_counts():
+    for levels in ("hard,expert", "hard"):
+        out = subprocess.run(
+            [sys.executable, "-m", "players", "duel", "--levels", levels],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert out.returncode == 2 and "--levels takes 2-4" in out.stderr
