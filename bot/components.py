@@ -253,6 +253,8 @@ async def on_draft(interaction: discord.Interaction, game_id: int, version: int,
 def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
     """The actor's private message after a draw space: the items, a menu, top/bottom buttons."""
     state = game.state
+    assert state is not None and state.pending is not None
+    pending = state.pending
     me = state.players[state.current]
     lines = drawn_lines(state)
     what = "tile" if state.pending.kind == "tile" else "order card"
@@ -265,7 +267,7 @@ def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
         else:
             label = f"Keep {k}: {card_name(item)}"
         options.append(discord.SelectOption(label=label[:100], value=str(k), default=pick == str(k)))
-        if state.pending.kind == "tile" and _empty_carts(state.supply, item):
+        if pending.kind == "tile" and _empty_carts(state.supply, item):
             # R-FAC-2: the supply is short of the tile's colour; the player may leave those carts empty.
             value = f"{k}.none"
             label = f"Keep {k}: {tile_name(item)} — {TILES[item].price} marks, short carts left empty"
@@ -330,13 +332,15 @@ async def on_keep(interaction: discord.Interaction, game_id: int, version: int, 
         return
     pick, _, to = arg.partition("-")
     number, _, empty = pick.partition(".")  # "3.none": keep 3 with its short carts left empty (R-FAC-2)
-    cards = game.state.pending.cards
+    state = game.state
+    assert state is not None and state.pending is not None  # checked by _my_draw
+    cards = state.pending.cards
     keep = None if number == "none" else int(number)
     leave_empty = bool(empty) and keep is not None and keep <= len(cards)
     action = ChooseDrawn(
         pick=keep,
         to="top" if to == "top" else "bottom",
-        substitutes=_empty_carts(game.state.supply, cards[keep - 1]) if leave_empty and keep else (),
+        substitutes=_empty_carts(state.supply, cards[keep - 1]) if leave_empty and keep else (),
     )
     kept = "nothing" if action.pick is None else f"item {action.pick}"
     await play.take(

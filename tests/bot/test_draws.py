@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.words.rules import card_name, tile_name
 from rules.components import NO_COAL, TILES
 
+from .conftest import close_bot
 from .driver import actor, assert_refused, bystander, fast_forward, menu, restart, start_game, stored
 
 
@@ -109,8 +110,7 @@ async def _supply_short_of(w, db_path, game, colour: int, marks: int = 30):
     saved = await w.bot.store.save_turn(
         game, state, user_id=game.to_move_user, player=state.to_move, action="(test) the supply runs short"
     )
-    await restart(w, db_path)
-    return saved
+    return saved, await restart(w, db_path)
 
 
 async def test_r_fac_2_a_kept_tile_may_leave_its_short_carts_empty_from_the_draw_choice(world, db_path):
@@ -119,7 +119,15 @@ async def test_r_fac_2_a_kept_tile_may_leave_its_short_carts_empty_from_the_draw
     game = await fast_forward(w, 6)
     first = game.state.tile_deck[0]  # the first tile the draw will show
     tile = TILES[first]
-    game = await _supply_short_of(w, db_path, game, tile.colour)
+    game, bot = await _supply_short_of(w, db_path, game, tile.colour)
+    try:
+        await _keep_with_empty_carts(w, game, first)
+    finally:
+        await close_bot(bot)
+
+
+async def _keep_with_empty_carts(w, game, first):
+    tile = TILES[first]
     member = actor(w, game)
     r = await member.slash(w.channel, "coal factory", space="draw")
     [choice] = r.followups
@@ -143,7 +151,14 @@ async def test_r_fac_2_autocomplete_offers_leaving_short_carts_empty(world, db_p
     game = await fast_forward(w, 6)
     space = next(k for k, t in enumerate(game.state.factory, start=1) if t is not None)
     tile = TILES[game.state.factory[space - 1]]
-    game = await _supply_short_of(w, db_path, game, tile.colour)
+    game, bot = await _supply_short_of(w, db_path, game, tile.colour)
+    try:
+        await _empty_carts_by_autocomplete(w, game, space, tile)
+    finally:
+        await close_bot(bot)
+
+
+async def _empty_carts_by_autocomplete(w, game, space, tile):
     member = actor(w, game)
     offered = {c["value"]: c["name"] for c in await member.autocomplete(w.channel, "coal factory", "space", "")}
     value = f"{space} with " + " ".join(["none"] * tile.carts)
