@@ -205,11 +205,12 @@ class CoalCommands(app_commands.Group):
     # --- looking ------------------------------------------------------------------------------------
 
     @app_commands.command(name="board", description=describe.BOARD)
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(full=describe.BOARD_FULL)
+    async def board(self, interaction: discord.Interaction, full: bool = False) -> None:
         game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
-        await show_board(interaction, game)
+        await show_board(interaction, game, full=full)
 
     @app_commands.command(name="pit", description=describe.PIT)
     @app_commands.describe(player=describe.PIT_PLAYER)

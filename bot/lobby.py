@@ -9,7 +9,7 @@ import discord
 from discord.ui import Button, DynamicItem, Item, View
 
 from games import Game
-from rendering import render_board
+from rendering import render_turn
 
 from .context import client_of
 from .items import BLUE, GREEN, GREY, Handled, button_template, make_button
@@ -66,5 +66,5 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
 
 async def announce_start(interaction: discord.Interaction, game: Game) -> None:
     """The first message of a game: seats, the board, and the first draft pick."""
-    file = await client_of(interaction).render(render_board, game.state, None, filename="board.png")
+    file = await client_of(interaction).render(render_turn, game.state, None, filename="board.png")
     await send(interaction, None, turns.begins(game), file, turn_view(game))

@@ -13,7 +13,7 @@ import discord
 from discord.utils import MISSING
 
 from games import Game, GameError
-from rendering import render_board, render_pit
+from rendering import render_board, render_pit, render_turn
 
 from .context import client_of
 from .words import refusals, turns
@@ -56,15 +56,17 @@ def viewer_name(game: Game, user_id: int) -> str | None:
     return seat.name if seat is not None and game.state is not None else None
 
 
-async def show_board(interaction: discord.Interaction, game: Game, note: str = "") -> None:
-    """The board as this user may see it, ephemeral, with an optional sentence first."""
+async def show_board(interaction: discord.Interaction, game: Game, note: str = "", *, full: bool = False) -> None:
+    """The board as this user may see it, ephemeral, with an optional sentence first: the turn image,
+    or with `full` the full board with every pit."""
     bot = client_of(interaction)
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     if game.state is None:
         await interaction.followup.send("\n".join(x for x in (note, lobby_message(game)) if x), ephemeral=True)
         return
-    file = await bot.render(render_board, game.state, viewer_name(game, interaction.user.id), filename="board.png")
+    draw = render_board if full else render_turn
+    file = await bot.render(draw, game.state, viewer_name(game, interaction.user.id), filename="board.png")
     await interaction.followup.send(note or turns.BOARD_NOW, ephemeral=True, file=file or MISSING)
 
 

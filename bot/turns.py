@@ -18,7 +18,7 @@ from discord.utils import MISSING
 
 from games import Game, GameError, TurnResult
 from games.choices import choices_for, empty_carts
-from rendering import render_board, render_scoring
+from rendering import last_move, render_scoring, render_turn
 from rules import Action, ChooseDrawn, DraftPick, view
 from rules.components import TILES
 
@@ -92,14 +92,16 @@ async def announce(
     interaction: discord.Interaction | None = None,
     channel: discord.abc.Messageable | None = None,
 ) -> None:
-    """Post the turn: the sentence, the board (everyone's view), the buttons; then any scoring.
+    """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons; then
+    any scoring.
 
     Posted as follow-ups of the player's interaction, or straight to `channel` for moves
     the turn timer makes.
     """
     game = result.game
     state = result.state
-    file = await bot.render(render_board, state, None, filename="board.png")
+    last = last_move(result.before, result.action, state) if result.before and result.action else None
+    file = await bot.render(render_turn, state, None, last, filename="board.png")
     await send(interaction, channel, turns.turn_message(game, result.events), file, turn_view(game))
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         text, v = draw_choice(game)

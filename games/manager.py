@@ -70,10 +70,12 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class TurnResult:
-    """One accepted and stored move: the game after it and what happened."""
+    """One accepted and stored move: the game after it, what happened, and what it was played on."""
 
     game: Game
     events: list[Event]
+    before: GameState | None = None  # the state the move was played on (for marking the last move)
+    action: rules.Action | None = None
 
     @property
     def state(self) -> GameState:
@@ -281,7 +283,7 @@ class GameManager:
                 Reason.MOVE_NOT_SAVED,
             )
             self._remember(saved)
-            return TurnResult(saved, events)
+            return TurnResult(saved, events, before=state, action=action)
 
     async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
         """The channel's running game if `user_id` has the pending decision; else the refusal."""
