@@ -50,7 +50,7 @@ class CoalBot(discord.Client):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # interactions bring the member; no privileged intent needed
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
         self.database = database
         self.clock: Clock = clock or discord_clock

@@ -144,7 +144,7 @@ class CoalCommands(app_commands.Group):
         game = await bot.manager.abort(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"aborted by user {interaction.user.id}")
         bot.consoles.close_game(game.id)
-        await interaction.response.send_message(lobby_words.ENDED.format(name=interaction.user.display_name))
+        await interaction.response.send_message(lobby_words.ended(interaction.user.display_name))
 
     # --- moves ------------------------------------------------------------------------------------
 

@@ -67,4 +67,4 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
 async def announce_start(interaction: discord.Interaction, game: Game) -> None:
     """The first message of a game: seats, the board, and the first draft pick."""
     file = await client_of(interaction).render(render_turn, game.state, None, filename="board.png")
-    await send(interaction, None, turns.begins(game), file, turn_view(game))
+    await send(interaction, None, turns.begins(game), file, turn_view(game), pings=(game.to_move_user,))

@@ -21,7 +21,12 @@ from .words.lobby import lobby_message
 
 log = logging.getLogger("coalbaron")
 
-PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+def pinging(*user_ids: int | None) -> discord.AllowedMentions:
+    """Mentions that may ping: exactly these users (the player to move, the winners), never a
+    name's text, @everyone, @here or a role. Every other message pings nobody (the client's default)."""
+    users = [discord.Object(id=u) for u in user_ids if u]
+    return discord.AllowedMentions(users=users, everyone=False, roles=False, replied_user=False)
 
 
 def log_event(game: Game, what: str) -> None:

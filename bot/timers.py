@@ -20,6 +20,7 @@ from games import Game, GameError, TurnResult
 from games.timers import default_action, due_at, is_absent
 
 from .context import as_coal
+from .replies import pinging
 from .turns import announce
 from .words.common import duration
 from .words.turns import reminder, timer_moved
@@ -106,7 +107,7 @@ class Timers:
         assert game.deadline is not None and game.state is not None
         left = duration(game.deadline - self.bot.clock())
         channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(reminder(game.to_move_user, left), allowed_mentions=discord.AllowedMentions(users=True))
+        await channel.send(reminder(game.to_move_user, left), allowed_mentions=pinging(game.to_move_user))
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
     async def _expire(self, game: Game) -> None:

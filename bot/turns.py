@@ -24,7 +24,7 @@ from rules.components import TILES
 
 from .context import CoalClient, client_of
 from .items import BLUE, Handled, button_template, chosen, make_button, make_menu, menu_template
-from .replies import PINGS, log_event, refuse, refuse_error, show_board, show_pit, stale, viewer_name
+from .replies import log_event, pinging, refuse, refuse_error, show_board, show_pit, stale, viewer_name
 from .words import refusals, turns
 from .words.choices import draft_label, label
 
@@ -102,14 +102,19 @@ async def announce(
     state = result.state
     last = last_move(result.before, result.action, state) if result.before and result.action else None
     file = await bot.render(render_turn, state, None, last, filename="board.png")
-    await send(interaction, channel, turns.turn_message(game, result.events), file, turn_view(game))
+    mover = (game.to_move_user,)
+    await send(interaction, channel, turns.turn_message(game, result.events), file, turn_view(game), pings=mover)
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         text, v = draw_choice(game)
         await interaction.followup.send(text, view=v, ephemeral=True)
     if any(e.kind == "shift_scored" for e in result.events):
         image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
-        text = turns.final_message(game) if state.phase == "over" else turns.shift_scored(result.events)
-        await send(interaction, channel, text, image, None)
+        if state.phase == "over":
+            text = turns.final_message(game)
+            winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
+        else:
+            text, winners = turns.shift_scored(result.events), ()
+        await send(interaction, channel, text, image, None, pings=winners)
 
 
 async def send(
@@ -118,9 +123,11 @@ async def send(
     text: str,
     file: discord.File | None,
     buttons: View | None,
+    *,
+    pings: tuple[int | None, ...] = (),
 ) -> discord.Message | None:
-    """A follow-up of the interaction, or a plain channel message; logged, never raised."""
-    kwargs: dict[str, Any] = {"allowed_mentions": PINGS, "file": file or MISSING, "view": buttons or MISSING}
+    """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised."""
+    kwargs: dict[str, Any] = {"allowed_mentions": pinging(*pings), "file": file or MISSING, "view": buttons or MISSING}
     try:
         if interaction is not None:
             return await interaction.followup.send(text, wait=True, **kwargs)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import GameRow
 
-from .common import mention
+from .common import mention, shown
 
 SEAT = "{seat}. {player} ({colour})"
 NO_TIMER = "no turn timer"
@@ -50,8 +50,12 @@ def lobby_message(game: GameRow) -> str:
 
 
 def joined(name: str, game: GameRow) -> str:
-    return JOINED.format(name=name) + "\n" + lobby_message(game)
+    return JOINED.format(name=shown(name)) + "\n" + lobby_message(game)
 
 
 def left(name: str, game: GameRow) -> str:
-    return LEFT.format(name=name) + "\n" + lobby_message(game)
+    return LEFT.format(name=shown(name)) + "\n" + lobby_message(game)
+
+
+def ended(name: str) -> str:
+    return ENDED.format(name=shown(name))

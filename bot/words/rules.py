@@ -37,7 +37,7 @@ from rules import (
 )
 from rules.components import NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
 
-from .common import plural
+from .common import plural, shown
 
 # --- names of pieces ---------------------------------------------------------------------------
 
@@ -270,8 +270,29 @@ def _placed_fields(event: Placed) -> tuple[int, dict[str, object]]:
     return variant, fields
 
 
+def _names_shown(event: Event) -> Event:
+    """The event with every player name in it escaped for a message (names are player text)."""
+    update: dict[str, object] = {}
+    for field in ("player", "displaced_owner", "start_player"):
+        value = getattr(event, field, None)
+        if isinstance(value, str):
+            update[field] = shown(value)
+    if isinstance(event, GameOver):
+        update["winners"] = tuple(shown(w) for w in event.winners)
+    for field in ("gains", "scores"):
+        rows = getattr(event, field, None)
+        if rows is not None:
+            update[field] = tuple(r.model_copy(update={"player": shown(r.player)}) for r in rows)
+    return event.model_copy(update=update) if update else event
+
+
 def describe_event(event: Event) -> str:
     """One event as one sentence."""
+    return _sentence(_names_shown(event))
+
+
+def _sentence(event: Event) -> str:
+    """One event, its names already shown escaped, as one sentence."""
     if isinstance(event, Placed):
         variant, fields = _placed_fields(event)
         return PLACED[variant].format(**fields)
@@ -312,6 +333,7 @@ def describe_turn(events: Sequence[Event]) -> str:
     and the action make one sentence, "alice placed 2 workers on Mining 8, sending 1 of bob's
     to the canteen and mined: loaded 2 grey."."""
     out = []
+    events = [_names_shown(e) for e in events]
     k = 0
     while k < len(events):
         event = events[k]
@@ -326,7 +348,7 @@ def describe_turn(events: Sequence[Event]) -> str:
                 out.append(PLACED_AND[template][variant].format(**(placed | fields)))
                 k += 1
                 continue
-        out.append(describe_event(event))
+        out.append(_sentence(event))
     return " ".join(out)
 
 

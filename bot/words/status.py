@@ -10,7 +10,7 @@ from games.timers import is_absent
 from rules import EVENTS
 from storage import GameRow, GameSummary, LogRow, PlayerStats
 
-from .common import duration, mention, names, plural
+from .common import duration, mention, names, plural, shown
 from .lobby import lobby_message
 from .rules import describe_turn
 
@@ -47,17 +47,19 @@ def status_message(game: GameRow, now: float) -> str:
     if state.phase == "over":
         lines.append(OVER.format(winners=names([state.players[i].name for i in state.winners])))
     elif state.phase == "draft":
-        lines.append(DRAFT.format(player=state.to_move))
+        lines.append(DRAFT.format(player=shown(state.to_move or "")))
     else:
-        lines.append(SHIFT.format(shift=state.shift, player=state.to_move))
+        lines.append(SHIFT.format(shift=state.shift, player=shown(state.to_move or "")))
     if game.deadline and state.phase != "over":
         lines.append(TIMER.format(timer=game.options.timer, left=duration(game.deadline - now)))
-    lines.append(START_PLAYER.format(player=state.players[state.start_player].name))
+    lines.append(START_PLAYER.format(player=shown(state.players[state.start_player].name)))
     for seat, p in enumerate(state.players):
         row = game.seats[seat]
         absent = ABSENT.format(missed=row.missed) if is_absent(row.missed) else ""
         lines.append(
-            PLAYER.format(player=p.name, colour=row.colour, workers=p.workers, marks=p.marks, vp=p.vp, absent=absent)
+            PLAYER.format(
+                player=shown(p.name), colour=row.colour, workers=p.workers, marks=p.marks, vp=p.vp, absent=absent
+            )
         )
     lines.append(DECKS.format(tiles=len(state.tile_deck), orders=len(state.order_deck)))
     return "\n".join(lines)
@@ -68,7 +70,7 @@ def log_message(rows: list[LogRow]) -> str:
         return NO_ACTIONS
     lines = []
     for row in rows:
-        what = _summary(row.summary) or LOG_PLAIN.format(player=row.player, action=row.action)
+        what = _summary(row.summary) or LOG_PLAIN.format(player=shown(row.player), action=row.action)
         lines.append(LOG_ENTRY.format(seq=row.seq, what=what, how=BY_TIMER if row.auto else ""))
     return "\n".join(lines)
 
@@ -90,7 +92,7 @@ def history_message(games: list[GameSummary]) -> str:
     lines = []
     for g in games:
         day = dt.datetime.fromtimestamp(g.finished_at, dt.UTC).strftime("%Y-%m-%d")
-        scores = ", ".join(HISTORY_SCORE.format(player=name, vp=vp) for name, _, vp in g.scores)
+        scores = ", ".join(HISTORY_SCORE.format(player=shown(name), vp=vp) for name, _, vp in g.scores)
         lines.append(HISTORY_LINE.format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners))))
     return HISTORY.format(lines="\n".join(lines))
 

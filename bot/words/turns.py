@@ -6,7 +6,7 @@ from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import GameRow
 
-from .common import mention, names, plural
+from .common import AND, mention, plural, shown
 from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_event, describe_turn, tile_name
 
@@ -112,7 +112,7 @@ def begins(game: GameRow) -> str:
     state = game.state
     assert state is not None
     return BEGINS.format(
-        seats=seat_line(game), start_player=state.players[state.start_player].name, whose_turn=whose_turn(game)
+        seats=seat_line(game), start_player=shown(state.players[state.start_player].name), whose_turn=whose_turn(game)
     )
 
 
@@ -120,8 +120,8 @@ def final_message(game: GameRow) -> str:
     state = game.state
     assert state is not None
     winners = [mention(game.user_of_player(state.players[i].name)) for i in state.winners]
-    scores = ", ".join(SCORE.format(player=p.name, vp=p.vp) for p in state.players)
-    return GAME_OVER.format(winners=names(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+    scores = ", ".join(SCORE.format(player=shown(p.name), vp=p.vp) for p in state.players)
+    return GAME_OVER.format(winners=AND.join(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
 
 
 def reminder(user_id: int | None, left: str) -> str:
