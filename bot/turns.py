@@ -21,6 +21,7 @@ from games.choices import choices_for, empty_carts
 from rendering import last_move, render_scoring, render_turn
 from rules import Action, ChooseDrawn, DraftPick, view
 from rules.components import TILES
+from rules.errors import quote
 
 from .context import CoalClient, client_of
 from .items import BLUE, Handled, button_template, chosen, make_button, make_menu, menu_template
@@ -64,9 +65,8 @@ async def take(
             interaction.channel_id or 0, interaction.user.id, action, expected_version=expected_version
         )
     except GameError as err:
-        log.info(
-            "channel %s: refused %r for user %s: %s", interaction.channel_id, str(action), interaction.user.id, err
-        )
+        shown = quote(str(action))  # a player's text: a short prefix, never 6 000 characters in a log line
+        log.info("channel %s: refused %r for user %s: %s", interaction.channel_id, shown, interaction.user.id, err)
         await refuse_error(interaction, err)
         return None
     game = result.game
