@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 
 import discord
 from discord import app_commands
@@ -22,6 +23,7 @@ from storage import TIMER_SECONDS
 
 from . import console, lobby, turns
 from .context import client_of
+from .permissions import missing_permissions
 from .replies import log_event, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import help as help_words
@@ -29,6 +31,8 @@ from .words import lobby as lobby_words
 from .words import refusals, status
 from .words.choices import label
 from .words.lobby import lobby_message
+
+log = logging.getLogger("coalbaron")
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete
 
@@ -101,6 +105,11 @@ class CoalCommands(app_commands.Group):
     )
     async def new(self, interaction: discord.Interaction, timer: str = "24h", delivered: str = "own") -> None:
         user = interaction.user
+        missing = missing_permissions(interaction)
+        if missing:  # the turns could never be posted here: nothing is stored
+            log.info("channel %s: no lobby, the bot lacks %s", interaction.channel_id, ", ".join(missing))
+            await refuse(interaction, refusals.missing_permissions(missing))
+            return
         game = await client_of(interaction).manager.new_game(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
