@@ -24,6 +24,8 @@ from rendering import warm_up
 from storage import Store
 
 from . import startup
+from .context import as_coal
+from .outbox import post_pending
 
 log = logging.getLogger("coalbaron")
 
@@ -90,6 +92,8 @@ class CoalBot(discord.Client):
         # collector's full passes, which otherwise stall the event loop as the heap grows.
         gc.freeze()
         log.info("ready: %d open game(s) resumed", len(games))
+        # Turns stored but not posted before a crash go out now, without holding up the start.
+        self._reposting = asyncio.create_task(post_pending(as_coal(self)), name="coalbaron-outbox")
 
     async def close(self) -> None:
         if self.timers is not None:

@@ -62,7 +62,7 @@ async def take(
     bot = client_of(interaction)
     try:
         result = await bot.manager.act(
-            interaction.channel_id or 0, interaction.user.id, action, expected_version=expected_version
+            interaction.channel_id or 0, interaction.user.id, action, expected_version=expected_version, announce=True
         )
     except GameError as err:
         shown = quote(str(action))  # a player's text: a short prefix, never 6 000 characters in a log line
@@ -80,10 +80,25 @@ async def take(
             await interaction.response.defer(thinking=True)
     except discord.HTTPException:  # the interaction expired: the move is stored, post it plainly
         log_event(game, "the interaction could not be answered; posting to the channel instead")
-        await announce(bot, result, channel=bot.get_partial_messageable(game.channel_id))
+        await announce_and_mark(bot, result, channel=bot.get_partial_messageable(game.channel_id))
         return result
-    await announce(bot, result, interaction)
+    await announce_and_mark(bot, result, interaction)
     return result
+
+
+async def announce_and_mark(
+    bot: CoalClient,
+    result: TurnResult,
+    interaction: discord.Interaction | None = None,
+    channel: discord.abc.Messageable | None = None,
+) -> None:
+    """Post a stored turn, then mark its outbox post done; one that did not reach Discord stays
+    pending (with the cause) and is posted again at the next start (`bot.outbox`)."""
+    if await announce(bot, result, interaction, channel):
+        await bot.manager.posted(result.game)
+        return
+    for row in await bot.manager.unposted(result.game.id):
+        await bot.manager.post_failed(row, "the turn message could not be posted")
 
 
 async def announce(
@@ -91,19 +106,21 @@ async def announce(
     result: TurnResult,
     interaction: discord.Interaction | None = None,
     channel: discord.abc.Messageable | None = None,
-) -> None:
+) -> bool:
     """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons; then
-    any scoring.
+    any scoring. True if the turn message reached the channel.
 
     Posted as follow-ups of the player's interaction, or straight to `channel` for moves
-    the turn timer makes.
+    the turn timer makes and turns posted again after a restart.
     """
     game = result.game
     state = result.state
     last = last_move(result.before, result.action, state) if result.before and result.action else None
     file = await bot.render(render_turn, state, None, last, filename="board.png")
     mover = (game.to_move_user,)
-    await send(interaction, channel, turns.turn_message(game, result.events), file, turn_view(game), pings=mover)
+    posted = await send(
+        interaction, channel, turns.turn_message(game, result.events), file, turn_view(game), pings=mover
+    )
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         text, v = draw_choice(game)
         await interaction.followup.send(text, view=v, ephemeral=True)
@@ -115,6 +132,7 @@ async def announce(
         else:
             text, winners = turns.shift_scored(result.events), ()
         await send(interaction, channel, text, image, None, pings=winners)
+    return posted is not None
 
 
 async def send(
@@ -206,7 +224,22 @@ class LegalButton(Handled, DynamicItem[Button], template=button_template("legal"
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, "button")
         if game is not None:
-            await interaction.response.send_message(legal_text(game, interaction.user.id), ephemeral=True)
+            reopen = drawn_button(game, interaction.user.id)
+            await interaction.response.send_message(
+                legal_text(game, interaction.user.id), view=reopen or MISSING, ephemeral=True
+            )
+
+
+def drawn_button(game: Game, user_id: int) -> View | None:
+    """For the player choosing among drawn items: a button that re-opens that private choice
+    (under the Legal actions answer and `/coal board`), so it is never out of reach."""
+    state = game.state
+    if state is None or state.phase != "draw" or state.pending is None or user_id != game.to_move_user:
+        return None
+    v = View(timeout=None)
+    text = turns.SHOW_DRAWN_TILES if state.pending.kind == "tile" else turns.SHOW_DRAWN_CARDS
+    v.add_item(DrawnButton(game.id, game.version, label=text))
+    return v
 
 
 def legal_text(game: Game, user_id: int) -> str:

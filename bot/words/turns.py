@@ -130,6 +130,7 @@ def reminder(user_id: int | None, left: str) -> str:
 
 def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:
     """The note before a move the timer made for a player."""
+    player = shown(player)
     note = TIMER_MOVED[phase if phase in ("draft", "draw") else "bank"].format(player=player)
     return note + (ABSENT.format(player=player, missed=missed) if absent else "")
 
