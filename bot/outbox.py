@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 
 from games import TurnResult
-from games.manager import TURN_POST
+from games.manager import NOT_POSTED, TURN_POST
 from rules import EVENTS
 
 from .context import CoalClient
@@ -39,6 +39,6 @@ async def post_pending(bot: CoalClient) -> int:
             log.info("game %s channel %s: posted turn %s after a restart", game.id, game.channel_id, row.seq)
             done += 1
         else:
-            tries = await bot.manager.post_failed(row, "the turn message could not be posted")
+            tries = await bot.manager.post_failed(row, NOT_POSTED)
             log.error("game %s channel %s: turn %s not posted (%d tries)", game.id, game.channel_id, row.seq, tries)
     return done

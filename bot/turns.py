@@ -18,6 +18,7 @@ from discord.utils import MISSING
 
 from games import Game, GameError, TurnResult
 from games.choices import choices_for, empty_carts
+from games.manager import NOT_POSTED
 from rendering import last_move, render_scoring, render_turn
 from rules import Action, ChooseDrawn, DraftPick, view
 from rules.components import TILES
@@ -98,7 +99,7 @@ async def announce_and_mark(
         await bot.manager.posted(result.game)
         return
     for row in await bot.manager.unposted(result.game.id):
-        await bot.manager.post_failed(row, "the turn message could not be posted")
+        await bot.manager.post_failed(row, NOT_POSTED)
 
 
 async def announce(

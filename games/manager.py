@@ -56,6 +56,7 @@ Game = GameRow  # what the manager hands out: a game with its seats, as stored
 
 NAME_LENGTH = 32  # Discord's display-name limit
 TURN_POST = "turn"  # the outbox kind of a turn still to be posted (payload: its events as JSON)
+NOT_POSTED = "turn_message_not_posted"  # the cause kept with a failed post (Discord refused or was out of reach)
 
 __all__ = [
     "MAX_PLAYERS",
