@@ -131,7 +131,7 @@ async def announce(
             text = turns.final_message(game)
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
         else:
-            text, winners = turns.shift_scored(result.events), ()
+            text, winners = turns.shift_scored(result.events, state), ()
         await send(interaction, channel, text, image, None, pings=winners)
     return posted is not None
 

@@ -8,7 +8,7 @@ from storage import GameRow
 
 from .common import AND, mention, plural, shown
 from .lobby import BEGINS, seat_line
-from .rules import card_name, describe_event, describe_turn, tile_name
+from .rules import card_name, describe_turn, tile_name
 
 DRAFT_TURN = "{who}, your pick of an order card — use the menu below or `/coal draft`."
 CHOOSING = {
@@ -18,11 +18,16 @@ CHOOSING = {
 YOUR_TURN = "{who}, your turn — {workers_left}."
 WORKER_LEFT = "{n} worker left"
 WORKERS_LEFT = "{n} workers left"
-SHIFT_BEGINS = "Shift {shift} begins."
 GAME_OVER = "**Game over.** {winners} {verb}! Final scores: {scores}."
 WINS = "wins"
 SHARE = "share the victory"
 SCORE = "{player} {vp} VP"
+SHIFT_SCORED = "Shift {shift} is scored: {scores}."
+SHIFT_GAIN = "{player} +{gain} (now {vp} VP)"
+FINAL_LINE = (
+    "{player} {vp} VP — end of game: {marks_vp} for {marks_left} marks, {cubes_vp} for {cubes} cubes, "
+    "{orders_vp} for {orders_left} orders left, {balance_vp} tunnel balance ({light} light, {dark} dark)"
+)
 REMINDER = "{who}, {left} left for your turn."
 TIMER_MOVED = {
     "draft": "⏰ {player}'s time ran out: the timer took the card with the most VP for them.",
@@ -94,17 +99,18 @@ def whose_turn(game: GameRow) -> str:
 def turn_message(game: GameRow, events: list[Event]) -> str:
     """What happened in the action, then who is next."""
     lines = [describe_turn(events)]
-    if any(e.kind == "shift_scored" for e in events) and game.state and game.state.phase != "over":
-        lines.append(SHIFT_BEGINS.format(shift=game.state.shift))
     nxt = whose_turn(game)
     if nxt:
         lines.append(nxt)
     return "\n".join(line for line in lines if line)
 
 
-def shift_scored(events: list[Event]) -> str:
-    """The last shift scoring among the events, in words."""
-    return describe_event([e for e in events if isinstance(e, ShiftScored)][-1])
+def shift_scored(events: list[Event], state: GameState) -> str:
+    """The last shift scoring among the events: each player's gain and total after it."""
+    scored = [e for e in events if isinstance(e, ShiftScored)][-1]
+    totals = {p.name: p.vp for p in state.players}
+    gains = ", ".join(SHIFT_GAIN.format(player=shown(g.player), gain=g.vp, vp=totals[g.player]) for g in scored.gains)
+    return SHIFT_SCORED.format(shift=scored.shift, scores=gains)
 
 
 def begins(game: GameRow) -> str:
@@ -121,7 +127,25 @@ def final_message(game: GameRow) -> str:
     assert state is not None
     winners = [mention(game.user_of_player(state.players[i].name)) for i in state.winners]
     scores = ", ".join(SCORE.format(player=shown(p.name), vp=p.vp) for p in state.players)
-    return GAME_OVER.format(winners=AND.join(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+    head = GAME_OVER.format(winners=AND.join(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+    lines = [head]
+    for p, f in zip(state.players, state.final or [], strict=False):  # the image shows these as icons only
+        lines.append(
+            FINAL_LINE.format(
+                player=shown(p.name),
+                vp=p.vp,
+                marks_vp=f.marks_vp,
+                marks_left=f.marks_left,
+                cubes_vp=f.cubes_vp,
+                cubes=f.cubes,
+                orders_vp=f.orders_vp,
+                orders_left=f.orders_left,
+                balance_vp=f.balance_vp,
+                light=f.light_tiles,
+                dark=f.dark_tiles,
+            )
+        )
+    return "\n".join(lines)
 
 
 def reminder(user_id: int | None, left: str) -> str:
