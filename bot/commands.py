@@ -251,7 +251,7 @@ class CoalCommands(app_commands.Group):
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
         rows = await manager.log(game, last)
-        await interaction.response.send_message(status.log_message(rows)[-1900:], ephemeral=True)
+        await interaction.response.send_message(status.log_message(rows), ephemeral=True)
 
     @app_commands.command(name="help", description=describe.HELP)
     @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.HELP])

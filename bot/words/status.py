@@ -26,6 +26,7 @@ NO_ACTIONS = "No action has been taken yet."
 LOG_ENTRY = "{seq}. {what}{how}"
 LOG_PLAIN = "{player}: {action}"
 BY_TIMER = " (timer)"
+LOG_EARLIER = "(earlier entries not shown: {count}; ask for fewer with `last`)"
 NO_HISTORY = "No game has finished in this server yet."
 HISTORY = "Finished games:\n{lines}"
 HISTORY_LINE = "{day} · <#{channel}> · {scores} · winner: {winners}"
@@ -65,14 +66,25 @@ def status_message(game: GameRow, now: float) -> str:
     return "\n".join(lines)
 
 
-def log_message(rows: list[LogRow]) -> str:
+def log_message(rows: list[LogRow], limit: int = 1900) -> str:
+    """The entries in words, whole: the newest that fit within `limit` characters (a Discord
+    message holds 2 000), with a first line saying how many earlier ones are left out."""
     if not rows:
         return NO_ACTIONS
     lines = []
     for row in rows:
         what = _summary(row.summary) or LOG_PLAIN.format(player=shown(row.player), action=row.action)
         lines.append(LOG_ENTRY.format(seq=row.seq, what=what, how=BY_TIMER if row.auto else ""))
-    return "\n".join(lines)
+    kept: list[str] = []
+    size = len(LOG_EARLIER) + 8
+    for line in reversed(lines):
+        if kept and size + len(line) + 1 > limit:
+            break
+        kept.insert(0, line[:limit])
+        size += len(line) + 1
+    left_out = len(lines) - len(kept)
+    head = [LOG_EARLIER.format(count=left_out)] if left_out else []
+    return "\n".join(head + kept)
 
 
 def _summary(stored: str) -> str:
