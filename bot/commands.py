@@ -133,11 +133,13 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="leave", description=describe.LEAVE)
     async def leave(self, interaction: discord.Interaction) -> None:
-        game = await client_of(interaction).manager.leave(interaction.channel_id or 0, interaction.user.id)
+        manager = client_of(interaction).manager
+        before = await manager.current(interaction.channel_id or 0)
+        game = await manager.leave(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"user {interaction.user.id} left")
-        await interaction.response.send_message(
-            lobby_words.left(interaction.user.display_name, game), view=lobby.lobby_view(game) or discord.utils.MISSING
-        )
+        host_left = before is not None and before.host_id == interaction.user.id
+        text = lobby_words.left(interaction.user.display_name, game, host_left)
+        await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
 
     @app_commands.command(name="start", description=describe.START)
     async def start(self, interaction: discord.Interaction) -> None:
