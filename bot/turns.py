@@ -108,14 +108,20 @@ async def announce(
     interaction: discord.Interaction | None = None,
     channel: discord.abc.Messageable | None = None,
 ) -> bool:
-    """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons; then
-    any scoring. True if the turn message reached the channel.
+    """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
+    the ping of the player to move. A shift's scoring comes before it, so that the ping is the last
+    word and the pinged player finds their board and buttons there; the final scoring after it.
+    True if the turn message reached the channel.
 
     Posted as follow-ups of the player's interaction, or straight to `channel` for moves
     the turn timer makes and turns posted again after a restart.
     """
     game = result.game
     state = result.state
+    scored = any(e.kind == "shift_scored" for e in result.events)
+    if scored and state.phase != "over":
+        image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
+        await send(interaction, channel, turns.shift_scored(result.events, state), image, None)
     last = last_move(result.before, result.action, state) if result.before and result.action else None
     file = await bot.render(render_turn, state, None, last, filename="board.png")
     mover = (game.to_move_user,)
@@ -125,14 +131,10 @@ async def announce(
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         text, v = draw_choice(game)
         await interaction.followup.send(text, view=v, ephemeral=True)
-    if any(e.kind == "shift_scored" for e in result.events):
+    if scored and state.phase == "over":
         image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
-        if state.phase == "over":
-            text = turns.final_message(game)
-            winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
-        else:
-            text, winners = turns.shift_scored(result.events, state), ()
-        await send(interaction, channel, text, image, None, pings=winners)
+        winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
+        await send(interaction, channel, turns.final_message(game), image, None, pings=winners)
     return posted is not None
 
 

@@ -59,6 +59,10 @@ async def test_a_complete_game_through_discord_replays_to_the_announced_scores(w
     assert scorings[0].content.startswith("Shift 1 is scored") and scorings[1].content.startswith("Shift 2 is scored")
     # a shift's scoring gives each player's gain and the total after it
     assert re.search(r"\w+ \+\d+ \(now -?\d+ VP\)", scorings[1].content), scorings[1].content
+    # a shift's scoring comes before the turn message that pings the next player (the ping is the last word)
+    for scoring, shift in ((scorings[0], 2), (scorings[1], 3)):
+        after = history[history.index(scoring) + 1]
+        assert f"Shift {shift} begins" in after.content and ", your turn —" in after.content, after.content
     # "Shift 2 begins" is said once, in the turn that ended shift 1
     begins = [m.content for m in history if "Shift 2 begins" in m.content]
     assert len(begins) == 1 and begins[0].count("Shift 2 begins") == 1
