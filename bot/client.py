@@ -31,6 +31,10 @@ log = logging.getLogger("coalbaron")
 
 Clock = Callable[[], float]  # unix seconds
 
+# How long a save waits for a database another program holds locked before the move is refused:
+# inside the 3 s Discord gives an interaction for its first answer, so the refusal always arrives.
+SAVE_WAIT = 2.0
+
 
 def discord_clock() -> float:
     """Now, as Discord (and SimCord's virtual Discord) sees it."""
@@ -69,7 +73,7 @@ class CoalBot(discord.Client):
         from .timers import Timers
 
         self.stage = startup.OPENING_DATABASE
-        self.store = await Store(self.database, clock=self.clock).open()
+        self.store = await Store(self.database, clock=self.clock, busy_timeout=SAVE_WAIT).open()
         self.manager = GameManager(self.store)
         self.stage = startup.RESUMING
         games = await self.manager.open()
