@@ -92,3 +92,13 @@ async def stale(interaction: discord.Interaction, text: str) -> None:
         await refuse(interaction, text)
         return
     await show_board(interaction, game, text)
+
+
+async def tell_host(client: discord.Client, game: Game, text: str) -> None:
+    """A direct message to the game's host (e.g. that the channel refuses the bot's posts); logged
+    if Discord refuses it too (closed DMs), never raised."""
+    try:
+        user = client.get_user(game.host_id) or await client.fetch_user(game.host_id)
+        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as err:
+        log.info("game %s: could not tell the host %s (%s)", game.id, game.host_id, err)

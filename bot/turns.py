@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ui import Button, DynamicItem, Item, Select, View
@@ -26,7 +26,7 @@ from rules.errors import quote
 
 from .context import CoalClient, client_of
 from .items import BLUE, Handled, button_template, chosen, make_button, make_menu, menu_template
-from .replies import log_event, pinging, refuse, refuse_error, show_board, show_pit, stale, viewer_name
+from .replies import log_event, pinging, refuse, refuse_error, show_board, show_pit, stale, tell_host, viewer_name
 from .words import refusals, turns
 from .words.choices import draft_label, label
 
@@ -95,11 +95,16 @@ async def announce_and_mark(
 ) -> None:
     """Post a stored turn, then mark its outbox post done; one that did not reach Discord stays
     pending (with the cause) and is posted again at the next start (`bot.outbox`)."""
+    game = result.game
     if await announce(bot, result, interaction, channel):
-        await bot.manager.posted(result.game)
+        await bot.manager.posted(game)
         return
-    for row in await bot.manager.unposted(result.game.id):
+    pending = await bot.manager.unposted(game.id)
+    already_failing = any(row.attempts for row in pending)
+    for row in pending:
         await bot.manager.post_failed(row, NOT_POSTED)
+    if not already_failing:  # the host is told once, when the posts start failing
+        await tell_host(cast(discord.Client, bot), game, refusals.POSTS_FAILING.format(channel=game.channel_id))
 
 
 async def announce(

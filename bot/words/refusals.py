@@ -10,6 +10,13 @@ from .rules import explain
 
 THE_HOST = "the host"
 
+# A direct message to the host, once, when the game's channel refuses the bot's posts.
+POSTS_FAILING = (
+    "I could not post the latest turn of your Coal Baron game in <#{channel}>. Please check that I may "
+    "view the channel, send messages and attach files there; the turn is kept and posted again at my next "
+    "start, and the next move posts the board as it is."
+)
+
 # /coal new where the bot lacks a permission it needs (bot/permissions.py)
 MISSING_PERMISSIONS = (
     "I can't run a game in this channel: I need the {permissions} permission here. "

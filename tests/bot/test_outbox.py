@@ -65,3 +65,34 @@ async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(
             assert f"<@{after.to_move_user}>" in nxt.content
     finally:
         await close_bot(coal)
+
+
+async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_they_go_out_later(world, monkeypatch):
+    from simcord.builders import ChannelHandle
+
+    import bot.turns
+    from bot.outbox import post_pending
+
+    from .driver import actor, fast_forward, start_game, stored
+
+    w = world
+    await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 6)
+    real_send = bot.turns.send
+
+    async def refused(*args, **kwargs):  # Discord refuses the channel's posts (a permission taken away)
+        return None
+
+    monkeypatch.setattr(bot.turns, "send", refused)
+    for command, options in (("coal money", {"amount": 4}), ("coal bank", {})):
+        game = await stored(w)
+        r = await actor(w, game).slash(w.channel, command, **options)
+        assert not r.ephemeral  # the move is stored; only its post fails
+    pending = await w.bot.store.pending_posts()
+    assert [p.attempts for p in pending] == [2, 1]  # the first failed twice: at its move and the next
+    host_dm = ChannelHandle(w.env, None, w.env.backend.get_dm_channel(w.alice.id))
+    notes = [m.content for m in host_dm.history()]
+    assert len(notes) == 1 and "could not post the latest turn" in notes[0]  # told once
+    monkeypatch.setattr(bot.turns, "send", real_send)
+    assert await post_pending(w.bot) == 2  # what the next start does: both go out, in order
+    assert await w.bot.store.pending_posts() == []
