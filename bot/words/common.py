@@ -44,3 +44,8 @@ def duration(seconds: float) -> str:
 
 def workers(n: int) -> str:
     return plural(n, "{n} worker", "{n} workers")
+
+
+def marks(n: int) -> str:
+    """ "1 mark", "6 marks": a count of marks (prices, money) with its noun."""
+    return plural(n, "{n} mark", "{n} marks")

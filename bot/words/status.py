@@ -10,7 +10,7 @@ from games.timers import is_absent
 from rules import EVENTS
 from storage import GameRow, GameSummary, LogRow, PlayerStats
 
-from .common import duration, mention, names, plural, shown
+from .common import duration, marks, mention, names, plural, shown, workers
 from .lobby import lobby_message
 from .rules import describe_turn
 
@@ -19,7 +19,7 @@ DRAFT = "Opening draft · {player} picks."
 SHIFT = "Shift {shift} of 3 · {player} to move."
 TIMER = "Turn timer {timer}: {left} left."
 START_PLAYER = "Start player: {player}."
-PLAYER = "• {player} ({colour}): {workers} workers, {marks} marks, {vp} VP{absent}"
+PLAYER = "• {player} ({colour}): {workers}, {marks}, {vp} VP{absent}"
 ABSENT = " — absent (missed {missed} turns)"
 DECKS = "Decks: {tiles} tiles, {orders} order cards."
 NO_ACTIONS = "No action has been taken yet."
@@ -59,7 +59,12 @@ def status_message(game: GameRow, now: float) -> str:
         absent = ABSENT.format(missed=row.missed) if is_absent(row.missed) else ""
         lines.append(
             PLAYER.format(
-                player=shown(p.name), colour=row.colour, workers=p.workers, marks=p.marks, vp=p.vp, absent=absent
+                player=shown(p.name),
+                colour=row.colour,
+                workers=workers(p.workers),
+                marks=marks(p.marks),
+                vp=p.vp,
+                absent=absent,
             )
         )
     lines.append(DECKS.format(tiles=len(state.tile_deck), orders=len(state.order_deck)))

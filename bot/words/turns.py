@@ -6,7 +6,7 @@ from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import GameRow
 
-from .common import AND, mention, plural, shown
+from .common import AND, marks, mention, plural, shown
 from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_turn, tile_name
 
@@ -25,9 +25,11 @@ SCORE = "{player} {vp} VP"
 SHIFT_SCORED = "Shift {shift} is scored: {scores}."
 SHIFT_GAIN = "{player} +{gain} (now {vp} VP)"
 FINAL_LINE = (
-    "{player} {vp} VP — end of game: {marks_vp} for {marks_left} marks, {cubes_vp} for {cubes} cubes, "
-    "{orders_vp} for {orders_left} orders left, {balance_vp} tunnel balance ({light} light, {dark} dark)"
+    "{player} {vp} VP — end of game: {marks_vp} for marks ({marks_left} left over), {cubes_vp} for {cubes}, "
+    "{orders_vp} for {orders_left}, {balance_vp} tunnel balance ({light} light, {dark} dark)"
 )
+CUBES = ("{n} cube", "{n} cubes")
+ORDERS_LEFT = ("{n} order left", "{n} orders left")
 REMINDER = "{who}, {left} left for your turn."
 TIMER_MOVED = {
     "draft": "⏰ {player}'s time ran out: the timer took the card with the most VP for them.",
@@ -56,19 +58,19 @@ LEGAL_LINE = "• `{usage}` — {label}"
 WHAT_YOU_MAY_DO = "What you may do now:\n{lines}"
 
 # The private draw choice
-DRAWN_TILE = "{number}. {tile} — {price} marks"
+DRAWN_TILE = "{number}. {tile} — {price}"
 DRAWN_CARD = "{number}. {card}"
 KEEP_NONE = {"tile": "Keep no tile", "order": "Keep no order card"}
-KEEP_TILE = "Keep {number}: {tile} — {price} marks"
+KEEP_TILE = "Keep {number}: {tile} — {price}"
 KEEP_CARD = "Keep {number}: {card}"
-KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price} marks, short carts left empty"
+KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price}, short carts left empty"
 DRAW_CHOICE = {
     "tile": "Only you see these. Choose the tile to keep (or none), then where the rest go, all together:\n{items}",
     "order": (
         "Only you see these. Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
     ),
 }
-YOUR_MARKS = "You have {marks} marks."
+YOUR_MARKS = "You have {marks}."
 REST_ON_TOP = "Rest on top"
 REST_AT_BOTTOM = "Rest at the bottom"
 KEPT_NOTHING = {
@@ -135,11 +137,11 @@ def final_message(game: GameRow) -> str:
                 player=shown(p.name),
                 vp=p.vp,
                 marks_vp=f.marks_vp,
-                marks_left=f.marks_left,
+                marks_left=marks(f.marks_left),
                 cubes_vp=f.cubes_vp,
-                cubes=f.cubes,
+                cubes=plural(f.cubes, *CUBES),
                 orders_vp=f.orders_vp,
-                orders_left=f.orders_left,
+                orders_left=plural(f.orders_left, *ORDERS_LEFT),
                 balance_vp=f.balance_vp,
                 light=f.light_tiles,
                 dark=f.dark_tiles,
@@ -165,7 +167,7 @@ def drawn_lines(state: GameState) -> list[str]:
     assert pending is not None
     if pending.kind == "tile":
         return [
-            DRAWN_TILE.format(number=k, tile=tile_name(t), price=TILES[t].price)
+            DRAWN_TILE.format(number=k, tile=tile_name(t), price=marks(TILES[t].price))
             for k, t in enumerate(pending.cards, start=1)
         ]
     return [DRAWN_CARD.format(number=k, card=card_name(c)) for k, c in enumerate(pending.cards, start=1)]
@@ -176,19 +178,19 @@ def draw_choice_text(state: GameState) -> str:
     assert pending is not None
     me = state.players[state.current]
     text = DRAW_CHOICE[pending.kind].format(items="\n".join(drawn_lines(state)))
-    return text + ("\n" + YOUR_MARKS.format(marks=me.marks) if pending.kind == "tile" else "")
+    return text + ("\n" + YOUR_MARKS.format(marks=marks(me.marks)) if pending.kind == "tile" else "")
 
 
 def keep_label(state: GameState, number: int, item: int) -> str:
     assert state.pending is not None
     if state.pending.kind == "tile":
-        return KEEP_TILE.format(number=number, tile=tile_name(item), price=TILES[item].price)
+        return KEEP_TILE.format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
     return KEEP_CARD.format(number=number, card=card_name(item))
 
 
 def keep_empty_label(number: int, item: int) -> str:
     """Keep a tile with the carts the supply cannot fill left empty (R-FAC-2)."""
-    return KEEP_TILE_EMPTY.format(number=number, tile=tile_name(item), price=TILES[item].price)
+    return KEEP_TILE_EMPTY.format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
 
 
 def keep_none_label(state: GameState) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.words.common import marks
 from bot.words.rules import card_name, tile_name
 from rules.components import NO_COAL, TILES
 
@@ -13,7 +14,7 @@ def _secret_words(game) -> list[str]:
     """How the drawn items are written in the actor's private choice."""
     pending = game.state.pending
     if pending.kind == "tile":
-        return [f"{tile_name(t)} — {TILES[t].price} marks" for t in pending.cards]
+        return [f"{tile_name(t)} — {marks(TILES[t].price)}" for t in pending.cards]
     return [card_name(c) for c in pending.cards]
 
 
@@ -133,7 +134,7 @@ async def _keep_with_empty_carts(w, game, first):
     [choice] = r.followups
     pick = menu(choice, "coal-menu:pick")
     labels = {o.value: o.label for o in pick.options}
-    assert labels["1.none"] == f"Keep 1: {tile_name(first)} — {tile.price} marks, short carts left empty"
+    assert labels["1.none"] == f"Keep 1: {tile_name(first)} — {marks(tile.price)}, short carts left empty"
     r = await member.select(choice, ["1.none"], custom_id=pick.custom_id)
     r = await member.click(r.response, label="Rest at the bottom")
     assert r.response.content == "You kept item 1; the rest went to the bottom."
@@ -164,7 +165,7 @@ async def _empty_carts_by_autocomplete(w, game, space, tile):
     value = f"{space} with " + " ".join(["none"] * tile.carts)
     assert (
         offered[value]
-        == f"Factory {space}: {tile_name(tile.id)} — {tile.price} marks, short carts left empty, 1 worker"
+        == f"Factory {space}: {tile_name(tile.id)} — {marks(tile.price)}, short carts left empty, 1 worker"
     )
     assert str(space) in offered  # the most plentiful colour instead, as before
     r = await member.slash(w.channel, "coal factory", space=value)

@@ -70,8 +70,10 @@ async def test_a_complete_game_through_discord_replays_to_the_announced_scores(w
     final = w.channel.last_message.content
     for seat, p in enumerate(game.state.players):
         f = game.state.final[seat]
-        line = f"{p.name} {p.vp} VP — end of game: {f.marks_vp} for {f.marks_left} marks, {f.cubes_vp} for {f.cubes}"
-        assert line in final and f"{f.orders_vp} for {f.orders_left} orders left" in final
+        line = f"{p.name} {p.vp} VP — end of game: {f.marks_vp} for marks ({f.marks_left} mark"
+        assert line in final and f"{f.cubes_vp} for {f.cubes} cube" in final
+        assert f"{f.orders_vp} for {f.orders_left} order" in final and f"{f.balance_vp} tunnel balance" in final
+    assert not re.search(r"\b1 (marks|cubes|orders|workers)\b", final)  # one pluraliser, used
     winners = [game.state.players[i].name for i in game.state.winners]
     for name in winners:
         assert f"<@{game.user_of_player(name)}>" in scorings[2].content

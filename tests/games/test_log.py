@@ -37,3 +37,10 @@ def test_a_long_log_shows_whole_entries_within_a_message_and_says_how_many_are_l
     assert [line.split(".", 1)[0] for line in entries] == [str(seq) for seq in range(51 - shown, 51)]
     assert all(line.rstrip().endswith("turn " + line.split(".", 1)[0] + ".") for line in entries)
     assert log_message(rows[-2:]).startswith("49. ")  # a short log is whole, without the note
+
+
+def test_counts_take_the_singular_for_one():
+    from bot.words.common import marks, workers
+
+    assert (marks(1), marks(0), marks(6)) == ("1 mark", "0 marks", "6 marks")
+    assert (workers(1), workers(2)) == ("1 worker", "2 workers")
