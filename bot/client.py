@@ -24,10 +24,16 @@ from rendering import warm_up
 from storage import Store
 
 from . import startup
+from .context import as_coal
+from .outbox import post_pending
 
 log = logging.getLogger("coalbaron")
 
 Clock = Callable[[], float]  # unix seconds
+
+# How long a save waits for a database another program holds locked before the move is refused:
+# inside the 3 s Discord gives an interaction for its first answer, so the refusal always arrives.
+SAVE_WAIT = 2.0
 
 
 def discord_clock() -> float:
@@ -50,7 +56,7 @@ class CoalBot(discord.Client):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # interactions bring the member; no privileged intent needed
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
         self.database = database
         self.clock: Clock = clock or discord_clock
@@ -67,7 +73,7 @@ class CoalBot(discord.Client):
         from .timers import Timers
 
         self.stage = startup.OPENING_DATABASE
-        self.store = await Store(self.database, clock=self.clock).open()
+        self.store = await Store(self.database, clock=self.clock, busy_timeout=SAVE_WAIT).open()
         self.manager = GameManager(self.store)
         self.stage = startup.RESUMING
         games = await self.manager.open()
@@ -90,6 +96,8 @@ class CoalBot(discord.Client):
         # collector's full passes, which otherwise stall the event loop as the heap grows.
         gc.freeze()
         log.info("ready: %d open game(s) resumed", len(games))
+        # Turns stored but not posted before a crash go out now, without holding up the start.
+        self._reposting = asyncio.create_task(post_pending(as_coal(self)), name="coalbaron-outbox")
 
     async def close(self) -> None:
         if self.timers is not None:

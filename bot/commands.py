@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 
 import discord
 from discord import app_commands
@@ -22,6 +23,7 @@ from storage import TIMER_SECONDS
 
 from . import console, lobby, turns
 from .context import client_of
+from .permissions import missing_permissions
 from .replies import log_event, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import help as help_words
@@ -29,6 +31,8 @@ from .words import lobby as lobby_words
 from .words import refusals, status
 from .words.choices import label
 from .words.lobby import lobby_message
+
+log = logging.getLogger("coalbaron")
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete
 
@@ -101,6 +105,11 @@ class CoalCommands(app_commands.Group):
     )
     async def new(self, interaction: discord.Interaction, timer: str = "24h", delivered: str = "own") -> None:
         user = interaction.user
+        missing = missing_permissions(interaction)
+        if missing:  # the turns could never be posted here: nothing is stored
+            log.info("channel %s: no lobby, the bot lacks %s", interaction.channel_id, ", ".join(missing))
+            await refuse(interaction, refusals.missing_permissions(missing))
+            return
         game = await client_of(interaction).manager.new_game(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
@@ -124,11 +133,13 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="leave", description=describe.LEAVE)
     async def leave(self, interaction: discord.Interaction) -> None:
-        game = await client_of(interaction).manager.leave(interaction.channel_id or 0, interaction.user.id)
+        manager = client_of(interaction).manager
+        before = await manager.current(interaction.channel_id or 0)
+        game = await manager.leave(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"user {interaction.user.id} left")
-        await interaction.response.send_message(
-            lobby_words.left(interaction.user.display_name, game), view=lobby.lobby_view(game) or discord.utils.MISSING
-        )
+        host_left = before is not None and before.host_id == interaction.user.id
+        text = lobby_words.left(interaction.user.display_name, game, host_left)
+        await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
 
     @app_commands.command(name="start", description=describe.START)
     async def start(self, interaction: discord.Interaction) -> None:
@@ -144,7 +155,7 @@ class CoalCommands(app_commands.Group):
         game = await bot.manager.abort(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"aborted by user {interaction.user.id}")
         bot.consoles.close_game(game.id)
-        await interaction.response.send_message(lobby_words.ENDED.format(name=interaction.user.display_name))
+        await interaction.response.send_message(lobby_words.ended(interaction.user.display_name))
 
     # --- moves ------------------------------------------------------------------------------------
 
@@ -205,11 +216,12 @@ class CoalCommands(app_commands.Group):
     # --- looking ------------------------------------------------------------------------------------
 
     @app_commands.command(name="board", description=describe.BOARD)
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(full=describe.BOARD_FULL)
+    async def board(self, interaction: discord.Interaction, full: bool = False) -> None:
         game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
-        await show_board(interaction, game)
+        await show_board(interaction, game, full=full)
 
     @app_commands.command(name="pit", description=describe.PIT)
     @app_commands.describe(player=describe.PIT_PLAYER)
@@ -241,7 +253,7 @@ class CoalCommands(app_commands.Group):
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
         rows = await manager.log(game, last)
-        await interaction.response.send_message(status.log_message(rows)[-1900:], ephemeral=True)
+        await interaction.response.send_message(status.log_message(rows), ephemeral=True)
 
     @app_commands.command(name="help", description=describe.HELP)
     @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.HELP])

@@ -9,11 +9,11 @@ import discord
 from discord.ui import Button, DynamicItem, Item, View
 
 from games import Game
-from rendering import render_board
+from rendering import render_turn
 
 from .context import client_of
 from .items import BLUE, GREEN, GREY, Handled, button_template, make_button
-from .replies import log_event, stale
+from .replies import log_event, pinging, stale
 from .turns import game_for, send, turn_view
 from .words import lobby, refusals, turns
 
@@ -55,16 +55,19 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
         if self.what == "join":
             game = await manager.join(channel, user.id, user.display_name)
         elif self.what == "leave":
+            host_left = game.host_id == user.id
             game = await manager.leave(channel, user.id)
         else:
             game = await manager.start(channel, user.id)
         log_event(game, f"user {user.id} pressed {self.what} in the lobby")
         await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
+        if self.what == "leave" and host_left and game.status == "lobby" and game.seats:
+            await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))
         if game.status == "active":
             await announce_start(interaction, game)
 
 
 async def announce_start(interaction: discord.Interaction, game: Game) -> None:
     """The first message of a game: seats, the board, and the first draft pick."""
-    file = await client_of(interaction).render(render_board, game.state, None, filename="board.png")
-    await send(interaction, None, turns.begins(game), file, turn_view(game))
+    file = await client_of(interaction).render(render_turn, game.state, None, filename="board.png")
+    await send(interaction, None, turns.begins(game), file, turn_view(game), pings=(game.to_move_user,))

@@ -13,7 +13,7 @@ import discord
 from discord.utils import MISSING
 
 from games import Game, GameError
-from rendering import render_board, render_pit
+from rendering import render_board, render_pit, render_turn
 
 from .context import client_of
 from .words import refusals, turns
@@ -21,7 +21,12 @@ from .words.lobby import lobby_message
 
 log = logging.getLogger("coalbaron")
 
-PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+def pinging(*user_ids: int | None) -> discord.AllowedMentions:
+    """Mentions that may ping: exactly these users (the player to move, the winners), never a
+    name's text, @everyone, @here or a role. Every other message pings nobody (the client's default)."""
+    users = [discord.Object(id=u) for u in user_ids if u]
+    return discord.AllowedMentions(users=users, everyone=False, roles=False, replied_user=False)
 
 
 def log_event(game: Game, what: str) -> None:
@@ -56,15 +61,17 @@ def viewer_name(game: Game, user_id: int) -> str | None:
     return seat.name if seat is not None and game.state is not None else None
 
 
-async def show_board(interaction: discord.Interaction, game: Game, note: str = "") -> None:
-    """The board as this user may see it, ephemeral, with an optional sentence first."""
+async def show_board(interaction: discord.Interaction, game: Game, note: str = "", *, full: bool = False) -> None:
+    """The board as this user may see it, ephemeral, with an optional sentence first: the turn image,
+    or with `full` the full board with every pit."""
     bot = client_of(interaction)
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     if game.state is None:
         await interaction.followup.send("\n".join(x for x in (note, lobby_message(game)) if x), ephemeral=True)
         return
-    file = await bot.render(render_board, game.state, viewer_name(game, interaction.user.id), filename="board.png")
+    draw = render_board if full else render_turn
+    file = await bot.render(draw, game.state, viewer_name(game, interaction.user.id), filename="board.png")
     await interaction.followup.send(note or turns.BOARD_NOW, ephemeral=True, file=file or MISSING)
 
 
@@ -85,3 +92,13 @@ async def stale(interaction: discord.Interaction, text: str) -> None:
         await refuse(interaction, text)
         return
     await show_board(interaction, game, text)
+
+
+async def tell_host(client: discord.Client, game: Game, text: str) -> None:
+    """A direct message to the game's host (e.g. that the channel refuses the bot's posts); logged
+    if Discord refuses it too (closed DMs), never raised."""
+    try:
+        user = client.get_user(game.host_id) or await client.fetch_user(game.host_id)
+        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as err:
+        log.info("game %s: could not tell the host %s (%s)", game.id, game.host_id, err)

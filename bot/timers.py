@@ -20,7 +20,8 @@ from games import Game, GameError, TurnResult
 from games.timers import default_action, due_at, is_absent
 
 from .context import as_coal
-from .turns import announce
+from .replies import pinging
+from .turns import announce_and_mark
 from .words.common import duration
 from .words.turns import reminder, timer_moved
 
@@ -106,7 +107,7 @@ class Timers:
         assert game.deadline is not None and game.state is not None
         left = duration(game.deadline - self.bot.clock())
         channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(reminder(game.to_move_user, left), allowed_mentions=discord.AllowedMentions(users=True))
+        await channel.send(reminder(game.to_move_user, left), allowed_mentions=pinging(game.to_move_user))
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
     async def _expire(self, game: Game) -> None:
@@ -116,7 +117,7 @@ class Timers:
         self.bot.consoles.close_game(game.id)  # an open mining console is cancelled first
         try:
             result: TurnResult = await self.bot.manager.act(
-                game.channel_id, game.to_move_user, action, auto=True, expected_version=game.version
+                game.channel_id, game.to_move_user, action, auto=True, expected_version=game.version, announce=True
             )
         except GameError as err:  # the game moved on meanwhile: nothing to do
             log.info("game %s channel %s: timer not needed (%s)", game.id, game.channel_id, err)
@@ -133,4 +134,4 @@ class Timers:
         log.info("game %s channel %s: timer played %r for %s", game.id, game.channel_id, str(action), player)
         channel = self.bot.get_partial_messageable(game.channel_id)
         await channel.send(note)
-        await announce(self.bot, result, channel=channel)
+        await announce_and_mark(self.bot, result, channel=channel)

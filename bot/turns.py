@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ui import Button, DynamicItem, Item, Select, View
@@ -18,13 +18,15 @@ from discord.utils import MISSING
 
 from games import Game, GameError, TurnResult
 from games.choices import choices_for, empty_carts
-from rendering import render_board, render_scoring
+from games.manager import NOT_POSTED
+from rendering import last_move, render_scoring, render_turn
 from rules import Action, ChooseDrawn, DraftPick, view
 from rules.components import TILES
+from rules.errors import quote
 
 from .context import CoalClient, client_of
 from .items import BLUE, Handled, button_template, chosen, make_button, make_menu, menu_template
-from .replies import PINGS, log_event, refuse, refuse_error, show_board, show_pit, stale, viewer_name
+from .replies import log_event, pinging, refuse, refuse_error, show_board, show_pit, stale, tell_host, viewer_name
 from .words import refusals, turns
 from .words.choices import draft_label, label
 
@@ -61,12 +63,11 @@ async def take(
     bot = client_of(interaction)
     try:
         result = await bot.manager.act(
-            interaction.channel_id or 0, interaction.user.id, action, expected_version=expected_version
+            interaction.channel_id or 0, interaction.user.id, action, expected_version=expected_version, announce=True
         )
     except GameError as err:
-        log.info(
-            "channel %s: refused %r for user %s: %s", interaction.channel_id, str(action), interaction.user.id, err
-        )
+        shown = quote(str(action))  # a player's text: a short prefix, never 6 000 characters in a log line
+        log.info("channel %s: refused %r for user %s: %s", interaction.channel_id, shown, interaction.user.id, err)
         await refuse_error(interaction, err)
         return None
     game = result.game
@@ -80,10 +81,30 @@ async def take(
             await interaction.response.defer(thinking=True)
     except discord.HTTPException:  # the interaction expired: the move is stored, post it plainly
         log_event(game, "the interaction could not be answered; posting to the channel instead")
-        await announce(bot, result, channel=bot.get_partial_messageable(game.channel_id))
+        await announce_and_mark(bot, result, channel=bot.get_partial_messageable(game.channel_id))
         return result
-    await announce(bot, result, interaction)
+    await announce_and_mark(bot, result, interaction)
     return result
+
+
+async def announce_and_mark(
+    bot: CoalClient,
+    result: TurnResult,
+    interaction: discord.Interaction | None = None,
+    channel: discord.abc.Messageable | None = None,
+) -> None:
+    """Post a stored turn, then mark its outbox post done; one that did not reach Discord stays
+    pending (with the cause) and is posted again at the next start (`bot.outbox`)."""
+    game = result.game
+    if await announce(bot, result, interaction, channel):
+        await bot.manager.posted(game)
+        return
+    pending = await bot.manager.unposted(game.id)
+    already_failing = any(row.attempts for row in pending)
+    for row in pending:
+        await bot.manager.post_failed(row, NOT_POSTED)
+    if not already_failing:  # the host is told once, when the posts start failing
+        await tell_host(cast(discord.Client, bot), game, refusals.POSTS_FAILING.format(channel=game.channel_id))
 
 
 async def announce(
@@ -91,23 +112,35 @@ async def announce(
     result: TurnResult,
     interaction: discord.Interaction | None = None,
     channel: discord.abc.Messageable | None = None,
-) -> None:
-    """Post the turn: the sentence, the board (everyone's view), the buttons; then any scoring.
+) -> bool:
+    """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
+    the ping of the player to move. A shift's scoring comes before it, so that the ping is the last
+    word and the pinged player finds their board and buttons there; the final scoring after it.
+    True if the turn message reached the channel.
 
     Posted as follow-ups of the player's interaction, or straight to `channel` for moves
-    the turn timer makes.
+    the turn timer makes and turns posted again after a restart.
     """
     game = result.game
     state = result.state
-    file = await bot.render(render_board, state, None, filename="board.png")
-    await send(interaction, channel, turns.turn_message(game, result.events), file, turn_view(game))
+    scored = any(e.kind == "shift_scored" for e in result.events)
+    if scored and state.phase != "over":
+        image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
+        await send(interaction, channel, turns.shift_scored(result.events, state), image, None)
+    last = last_move(result.before, result.action, state) if result.before and result.action else None
+    file = await bot.render(render_turn, state, None, last, filename="board.png")
+    mover = (game.to_move_user,)
+    posted = await send(
+        interaction, channel, turns.turn_message(game, result.events), file, turn_view(game), pings=mover
+    )
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         text, v = draw_choice(game)
         await interaction.followup.send(text, view=v, ephemeral=True)
-    if any(e.kind == "shift_scored" for e in result.events):
+    if scored and state.phase == "over":
         image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
-        text = turns.final_message(game) if state.phase == "over" else turns.shift_scored(result.events)
-        await send(interaction, channel, text, image, None)
+        winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
+        await send(interaction, channel, turns.final_message(game), image, None, pings=winners)
+    return posted is not None
 
 
 async def send(
@@ -116,9 +149,11 @@ async def send(
     text: str,
     file: discord.File | None,
     buttons: View | None,
+    *,
+    pings: tuple[int | None, ...] = (),
 ) -> discord.Message | None:
-    """A follow-up of the interaction, or a plain channel message; logged, never raised."""
-    kwargs: dict[str, Any] = {"allowed_mentions": PINGS, "file": file or MISSING, "view": buttons or MISSING}
+    """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised."""
+    kwargs: dict[str, Any] = {"allowed_mentions": pinging(*pings), "file": file or MISSING, "view": buttons or MISSING}
     try:
         if interaction is not None:
             return await interaction.followup.send(text, wait=True, **kwargs)
@@ -197,7 +232,22 @@ class LegalButton(Handled, DynamicItem[Button], template=button_template("legal"
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, "button")
         if game is not None:
-            await interaction.response.send_message(legal_text(game, interaction.user.id), ephemeral=True)
+            reopen = drawn_button(game, interaction.user.id)
+            await interaction.response.send_message(
+                legal_text(game, interaction.user.id), view=reopen or MISSING, ephemeral=True
+            )
+
+
+def drawn_button(game: Game, user_id: int) -> View | None:
+    """For the player choosing among drawn items: a button that re-opens that private choice
+    (under the Legal actions answer and `/coal board`), so it is never out of reach."""
+    state = game.state
+    if state is None or state.phase != "draw" or state.pending is None or user_id != game.to_move_user:
+        return None
+    v = View(timeout=None)
+    text = turns.SHOW_DRAWN_TILES if state.pending.kind == "tile" else turns.SHOW_DRAWN_CARDS
+    v.add_item(DrawnButton(game.id, game.version, label=text))
+    return v
 
 
 def legal_text(game: Game, user_id: int) -> str:

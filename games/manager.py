@@ -29,7 +29,7 @@ import rules
 from rules import EVENTS, Event, GameState, Refusal
 from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
 from rules.record import GameRecord
-from storage import GameRow, GameSettings, GameSummary, LogRow, PlayerStats, StaleState, Store
+from storage import GameRow, GameSettings, GameSummary, LogRow, OutboxRow, PlayerStats, Post, StaleState, Store
 
 from .errors import (
     AlreadySeated,
@@ -55,6 +55,8 @@ log = logging.getLogger("coalbaron")
 Game = GameRow  # what the manager hands out: a game with its seats, as stored
 
 NAME_LENGTH = 32  # Discord's display-name limit
+TURN_POST = "turn"  # the outbox kind of a turn still to be posted (payload: its events as JSON)
+NOT_POSTED = "turn_message_not_posted"  # the cause kept with a failed post (Discord refused or was out of reach)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -70,10 +72,12 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class TurnResult:
-    """One accepted and stored move: the game after it and what happened."""
+    """One accepted and stored move: the game after it, what happened, and what it was played on."""
 
     game: Game
     events: list[Event]
+    before: GameState | None = None  # the state the move was played on (for marking the last move)
+    action: rules.Action | None = None
 
     @property
     def state(self) -> GameState:
@@ -250,11 +254,15 @@ class GameManager:
         *,
         auto: bool = False,
         expected_version: int | None = None,
+        announce: bool = False,
     ) -> TurnResult:
         """Take `action` (a rules action or its text) for `user_id`, and store it.
 
         `auto` marks a move made by the turn timer on the player's behalf;
-        `expected_version` refuses the move (StaleAction) if the game has moved on.
+        `expected_version` refuses the move (StaleAction) if the game has moved on;
+        `announce` stores, with the turn and in its transaction, that the turn is still to be
+        posted (a "turn" post in the outbox, with its events): a crash before the post leaves it
+        pending, and the next start posts it.
         """
         async with self._lock(channel_id):
             game = await self.check_turn(channel_id, user_id, expected_version)
@@ -277,11 +285,12 @@ class GameManager:
                     summary=EVENTS.dump_json(events).decode(),
                     auto=auto,
                     deadline=self._deadline(game, new_state),
+                    outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),
                 ),
                 Reason.MOVE_NOT_SAVED,
             )
             self._remember(saved)
-            return TurnResult(saved, events)
+            return TurnResult(saved, events, before=state, action=action)
 
     async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
         """The channel's running game if `user_id` has the pending decision; else the refusal."""
@@ -315,6 +324,28 @@ class GameManager:
                 return None
             self._remember(game)
             return game
+
+    async def unposted(self, game_id: int | None = None) -> list[OutboxRow]:
+        """Turns stored but not yet posted (all games' after a restart), oldest first."""
+        return await self.store.pending_posts(game_id)
+
+    async def posted(self, game: Game) -> None:
+        """Every post of `game` up to its current version reached the channel."""
+        for row in await self.store.pending_posts(game.id):
+            if row.seq <= game.version:
+                await self.store.mark_posted(row)
+
+    async def mark_posted(self, row: OutboxRow) -> None:
+        """One post reached the channel."""
+        await self.store.mark_posted(row)
+
+    async def game_by_id(self, game_id: int) -> Game | None:
+        """A game as stored, whatever its channel and status."""
+        return await self.store.load_game(game_id)
+
+    async def post_failed(self, row: OutboxRow, error: str) -> int:
+        """A post that did not reach Discord stays pending; the number of failed attempts so far."""
+        return await self.store.note_failed_post(row, error)
 
     async def drain(self) -> None:
         """Wait for every request in progress (before closing the database at shutdown)."""

@@ -8,9 +8,22 @@ It only looks at what the state in hand shows, so given a player's view it never
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from rules import legal_actions
-from rules.actions import CageTo, Deliver, DraftPick, Fill, Load, Mine, PlaceFactory, Store, TakeMoney, TakeOrder
+from rules.actions import (
+    Action,
+    CageTo,
+    Deliver,
+    DraftPick,
+    Fill,
+    Load,
+    Mine,
+    PlaceFactory,
+    Store,
+    TakeMoney,
+    TakeOrder,
+)
 from rules.components import ORDER_CARDS, TILES
 from rules.mining import MinePlanner
 from rules.record import Chooser, random_action
@@ -35,7 +48,7 @@ def _wanted(p: Player) -> Counter:
     return Counter({c: need[c] - p.cage[c] - p.storage[c] for c in range(4)})
 
 
-def _plan(state: GameState, steps: int) -> tuple[Mine, int]:
+def _plan(state: GameState, steps: Literal[4, 6, 8, 10]) -> tuple[Mine, int]:
     """A greedy mining plan towards the player's orders, and how useful it is."""
     planner = MinePlanner(state, steps)
     value = 0
@@ -110,7 +123,8 @@ def demo_action(state: GameState, chooser: Chooser):
         return money[0]
     if buys and chooser.below(2) == 0:
         return chooser.choice(buys)
-    return chooser.choice([a for a in legal if not isinstance(a, Mine)] or legal)
+    others: list[Action] = [a for a in legal if not isinstance(a, Mine)]
+    return chooser.choice(others or legal)
 
 
 def greedy_action(state: GameState, chooser: Chooser):

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 YELLOW, BROWN, GREY, BLACK = 0, 1, 2, 3
 COLOURS = (YELLOW, BROWN, GREY, BLACK)
+# The words of the action text forms (`load grey`, `cage surface`), not of messages: the
+# bot's message layer (bot/words) names colours and levels for players.
 COLOUR_NAMES = ("yellow", "brown", "grey", "black")
 COLOUR_LETTERS = ("Y", "B", "G", "K")
 CUBES_PER_COLOUR = 16  # R-COMP-1

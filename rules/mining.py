@@ -8,7 +8,6 @@ the legal next steps after the steps so far and undoes them.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Literal
 
 from .actions import CageTo, Fill, Load, Mine, Source, Store, step_cost
 from .components import CAGE_CAPACITY, ORDER_CARDS, SURFACE
@@ -164,7 +163,7 @@ class MinePlanner:
     state, events = apply(state, planner.action())
     """
 
-    def __init__(self, state: GameState, steps: Literal[4, 6, 8, 10], seat: int | None = None) -> None:
+    def __init__(self, state: GameState, steps: int, seat: int | None = None) -> None:
         self.seat = state.current if seat is None else seat
         self.steps = steps
         self._start = state.players[self.seat]
@@ -200,7 +199,8 @@ class MinePlanner:
         return last
 
     def action(self) -> Mine:
-        return Mine(steps=self.steps, plan=tuple(self.plan))
+        """The mining action with the plan so far (pydantic checks `steps` is 4, 6, 8 or 10)."""
+        return Mine.model_validate({"steps": self.steps, "plan": self.plan})
 
 
 def run_plan(p: Player, mine: Mine) -> None:

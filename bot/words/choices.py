@@ -6,13 +6,13 @@ from games.choices import Choice
 from rules import Deliver, DraftPick, GameState, Mine, PlaceFactory, TakeMoney, TakeOrder
 from rules.components import NO_COAL, ORDER_CARDS, TILES, VEHICLES, space_of
 
-from .common import plural, workers
+from .common import marks, plural, workers
 from .rules import card_name, tile_name
 
 DRAFT = "{number} · {card}"
 FACTORY_DRAW = "Factory draw: look at the top 5 tiles — {workers}"
-FACTORY = "Factory {space}: {tile} — {price} marks, {workers}"
-FACTORY_EMPTY = "Factory {space}: {tile} — {price} marks, short carts left empty, {workers}"
+FACTORY = "Factory {space}: {tile} — {price}, {workers}"
+FACTORY_EMPTY = "Factory {space}: {tile} — {price}, short carts left empty, {workers}"
 MINE = "Mining {steps} steps — {workers}"
 DELIVER_ONE = "Deliver by {vehicle}: {n} order, {vp} VP — {workers}"
 DELIVER_OTHER = "Deliver by {vehicle}: {n} orders, {vp} VP — {workers}"
@@ -45,8 +45,10 @@ def label(state: GameState, choice: Choice) -> str:
         assert tile_id is not None
         tile = TILES[tile_id]
         if action.substitutes and all(c == NO_COAL for c in action.substitutes):  # R-FAC-2: leave them empty
-            return FACTORY_EMPTY.format(space=action.space, tile=tile_name(tile_id), price=tile.price, workers=need)
-        return FACTORY.format(space=action.space, tile=tile_name(tile_id), price=tile.price, workers=need)
+            return FACTORY_EMPTY.format(
+                space=action.space, tile=tile_name(tile_id), price=marks(tile.price), workers=need
+            )
+        return FACTORY.format(space=action.space, tile=tile_name(tile_id), price=marks(tile.price), workers=need)
     if isinstance(action, Mine):
         return MINE.format(steps=action.steps, workers=_need(state, "mine", action.steps))
     if isinstance(action, Deliver):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from discord.utils import escape_markdown, escape_mentions
+
 SOMEONE = "someone"
 AND = " and "
 HOURS_MINUTES = "{hours} h {minutes} min"
@@ -15,14 +17,20 @@ def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id else SOMEONE
 
 
+def shown(name: str) -> str:
+    """A player's name as written in a message: it is player text, so its mentions (`<@…>`,
+    `@everyone`) and markdown (`**`, `_`, `||`…) are escaped and show as typed."""
+    return escape_markdown(escape_mentions(name))
+
+
 def plural(n: int, one: str, other: str, /, **params: object) -> str:
     """`one` or `other` filled with `n` and `params`: the one pluraliser of the bot."""
     return (one if n == 1 else other).format(n=n, **params)
 
 
 def names(items: list[str]) -> str:
-    """ "alice and bob", "alice" — for winners."""
-    return AND.join(items)
+    """ "alice and bob", "alice" — for winners (the names shown escaped)."""
+    return AND.join(shown(item) for item in items)
 
 
 def duration(seconds: float) -> str:
@@ -36,3 +44,8 @@ def duration(seconds: float) -> str:
 
 def workers(n: int) -> str:
     return plural(n, "{n} worker", "{n} workers")
+
+
+def marks(n: int) -> str:
+    """ "1 mark", "6 marks": a count of marks (prices, money) with its noun."""
+    return plural(n, "{n} mark", "{n} marks")

@@ -5,9 +5,11 @@ from __future__ import annotations
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import GameRow
 
-from .common import mention
+from .common import mention, shown
 
 SEAT = "{seat}. {player} ({colour})"
+SEAT_OF_HOST = "{seat}. {player} ({colour}), host"
+NEW_HOST = "{host} is now the host."
 NO_TIMER = "no turn timer"
 TIMER = "{timer} per turn"
 DELIVERED_PUBLIC = "delivered orders public"
@@ -32,7 +34,12 @@ START = "Start"
 
 
 def seat_line(game: GameRow) -> str:
-    return "\n".join(SEAT.format(seat=s.seat + 1, player=mention(s.user_id), colour=s.colour) for s in game.seats)
+    """The seats in order, the host marked (in the lobby, where the host decides)."""
+    lines = []
+    for s in game.seats:
+        template = SEAT_OF_HOST if game.status == "lobby" and s.user_id == game.host_id else SEAT
+        lines.append(template.format(seat=s.seat + 1, player=mention(s.user_id), colour=s.colour))
+    return "\n".join(lines)
 
 
 def lobby_message(game: GameRow) -> str:
@@ -50,8 +57,20 @@ def lobby_message(game: GameRow) -> str:
 
 
 def joined(name: str, game: GameRow) -> str:
-    return JOINED.format(name=name) + "\n" + lobby_message(game)
+    return JOINED.format(name=shown(name)) + "\n" + lobby_message(game)
 
 
-def left(name: str, game: GameRow) -> str:
-    return LEFT.format(name=name) + "\n" + lobby_message(game)
+def left(name: str, game: GameRow, host_left: bool = False) -> str:
+    """Who left; when it was the host, who hosts now (the next seat); then the lobby."""
+    lines = [LEFT.format(name=shown(name))]
+    if host_left and game.status == "lobby" and game.seats:
+        lines.append(NEW_HOST.format(host=mention(game.host_id)))
+    return "\n".join(lines + [lobby_message(game)])
+
+
+def ended(name: str) -> str:
+    return ENDED.format(name=shown(name))
+
+
+def new_host(game: GameRow) -> str:
+    return NEW_HOST.format(host=mention(game.host_id))

@@ -10,6 +10,34 @@ from .rules import explain
 
 THE_HOST = "the host"
 
+# A direct message to the host, once, when the game's channel refuses the bot's posts.
+POSTS_FAILING = (
+    "I could not post the latest turn of your Coal Baron game in <#{channel}>. Please check that I may "
+    "view the channel, send messages and attach files there; the turn is kept and posted again at my next "
+    "start, and the next move posts the board as it is."
+)
+
+# /coal new where the bot lacks a permission it needs (bot/permissions.py)
+MISSING_PERMISSIONS = (
+    "I can't run a game in this channel: I need the {permissions} permission here. "
+    "Ask a server admin to grant it to me, or play in another channel."
+)
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+    "read_message_history": "Read Message History",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+PERMISSION_SEPARATOR = ", "
+
+
+def missing_permissions(names: list[str]) -> str:
+    """The refusal naming each missing permission as Discord's settings show it."""
+    shown = PERMISSION_SEPARATOR.join(PERMISSION_NAMES[n] for n in names)
+    return MISSING_PERMISSIONS.format(permissions=shown)
+
+
 REFUSALS: dict[Reason, str] = {
     Reason.NO_GAME: "There is no game in this channel. Start one with `/coal new`.",
     Reason.NO_PITS: "There is no game with pits in this channel yet.",

@@ -37,7 +37,7 @@ from rules import (
 )
 from rules.components import NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
 
-from .common import plural
+from .common import marks, plural, shown
 
 # --- names of pieces ---------------------------------------------------------------------------
 
@@ -124,8 +124,8 @@ PLACED = (
     "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen.",
     "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen.",
 )
-BOUGHT = "{player} bought a tile ({tile}) for {price} marks."
-BOUGHT_SHORT = "{player} bought a tile ({tile}) for {price} marks; the supply was short, carts got {carts}."
+BOUGHT = "{player} bought a tile ({tile}) for {price}."
+BOUGHT_SHORT = "{player} bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
 DREW_TILES = "{player} looks at the top {count} tiles."
 DREW_CARDS = "{player} looks at the top {count} order cards."
 MINED = "{player} mined: {plan}."
@@ -135,19 +135,19 @@ TOOK_ORDER = "{player} took the order {card}."
 
 PLACED_AND = {
     BOUGHT: (
-        "{player} placed 1 worker on {space} and bought a tile ({tile}) for {price} marks.",
+        "{player} placed 1 worker on {space} and bought a tile ({tile}) for {price}.",
         "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and bought a tile ({tile}) for {price} marks.",
+        "and bought a tile ({tile}) for {price}.",
         "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and bought a tile ({tile}) for {price} marks.",
+        "and bought a tile ({tile}) for {price}.",
     ),
     BOUGHT_SHORT: (
-        "{player} placed 1 worker on {space} and bought a tile ({tile}) for {price} marks; "
+        "{player} placed 1 worker on {space} and bought a tile ({tile}) for {price}; "
         "the supply was short, carts got {carts}.",
         "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and bought a tile ({tile}) for {price} marks; the supply was short, carts got {carts}.",
+        "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.",
         "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and bought a tile ({tile}) for {price} marks; the supply was short, carts got {carts}.",
+        "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.",
     ),
     DREW_TILES: (
         "{player} placed 1 worker on {space} and looks at the top {count} tiles.",
@@ -239,7 +239,7 @@ def _plan(event: Mined) -> str:
 def _action(event: Event) -> tuple[str, dict[str, object]] | None:
     """The template and fields of an action event that may follow placing workers."""
     if isinstance(event, Bought):
-        fields: dict[str, object] = {"player": event.player, "tile": tile_name(event.tile), "price": event.price}
+        fields: dict[str, object] = {"player": event.player, "tile": tile_name(event.tile), "price": marks(event.price)}
         if event.supply_short:
             carts = LIST_SEPARATOR.join(EMPTY_CART if c == NO_COAL else COLOURS[c] for c in event.carts)
             return BOUGHT_SHORT, fields | {"carts": carts}
@@ -270,8 +270,29 @@ def _placed_fields(event: Placed) -> tuple[int, dict[str, object]]:
     return variant, fields
 
 
+def _names_shown(event: Event) -> Event:
+    """The event with every player name in it escaped for a message (names are player text)."""
+    update: dict[str, object] = {}
+    for field in ("player", "displaced_owner", "start_player"):
+        value = getattr(event, field, None)
+        if isinstance(value, str):
+            update[field] = shown(value)
+    if isinstance(event, GameOver):
+        update["winners"] = tuple(shown(w) for w in event.winners)
+    for field in ("gains", "scores"):
+        rows = getattr(event, field, None)
+        if rows is not None:
+            update[field] = tuple(r.model_copy(update={"player": shown(r.player)}) for r in rows)
+    return event.model_copy(update=update) if update else event
+
+
 def describe_event(event: Event) -> str:
     """One event as one sentence."""
+    return _sentence(_names_shown(event))
+
+
+def _sentence(event: Event) -> str:
+    """One event, its names already shown escaped, as one sentence."""
     if isinstance(event, Placed):
         variant, fields = _placed_fields(event)
         return PLACED[variant].format(**fields)
@@ -312,6 +333,7 @@ def describe_turn(events: Sequence[Event]) -> str:
     and the action make one sentence, "alice placed 2 workers on Mining 8, sending 1 of bob's
     to the canteen and mined: loaded 2 grey."."""
     out = []
+    events = [_names_shown(e) for e in events]
     k = 0
     while k < len(events):
         event = events[k]
@@ -326,7 +348,7 @@ def describe_turn(events: Sequence[Event]) -> str:
                 out.append(PLACED_AND[template][variant].format(**(placed | fields)))
                 k += 1
                 continue
-        out.append(describe_event(event))
+        out.append(_sentence(event))
     return " ".join(out)
 
 
@@ -350,9 +372,9 @@ REFUSALS: dict[Reason, str] = {
     Reason.ORDER_DECK_EMPTY: "The order deck is empty.",
     Reason.NO_TILE: "{space} has no tile.",
     Reason.NO_CARD: "{space} has no card.",
-    Reason.CANNOT_AFFORD: "{space} costs {price} marks; you have {have}.",
+    Reason.CANNOT_AFFORD: "{space} costs {price}; you have {have}.",
     Reason.NOTHING_TO_DELIVER: "You have no complete {vehicle} order to deliver.",
-    Reason.TILE_TOO_DEAR: "That tile costs {price} marks; you have {have}.",
+    Reason.TILE_TOO_DEAR: "That tile costs {price}; you have {have}.",
     Reason.NO_SUBSTITUTE_NEEDED: "The supply has {colour} coal for every cart; no substitute is needed.",
     Reason.SUBSTITUTE_CHOICES: "The substitute coal can be {options}.",
     Reason.SUBSTITUTE_TOO_EARLY: "Choose substitute coal when you keep a drawn tile, not before.",
@@ -428,6 +450,9 @@ def _refusal_fields(refusal: Refusal) -> dict[str, object]:
     level = params.get("level")
     if isinstance(level, int):
         fields["level"] = LEVELS[level]
+    price = params.get("price")
+    if isinstance(price, int):
+        fields["price"] = marks(price)
     if refusal.reason is Reason.CARD_NOT_ON_OFFER:
         fields["offered"] = LIST_SEPARATOR.join(str(k) for k in _ints(params["offered"]))
     if refusal.reason is Reason.BAD_REST_ORDER:

@@ -10,7 +10,7 @@ from games.timers import is_absent
 from rules import EVENTS
 from storage import GameRow, GameSummary, LogRow, PlayerStats
 
-from .common import duration, mention, names, plural
+from .common import duration, marks, mention, names, plural, shown, workers
 from .lobby import lobby_message
 from .rules import describe_turn
 
@@ -19,13 +19,14 @@ DRAFT = "Opening draft · {player} picks."
 SHIFT = "Shift {shift} of 3 · {player} to move."
 TIMER = "Turn timer {timer}: {left} left."
 START_PLAYER = "Start player: {player}."
-PLAYER = "• {player} ({colour}): {workers} workers, {marks} marks, {vp} VP{absent}"
+PLAYER = "• {player} ({colour}): {workers}, {marks}, {vp} VP{absent}"
 ABSENT = " — absent (missed {missed} turns)"
 DECKS = "Decks: {tiles} tiles, {orders} order cards."
 NO_ACTIONS = "No action has been taken yet."
 LOG_ENTRY = "{seq}. {what}{how}"
 LOG_PLAIN = "{player}: {action}"
 BY_TIMER = " (timer)"
+LOG_EARLIER = "(earlier entries not shown: {count}; ask for fewer with `last`)"
 NO_HISTORY = "No game has finished in this server yet."
 HISTORY = "Finished games:\n{lines}"
 HISTORY_LINE = "{day} · <#{channel}> · {scores} · winner: {winners}"
@@ -47,30 +48,48 @@ def status_message(game: GameRow, now: float) -> str:
     if state.phase == "over":
         lines.append(OVER.format(winners=names([state.players[i].name for i in state.winners])))
     elif state.phase == "draft":
-        lines.append(DRAFT.format(player=state.to_move))
+        lines.append(DRAFT.format(player=shown(state.to_move or "")))
     else:
-        lines.append(SHIFT.format(shift=state.shift, player=state.to_move))
+        lines.append(SHIFT.format(shift=state.shift, player=shown(state.to_move or "")))
     if game.deadline and state.phase != "over":
         lines.append(TIMER.format(timer=game.options.timer, left=duration(game.deadline - now)))
-    lines.append(START_PLAYER.format(player=state.players[state.start_player].name))
+    lines.append(START_PLAYER.format(player=shown(state.players[state.start_player].name)))
     for seat, p in enumerate(state.players):
         row = game.seats[seat]
         absent = ABSENT.format(missed=row.missed) if is_absent(row.missed) else ""
         lines.append(
-            PLAYER.format(player=p.name, colour=row.colour, workers=p.workers, marks=p.marks, vp=p.vp, absent=absent)
+            PLAYER.format(
+                player=shown(p.name),
+                colour=row.colour,
+                workers=workers(p.workers),
+                marks=marks(p.marks),
+                vp=p.vp,
+                absent=absent,
+            )
         )
     lines.append(DECKS.format(tiles=len(state.tile_deck), orders=len(state.order_deck)))
     return "\n".join(lines)
 
 
-def log_message(rows: list[LogRow]) -> str:
+def log_message(rows: list[LogRow], limit: int = 1900) -> str:
+    """The entries in words, whole: the newest that fit within `limit` characters (a Discord
+    message holds 2 000), with a first line saying how many earlier ones are left out."""
     if not rows:
         return NO_ACTIONS
     lines = []
     for row in rows:
-        what = _summary(row.summary) or LOG_PLAIN.format(player=row.player, action=row.action)
+        what = _summary(row.summary) or LOG_PLAIN.format(player=shown(row.player), action=row.action)
         lines.append(LOG_ENTRY.format(seq=row.seq, what=what, how=BY_TIMER if row.auto else ""))
-    return "\n".join(lines)
+    kept: list[str] = []
+    size = len(LOG_EARLIER) + 8
+    for line in reversed(lines):
+        if kept and size + len(line) + 1 > limit:
+            break
+        kept.insert(0, line[:limit])
+        size += len(line) + 1
+    left_out = len(lines) - len(kept)
+    head = [LOG_EARLIER.format(count=left_out)] if left_out else []
+    return "\n".join(head + kept)
 
 
 def _summary(stored: str) -> str:
@@ -90,7 +109,7 @@ def history_message(games: list[GameSummary]) -> str:
     lines = []
     for g in games:
         day = dt.datetime.fromtimestamp(g.finished_at, dt.UTC).strftime("%Y-%m-%d")
-        scores = ", ".join(HISTORY_SCORE.format(player=name, vp=vp) for name, _, vp in g.scores)
+        scores = ", ".join(HISTORY_SCORE.format(player=shown(name), vp=vp) for name, _, vp in g.scores)
         lines.append(HISTORY_LINE.format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners))))
     return HISTORY.format(lines="\n".join(lines))
 

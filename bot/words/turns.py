@@ -6,9 +6,9 @@ from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import GameRow
 
-from .common import mention, names, plural
+from .common import AND, marks, mention, plural, shown
 from .lobby import BEGINS, seat_line
-from .rules import card_name, describe_event, describe_turn, tile_name
+from .rules import card_name, describe_turn, tile_name
 
 DRAFT_TURN = "{who}, your pick of an order card — use the menu below or `/coal draft`."
 CHOOSING = {
@@ -18,11 +18,18 @@ CHOOSING = {
 YOUR_TURN = "{who}, your turn — {workers_left}."
 WORKER_LEFT = "{n} worker left"
 WORKERS_LEFT = "{n} workers left"
-SHIFT_BEGINS = "Shift {shift} begins."
 GAME_OVER = "**Game over.** {winners} {verb}! Final scores: {scores}."
 WINS = "wins"
 SHARE = "share the victory"
 SCORE = "{player} {vp} VP"
+SHIFT_SCORED = "Shift {shift} is scored: {scores}."
+SHIFT_GAIN = "{player} +{gain} (now {vp} VP)"
+FINAL_LINE = (
+    "{player} {vp} VP — end of game: {marks_vp} for marks ({marks_left} left over), {cubes_vp} for {cubes}, "
+    "{orders_vp} for {orders_left}, {balance_vp} tunnel balance ({light} light, {dark} dark)"
+)
+CUBES = ("{n} cube", "{n} cubes")
+ORDERS_LEFT = ("{n} order left", "{n} orders left")
 REMINDER = "{who}, {left} left for your turn."
 TIMER_MOVED = {
     "draft": "⏰ {player}'s time ran out: the timer took the card with the most VP for them.",
@@ -51,19 +58,19 @@ LEGAL_LINE = "• `{usage}` — {label}"
 WHAT_YOU_MAY_DO = "What you may do now:\n{lines}"
 
 # The private draw choice
-DRAWN_TILE = "{number}. {tile} — {price} marks"
+DRAWN_TILE = "{number}. {tile} — {price}"
 DRAWN_CARD = "{number}. {card}"
 KEEP_NONE = {"tile": "Keep no tile", "order": "Keep no order card"}
-KEEP_TILE = "Keep {number}: {tile} — {price} marks"
+KEEP_TILE = "Keep {number}: {tile} — {price}"
 KEEP_CARD = "Keep {number}: {card}"
-KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price} marks, short carts left empty"
+KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price}, short carts left empty"
 DRAW_CHOICE = {
     "tile": "Only you see these. Choose the tile to keep (or none), then where the rest go, all together:\n{items}",
     "order": (
         "Only you see these. Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
     ),
 }
-YOUR_MARKS = "You have {marks} marks."
+YOUR_MARKS = "You have {marks}."
 REST_ON_TOP = "Rest on top"
 REST_AT_BOTTOM = "Rest at the bottom"
 KEPT_NOTHING = {
@@ -94,17 +101,18 @@ def whose_turn(game: GameRow) -> str:
 def turn_message(game: GameRow, events: list[Event]) -> str:
     """What happened in the action, then who is next."""
     lines = [describe_turn(events)]
-    if any(e.kind == "shift_scored" for e in events) and game.state and game.state.phase != "over":
-        lines.append(SHIFT_BEGINS.format(shift=game.state.shift))
     nxt = whose_turn(game)
     if nxt:
         lines.append(nxt)
     return "\n".join(line for line in lines if line)
 
 
-def shift_scored(events: list[Event]) -> str:
-    """The last shift scoring among the events, in words."""
-    return describe_event([e for e in events if isinstance(e, ShiftScored)][-1])
+def shift_scored(events: list[Event], state: GameState) -> str:
+    """The last shift scoring among the events: each player's gain and total after it."""
+    scored = [e for e in events if isinstance(e, ShiftScored)][-1]
+    totals = {p.name: p.vp for p in state.players}
+    gains = ", ".join(SHIFT_GAIN.format(player=shown(g.player), gain=g.vp, vp=totals[g.player]) for g in scored.gains)
+    return SHIFT_SCORED.format(shift=scored.shift, scores=gains)
 
 
 def begins(game: GameRow) -> str:
@@ -112,7 +120,7 @@ def begins(game: GameRow) -> str:
     state = game.state
     assert state is not None
     return BEGINS.format(
-        seats=seat_line(game), start_player=state.players[state.start_player].name, whose_turn=whose_turn(game)
+        seats=seat_line(game), start_player=shown(state.players[state.start_player].name), whose_turn=whose_turn(game)
     )
 
 
@@ -120,8 +128,26 @@ def final_message(game: GameRow) -> str:
     state = game.state
     assert state is not None
     winners = [mention(game.user_of_player(state.players[i].name)) for i in state.winners]
-    scores = ", ".join(SCORE.format(player=p.name, vp=p.vp) for p in state.players)
-    return GAME_OVER.format(winners=names(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+    scores = ", ".join(SCORE.format(player=shown(p.name), vp=p.vp) for p in state.players)
+    head = GAME_OVER.format(winners=AND.join(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+    lines = [head]
+    for p, f in zip(state.players, state.final or [], strict=False):  # the image shows these as icons only
+        lines.append(
+            FINAL_LINE.format(
+                player=shown(p.name),
+                vp=p.vp,
+                marks_vp=f.marks_vp,
+                marks_left=marks(f.marks_left),
+                cubes_vp=f.cubes_vp,
+                cubes=plural(f.cubes, *CUBES),
+                orders_vp=f.orders_vp,
+                orders_left=plural(f.orders_left, *ORDERS_LEFT),
+                balance_vp=f.balance_vp,
+                light=f.light_tiles,
+                dark=f.dark_tiles,
+            )
+        )
+    return "\n".join(lines)
 
 
 def reminder(user_id: int | None, left: str) -> str:
@@ -130,6 +156,7 @@ def reminder(user_id: int | None, left: str) -> str:
 
 def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:
     """The note before a move the timer made for a player."""
+    player = shown(player)
     note = TIMER_MOVED[phase if phase in ("draft", "draw") else "bank"].format(player=player)
     return note + (ABSENT.format(player=player, missed=missed) if absent else "")
 
@@ -140,7 +167,7 @@ def drawn_lines(state: GameState) -> list[str]:
     assert pending is not None
     if pending.kind == "tile":
         return [
-            DRAWN_TILE.format(number=k, tile=tile_name(t), price=TILES[t].price)
+            DRAWN_TILE.format(number=k, tile=tile_name(t), price=marks(TILES[t].price))
             for k, t in enumerate(pending.cards, start=1)
         ]
     return [DRAWN_CARD.format(number=k, card=card_name(c)) for k, c in enumerate(pending.cards, start=1)]
@@ -151,19 +178,19 @@ def draw_choice_text(state: GameState) -> str:
     assert pending is not None
     me = state.players[state.current]
     text = DRAW_CHOICE[pending.kind].format(items="\n".join(drawn_lines(state)))
-    return text + ("\n" + YOUR_MARKS.format(marks=me.marks) if pending.kind == "tile" else "")
+    return text + ("\n" + YOUR_MARKS.format(marks=marks(me.marks)) if pending.kind == "tile" else "")
 
 
 def keep_label(state: GameState, number: int, item: int) -> str:
     assert state.pending is not None
     if state.pending.kind == "tile":
-        return KEEP_TILE.format(number=number, tile=tile_name(item), price=TILES[item].price)
+        return KEEP_TILE.format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
     return KEEP_CARD.format(number=number, card=card_name(item))
 
 
 def keep_empty_label(number: int, item: int) -> str:
     """Keep a tile with the carts the supply cannot fill left empty (R-FAC-2)."""
-    return KEEP_TILE_EMPTY.format(number=number, tile=tile_name(item), price=TILES[item].price)
+    return KEEP_TILE_EMPTY.format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
 
 
 def keep_none_label(state: GameState) -> str:

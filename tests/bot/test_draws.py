@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from bot.words.common import marks
 from bot.words.rules import card_name, tile_name
-from rules.components import TILES
+from rules.components import NO_COAL, TILES
 
-from .driver import actor, assert_refused, bystander, fast_forward, menu, start_game, stored
+from .conftest import close_bot
+from .driver import actor, assert_refused, bystander, fast_forward, menu, restart, start_game, stored
 
 
 def _secret_words(game) -> list[str]:
     """How the drawn items are written in the actor's private choice."""
     pending = game.state.pending
     if pending.kind == "tile":
-        return [f"{tile_name(t)} — {TILES[t].price} marks" for t in pending.cards]
+        return [f"{tile_name(t)} — {marks(TILES[t].price)}" for t in pending.cards]
     return [card_name(c) for c in pending.cards]
 
 
@@ -95,3 +97,78 @@ async def test_tile_draw_keep_none_and_reopen_the_choice_from_the_button(world):
     # a double click: the same choice from the second copy finds it made
     double = await member.click(second_copy, label="Rest at the bottom")
     await assert_refused(w, double, "already been made", before=after)
+
+
+async def _supply_short_of(w, db_path, game, colour: int, marks: int = 30):
+    """The stored game with no `colour` coal left in the supply (a bystander holds it, so the
+    64 cubes are all there) and enough marks for the player to move; the bot restarts to load it."""
+    state = game.state.model_copy(deep=True)
+    holder = state.players[(state.current + 1) % len(state.players)]
+    holder.storage[colour] += state.supply[colour]
+    state.supply[colour] = 0
+    state.players[state.current].marks = marks
+    assert state.cube_total() == 64 and sum(state.supply) > 0
+    saved = await w.bot.store.save_turn(
+        game, state, user_id=game.to_move_user, player=state.to_move, action="(test) the supply runs short"
+    )
+    return saved, await restart(w, db_path)
+
+
+async def test_r_fac_2_a_kept_tile_may_leave_its_short_carts_empty_from_the_draw_choice(world, db_path):
+    w = world
+    await start_game(w, 2, seed=9)
+    game = await fast_forward(w, 6)
+    first = game.state.tile_deck[0]  # the first tile the draw will show
+    tile = TILES[first]
+    game, bot = await _supply_short_of(w, db_path, game, tile.colour)
+    try:
+        await _keep_with_empty_carts(w, game, first)
+    finally:
+        await close_bot(bot)
+
+
+async def _keep_with_empty_carts(w, game, first):
+    tile = TILES[first]
+    member = actor(w, game)
+    r = await member.slash(w.channel, "coal factory", space="draw")
+    [choice] = r.followups
+    pick = menu(choice, "coal-menu:pick")
+    labels = {o.value: o.label for o in pick.options}
+    assert labels["1.none"] == f"Keep 1: {tile_name(first)} — {marks(tile.price)}, short carts left empty"
+    r = await member.select(choice, ["1.none"], custom_id=pick.custom_id)
+    r = await member.click(r.response, label="Rest at the bottom")
+    assert r.response.content == "You kept item 1; the rest went to the bottom."
+    after = await stored(w)
+    seat = game.state.current
+    assert after.state.players[seat].carts[tile.colour][-tile.carts :] == [NO_COAL] * tile.carts
+    assert after.state.supply == game.state.supply  # no coal of another colour was taken
+    empty = ", ".join(["empty"] * tile.carts)
+    assert f"the supply was short, carts got {empty}." in w.channel.last_message.content
+
+
+async def test_r_fac_2_autocomplete_offers_leaving_short_carts_empty(world, db_path):
+    w = world
+    await start_game(w, 2, seed=9)
+    game = await fast_forward(w, 6)
+    space = next(k for k, t in enumerate(game.state.factory, start=1) if t is not None)
+    tile = TILES[game.state.factory[space - 1]]
+    game, bot = await _supply_short_of(w, db_path, game, tile.colour)
+    try:
+        await _empty_carts_by_autocomplete(w, game, space, tile)
+    finally:
+        await close_bot(bot)
+
+
+async def _empty_carts_by_autocomplete(w, game, space, tile):
+    member = actor(w, game)
+    offered = {c["value"]: c["name"] for c in await member.autocomplete(w.channel, "coal factory", "space", "")}
+    value = f"{space} with " + " ".join(["none"] * tile.carts)
+    assert (
+        offered[value]
+        == f"Factory {space}: {tile_name(tile.id)} — {marks(tile.price)}, short carts left empty, 1 worker"
+    )
+    assert str(space) in offered  # the most plentiful colour instead, as before
+    r = await member.slash(w.channel, "coal factory", space=value)
+    assert not r.ephemeral and "carts got" in r.response.content
+    after = await stored(w)
+    assert after.state.players[game.state.current].carts[tile.colour][-tile.carts :] == [NO_COAL] * tile.carts

@@ -57,6 +57,23 @@ async def test_a_complete_game_through_discord_replays_to_the_announced_scores(w
     scorings = [m for m in history if m.attachments and m.attachments[0].filename == "scoring.png"]
     assert len(scorings) == 3
     assert scorings[0].content.startswith("Shift 1 is scored") and scorings[1].content.startswith("Shift 2 is scored")
+    # a shift's scoring gives each player's gain and the total after it
+    assert re.search(r"\w+ \+\d+ \(now -?\d+ VP\)", scorings[1].content), scorings[1].content
+    # a shift's scoring comes before the turn message that pings the next player (the ping is the last word)
+    for scoring, shift in ((scorings[0], 2), (scorings[1], 3)):
+        after = history[history.index(scoring) + 1]
+        assert f"Shift {shift} begins" in after.content and ", your turn —" in after.content, after.content
+    # "Shift 2 begins" is said once, in the turn that ended shift 1
+    begins = [m.content for m in history if "Shift 2 begins" in m.content]
+    assert len(begins) == 1 and begins[0].count("Shift 2 begins") == 1
+    # the final message names every end-of-game component in words (the image shows icons only)
+    final = w.channel.last_message.content
+    for seat, p in enumerate(game.state.players):
+        f = game.state.final[seat]
+        line = f"{p.name} {p.vp} VP — end of game: {f.marks_vp} for marks ({f.marks_left} mark"
+        assert line in final and f"{f.cubes_vp} for {f.cubes} cube" in final
+        assert f"{f.orders_vp} for {f.orders_left} order" in final and f"{f.balance_vp} tunnel balance" in final
+    assert not re.search(r"\b1 (marks|cubes|orders|workers)\b", final)  # one pluraliser, used
     winners = [game.state.players[i].name for i in game.state.winners]
     for name in winners:
         assert f"<@{game.user_of_player(name)}>" in scorings[2].content

@@ -116,3 +116,22 @@ async def test_no_game_here(world):
     for command in ("coal join", "coal start", "coal bank", "coal status", "coal board", "coal log"):
         r = await w.alice.slash(w.channel, command)
         await assert_refused(w, r, "no game in this channel")
+
+
+async def test_when_the_host_leaves_the_lobby_the_new_host_is_announced(world):
+    w = world
+    r = await w.alice.slash(w.channel, "coal new")
+    lobby = r.response.message
+    assert f"<@{w.alice.id}> (red), host" in r.response.content
+    await w.bob.click(lobby, label="Join")
+    await w.carol.slash(w.channel, "coal join")
+    # by the button: the lobby shows the new host and one message says so, pinging them
+    await w.alice.click(lobby, label="Leave")
+    game = await w.bot.manager.current(w.channel.id)
+    assert game.host_id == w.bob.id
+    note = w.channel.last_message
+    assert note.content == f"<@{w.bob.id}> is now the host."
+    assert w.env.backend.get_message(w.channel.id, note.id).ping_user_ids == [w.bob.id]
+    # by the command: the reply names the new host too
+    r = await w.bob.slash(w.channel, "coal leave")
+    assert f"<@{w.carol.id}> is now the host." in r.response.content and "host" in r.response.content

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from bot.words.common import marks
 from bot.words.rules import tile_name
 
 from .driver import (
@@ -134,7 +135,7 @@ async def test_autocomplete_lists_only_legal_choices_with_costs_in_words(world):
     for c in factory:
         if c["value"] != "draw":
             tile = rules.components.TILES[state.factory[int(c["value"]) - 1]]
-            assert c["name"] == f"Factory {c['value']}: {tile_name(tile.id)} — {tile.price} marks, 1 worker"
+            assert c["name"] == f"Factory {c['value']}: {tile_name(tile.id)} — {marks(tile.price)}, 1 worker"
     mines = await member.autocomplete(w.channel, "coal mine", "steps", "")
     assert [c["value"] for c in mines] == [6, 8, 10]  # Mining 4 is locked with 3 players
     assert mines[1]["name"] == "Mining 8 steps — 1 worker"

@@ -33,6 +33,8 @@ def test_r_vis_1_deck_order_and_generator_are_never_shown_but_sizes_are():
         assert seen.tile_deck == [-1] * len(state.tile_deck)
         assert seen.order_deck == [-1] * len(state.order_deck)
         assert seen.rng == 0
+        # the seed would deal the decks again: new_game(names, seed) gives the deck order away
+        assert seen.seed == 0 and state.seed != 0
 
 
 def test_r_vis_2_draw_contents_only_for_the_actor_and_the_result_is_public():

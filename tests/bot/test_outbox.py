@@ -1,0 +1,98 @@
+"""Nothing is stuck after a crash (issue 9, item 2): a turn is stored with its post in one
+transaction; killed between the commit and the post, the next start posts it, pings the player to
+move once, and the drawer can still make the private draw choice."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import simcord
+
+from bot import create_bot
+
+from .conftest import close_bot, virtual_clock
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build_world(env):
+    """The same guild, channel and members, in the same order, as crash_post_worker.py."""
+    guild = env.create_guild("Mines")
+    channel = guild.create_text_channel("coal")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    return guild, channel, alice, bob
+
+
+async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(tmp_path):
+    db = tmp_path / "crash.sqlite3"
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.bot.crash_post_worker", str(db)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == -9 and "stored, not posted" in out.stdout, out.stderr[-2000:]
+    first = create_bot(tmp_path / "other.sqlite3", clock=virtual_clock)  # runs while the world is built
+    coal = create_bot(db, clock=virtual_clock)
+    try:
+        async with simcord.run(first, check_errors=False) as env:
+            guild, channel, alice, bob = build_world(env)
+            await env.restart_bot(coal)  # the restart after the crash, on the crashed database
+            await close_bot(first)
+            await coal._reposting  # the start's repost of what the crash left unposted
+            game = await coal.store.latest_game(channel.id)
+            assert game.state.phase == "draw" and not await coal.store.pending_posts()
+            said = [m for m in channel.history() if m.author.id == coal.user.id]
+            assert len(said) == 1  # posted once
+            [turn] = said
+            drawer = alice if game.to_move_user == alice.id else bob
+            assert f"<@{drawer.id}>" in turn.content and "Order draw" in turn.content
+            assert env.backend.get_message(channel.id, turn.id).ping_user_ids == [drawer.id]
+            # the Legal actions answer offers the drawer the choice again too
+            r = await drawer.click(turn, label="Legal actions")
+            assert r.ephemeral and "Show my drawn cards" in str(r.response.components)
+            # the drawer re-opens the private choice from the reposted message and makes it
+            r = await drawer.click(turn, label="Show my drawn cards")
+            assert r.ephemeral
+            r = await drawer.click(r.response, label="Rest at the bottom")
+            assert r.response.content == "You kept nothing; the rest went to the bottom."
+            after = await coal.store.latest_game(channel.id)
+            assert after.version == game.version + 1 and after.state.phase == "turn"
+            nxt = channel.last_message
+            assert f"<@{after.to_move_user}>" in nxt.content
+    finally:
+        await close_bot(coal)
+
+
+async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_they_go_out_later(world, monkeypatch):
+    from simcord.builders import ChannelHandle
+
+    import bot.turns
+    from bot.outbox import post_pending
+
+    from .driver import actor, fast_forward, start_game, stored
+
+    w = world
+    await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 6)
+    real_send = bot.turns.send
+
+    async def refused(*args, **kwargs):  # Discord refuses the channel's posts (a permission taken away)
+        return None
+
+    monkeypatch.setattr(bot.turns, "send", refused)
+    for command, options in (("coal money", {"amount": 4}), ("coal bank", {})):
+        game = await stored(w)
+        r = await actor(w, game).slash(w.channel, command, **options)
+        assert not r.ephemeral  # the move is stored; only its post fails
+    pending = await w.bot.store.pending_posts()
+    assert [p.attempts for p in pending] == [2, 1]  # the first failed twice: at its move and the next
+    host_dm = ChannelHandle(w.env, None, w.env.backend.get_dm_channel(w.alice.id))
+    notes = [m.content for m in host_dm.history()]
+    assert len(notes) == 1 and "could not post the latest turn" in notes[0]  # told once
+    monkeypatch.setattr(bot.turns, "send", real_send)
+    assert await post_pending(w.bot) == 2  # what the next start does: both go out, in order
+    assert await w.bot.store.pending_posts() == []

@@ -1,0 +1,64 @@
+"""The image after every turn is the landscape turn image with the last move marked (issue 11);
+`/coal board` shows the turn image, `/coal board full:true` the full board with every pit."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import rules
+from rendering import last_move, render_board, render_turn
+
+from .driver import actor, fast_forward, start_game, stored
+
+TURN_SIZE = (1600, 1000)
+
+
+async def _png(attachment) -> bytes:
+    return await attachment.read()
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+async def test_each_move_posts_the_turn_image_with_that_move_marked(world):
+    w = world
+    await start_game(w, 2, seed=7)
+    before = await fast_forward(w, 6)  # the draft is over: worker placements now
+    for command, options, text in [
+        ("coal money", {"amount": 4}, "money 4"),
+        ("coal bank", {}, "bank"),
+        ("coal order", {"space": "2"}, "order 2"),
+    ]:
+        r = await actor(w, before).slash(w.channel, command, **options)
+        assert not r.ephemeral, r.response.content
+        after = await stored(w)
+        [attachment] = w.channel.last_message.attachments
+        png = await _png(attachment)
+        assert _size(png) == TURN_SIZE  # landscape, for Discord's inline box
+        action = rules.parse_action(text)
+        # the very image of this move with its spaces and changes marked, not an unmarked one
+        assert png == render_turn(after.state, None, last_move(before.state, action, after.state))
+        assert png != render_turn(after.state, None, None)
+        before = after
+
+
+async def test_board_shows_the_turn_image_and_full_true_every_pit(world):
+    w = world
+    await start_game(w, 3, seed=5)
+    game = await fast_forward(w, 9)
+    viewer = game.state.players[0].name
+    member = next(m for m in w.players if game.user_of_player(viewer) == m.id)
+    r = await member.slash(w.channel, "coal board")
+    assert r.ephemeral
+    [attachment] = r.followups[-1].attachments if r.followups else r.response.attachments
+    png = await _png(attachment)
+    assert _size(png) == TURN_SIZE and png == render_turn(game.state, viewer, None)
+    r = await member.slash(w.channel, "coal board", full=True)
+    assert r.ephemeral
+    [attachment] = r.followups[-1].attachments if r.followups else r.response.attachments
+    png = await _png(attachment)
+    assert png == render_board(game.state, viewer)  # every pit, as this player may see it
+    assert _size(png)[1] > _size(png)[0]  # the tall full board
