@@ -24,6 +24,7 @@ from rendering import warm_up
 from storage import Store
 
 from . import startup
+from .computers import ComputerPlayers
 from .context import as_coal
 from .outbox import post_pending
 
@@ -50,6 +51,7 @@ class CoalBot(discord.Client):
         database: str | os.PathLike[str] | None = None,
         clock: Clock | None = None,
         dev_guild_id: int | None = None,
+        computer_processes: int = 1,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
@@ -64,6 +66,7 @@ class CoalBot(discord.Client):
         self.store: Store | None = None
         self.manager: GameManager | None = None
         self.consoles = Consoles()
+        self.computers = ComputerPlayers(self, computer_processes)
         self.timers: Any = None  # bot.timers.Timers, once set up
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
 
@@ -97,11 +100,19 @@ class CoalBot(discord.Client):
         gc.freeze()
         log.info("ready: %d open game(s) resumed", len(games))
         # Turns stored but not posted before a crash go out now, without holding up the start.
-        self._reposting = asyncio.create_task(post_pending(as_coal(self)), name="coalbaron-outbox")
+        self._reposting = asyncio.create_task(self._catch_up(), name="coalbaron-outbox")
+
+    async def _catch_up(self) -> None:
+        """After a start: the posts a crash left pending, then the computers that are to move."""
+        await post_pending(as_coal(self))
+        resumed = self.computers.resume()
+        if resumed:
+            log.info("computers to move in %d game(s)", resumed)
 
     async def close(self) -> None:
         if self.timers is not None:
             self.timers.stop()
+        await self.computers.close()  # a move being thought is thought again after the next start
         if self.manager is not None:
             await self.manager.drain()  # let moves in progress finish and be stored
         await super().close()
@@ -138,6 +149,10 @@ def create_bot(
     *,
     clock: Clock | None = None,
     dev_guild_id: int | None = None,
+    computer_processes: int = 1,
 ) -> CoalBot:
-    """The bot, unstarted. Commands are registered and synced in `setup_hook` at login."""
-    return CoalBot(database=database, clock=clock, dev_guild_id=dev_guild_id)
+    """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
+
+    `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES).
+    """
+    return CoalBot(database=database, clock=clock, dev_guild_id=dev_guild_id, computer_processes=computer_processes)

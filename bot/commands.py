@@ -16,12 +16,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from games.choices import choices_for
+from games.computers import LEVELS
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
 from rules import UseBank, space_problem
 from rules.components import space_of
 from storage import TIMER_SECONDS
 
-from . import console, lobby, turns
+from . import console, lobby, seats, turns
 from .context import client_of
 from .permissions import missing_permissions
 from .replies import log_event, refuse, show_board, show_pit, viewer_name
@@ -35,6 +36,8 @@ from .words.lobby import lobby_message
 log = logging.getLogger("coalbaron")
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete
+LEVEL_CHOICES = [Choice(name=level, value=level) for level in LEVELS]
+ABSENT_CHOICES = ("computer", "bank")
 
 
 async def _suggest(interaction: discord.Interaction, typed: str, command: str, as_int: bool = False) -> list[Choice]:
@@ -95,15 +98,18 @@ class CoalCommands(app_commands.Group):
     # --- the lobby ------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description=describe.NEW)
-    @app_commands.describe(timer=describe.NEW_TIMER, delivered=describe.NEW_DELIVERED)
+    @app_commands.describe(timer=describe.NEW_TIMER, delivered=describe.NEW_DELIVERED, absent=describe.NEW_ABSENT)
     @app_commands.choices(
         timer=[Choice(name=t, value=t) for t in TIMER_SECONDS],
         delivered=[
             Choice(name=describe.DELIVERED_OWN, value="own"),
             Choice(name=describe.DELIVERED_ALL, value="all"),
         ],
+        absent=[Choice(name=a, value=a) for a in ABSENT_CHOICES],
     )
-    async def new(self, interaction: discord.Interaction, timer: str = "24h", delivered: str = "own") -> None:
+    async def new(
+        self, interaction: discord.Interaction, timer: str = "24h", delivered: str = "own", absent: str = "computer"
+    ) -> None:
         user = interaction.user
         missing = missing_permissions(interaction)
         if missing:  # the turns could never be posted here: nothing is stored
@@ -115,9 +121,9 @@ class CoalCommands(app_commands.Group):
             interaction.channel_id or 0,
             user.id,
             user.display_name,
-            {"timer": timer, "delivered": delivered},
+            {"timer": timer, "delivered": delivered, "absent": absent},
         )
-        log_event(game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered})")
+        log_event(game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered}, absent {absent})")
         await interaction.response.send_message(
             lobby_message(game), view=lobby.lobby_view(game) or discord.utils.MISSING
         )
@@ -125,6 +131,10 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="join", description=describe.JOIN)
     async def join(self, interaction: discord.Interaction) -> None:
         user = interaction.user
+        running = await client_of(interaction).manager.current(interaction.channel_id or 0)
+        if running is not None and running.status == "active" and running.seat_of_user(user.id) is not None:
+            await seats.take_back(interaction)  # your own seat, from the computer playing it
+            return
         game = await client_of(interaction).manager.join(interaction.channel_id or 0, user.id, user.display_name)
         log_event(game, f"user {user.id} joined")
         await interaction.response.send_message(
@@ -140,6 +150,12 @@ class CoalCommands(app_commands.Group):
         host_left = before is not None and before.host_id == interaction.user.id
         text = lobby_words.left(interaction.user.display_name, game, host_left)
         await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
+
+    @app_commands.command(name="addbot", description=describe.ADDBOT)
+    @app_commands.describe(level=describe.LEVEL)
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        await seats.add(interaction, level)
 
     @app_commands.command(name="start", description=describe.START)
     async def start(self, interaction: discord.Interaction) -> None:
@@ -212,6 +228,16 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="bank", description=describe.BANK)
     async def bank(self, interaction: discord.Interaction) -> None:
         await turns.take(interaction, UseBank())
+
+    @app_commands.command(name="replace", description=describe.REPLACE)
+    @app_commands.describe(player=describe.REPLACE_PLAYER, level=describe.LEVEL)
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def replace(self, interaction: discord.Interaction, player: discord.Member, level: str = "normal") -> None:
+        await seats.replace(interaction, player, level)
+
+    @app_commands.command(name="hint", description=describe.HINT)
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await seats.hint(interaction)
 
     # --- looking ------------------------------------------------------------------------------------
 

@@ -1,18 +1,22 @@
 """Every kind of button and menu the bot sends, listed for `Client.add_dynamic_items`.
 
 Each kind is a `DynamicItem` subclass beside the message it belongs to: the lobby's in
-`bot.lobby`, the turn message's and the private draw choice's in `bot.turns`, the mining
-console's in `bot.console`. Their custom ids carry the game, so they work after a restart.
+`bot.lobby`, the seat handed back in `bot.seats`, the turn message's and the private draw
+choice's in `bot.turns`, the mining console's in `bot.console`. Their custom ids carry the
+game, so they work after a restart.
 """
 
 from __future__ import annotations
 
 from .console import ConsoleButton, FillMenu
-from .lobby import LobbyButton
+from .lobby import ComputerMenu, LobbyButton
+from .seats import GiveBackButton
 from .turns import DraftMenu, DrawnButton, KeepButton, LegalButton, PickMenu, PitButton
 
 PERSISTENT_ITEMS = (
     LobbyButton,
+    ComputerMenu,
+    GiveBackButton,
     PitButton,
     LegalButton,
     DraftMenu,

@@ -1,4 +1,4 @@
-"""Settings from the environment and an optional `.env` file: token, database, dev guild."""
+"""Settings from the environment and an optional `.env` file: token, database, dev guild, computer processes."""
 
 from __future__ import annotations
 
@@ -28,12 +28,15 @@ class Settings:
     token: str
     database: str | None  # None: storage's default (data/coalbaron.sqlite3)
     dev_guild_id: int | None
+    computer_processes: int = 1  # worker processes the computer players think in
 
     @classmethod
     def from_env(cls) -> Settings:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        processes = os.environ.get("COMPUTER_PROCESSES", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("COALBARON_DB", "").strip() or None,
             dev_guild_id=int(guild) if guild.isdigit() else None,
+            computer_processes=max(1, int(processes)) if processes.isdigit() else 1,
         )

@@ -8,17 +8,21 @@ every handler module, so importing it here would close a circle).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
 from games import GameManager
 from games.consoles import Consoles
 
+if TYPE_CHECKING:
+    from .computers import ComputerPlayers
+
 
 class CoalClient(Protocol):
     manager: GameManager
     consoles: Consoles
+    computers: ComputerPlayers
     clock: Callable[[], float]
 
     async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None: ...

@@ -1,4 +1,4 @@
-"""The lobby message's buttons (Join, Leave, Start) and the first message of a game."""
+"""The lobby message's buttons (Join, Leave, Start), its computer menu, and the first message of a game."""
 
 from __future__ import annotations
 
@@ -6,15 +6,18 @@ import re
 from typing import Any
 
 import discord
-from discord.ui import Button, DynamicItem, Item, View
+from discord.ui import Button, DynamicItem, Item, Select, View
 
 from games import Game
+from games.computers import LEVELS, computers
 from rendering import render_turn
+from rules.components import MAX_PLAYERS
 
 from .context import client_of
-from .items import BLUE, GREEN, GREY, Handled, button_template, make_button
+from .items import BLUE, GREEN, GREY, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import log_event, pinging, stale
 from .turns import game_for, send, turn_view
+from .words import computers as computer_words
 from .words import lobby, refusals, turns
 
 WHAT = {"join": (lobby.JOIN, GREEN), "leave": (lobby.LEAVE, GREY), "start": (lobby.START, BLUE)}
@@ -26,7 +29,60 @@ def lobby_view(game: Game) -> View | None:
     v = View(timeout=None)
     for what in WHAT:
         v.add_item(LobbyButton(game.id, what))
+    options = computer_options(game)
+    if options:
+        menu = make_menu("bots", game.id, 0, options, computer_words.MENU_PLACEHOLDER, row=1)
+        v.add_item(ComputerMenu(game.id, menu))
     return v
+
+
+def computer_options(game: Game) -> list[discord.SelectOption]:
+    """The lobby's computer menu: add one of each level while a seat is free; remove each seated one."""
+    options = []
+    if len(game.seats) < MAX_PLAYERS:
+        for level in LEVELS:
+            label = computer_words.ADD_OPTION.format(level=computer_words.level_name(level))
+            options.append(discord.SelectOption(label=label, value=f"add-{level}"))
+    for seat in computers(game):
+        label = computer_words.REMOVE_OPTION.format(player=seat.name)[:100]
+        options.append(discord.SelectOption(label=label, value=f"remove-{seat.user_id}"))
+    return options
+
+
+class ComputerMenu(Handled, DynamicItem[Select], template=menu_template("bots")):
+    """The lobby's computer menu: seat a computer of a level, or remove a seated one (host only)."""
+
+    def __init__(self, game_id: int, menu: Select) -> None:
+        super().__init__(menu)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> ComputerMenu:
+        game_id = int(match["game"])
+        return cls(game_id, make_menu("bots", game_id, 0, list(getattr(item, "options", []))))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        value = chosen(interaction)
+        game = await game_for(interaction, self.game_id, "lobby")
+        if game is None:
+            return
+        if value is None:
+            await stale(interaction, refusals.MENU_GONE)
+            return
+        manager = client_of(interaction).manager
+        channel, user = interaction.channel_id or 0, interaction.user
+        what, _, arg = value.partition("-")
+        if what == "add":
+            game, seat = await manager.add_computer(channel, user.id, arg, computer_words.computer_name)
+            line = computer_words.seated(seat.name)
+        else:
+            game, seat = await manager.remove_computer(channel, user.id, int(arg))
+            line = computer_words.unseated(seat.name)
+        log_event(game, f"user {user.id} chose {value} in the lobby's computer menu")
+        await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
+        await interaction.followup.send(line)
 
 
 class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby")):
@@ -71,3 +127,4 @@ async def announce_start(interaction: discord.Interaction, game: Game) -> None:
     """The first message of a game: seats, the board, and the first draft pick."""
     file = await client_of(interaction).render(render_turn, game.state, None, filename="board.png")
     await send(interaction, None, turns.begins(game), file, turn_view(game), pings=(game.to_move_user,))
+    client_of(interaction).computers.wake(game.channel_id)  # a computer may have the first pick

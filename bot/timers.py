@@ -17,12 +17,16 @@ import logging
 import discord
 
 from games import Game, GameError, TurnResult
+from games.computers import STAND_IN_LEVEL, level_to_move
 from games.timers import default_action, due_at, is_absent
+from players.duel import decision_seed
+from rules import Action, view
 
 from .context import as_coal
 from .replies import pinging
 from .turns import announce_and_mark
 from .words.common import duration
+from .words.computers import timer_played
 from .words.turns import reminder, timer_moved
 
 log = logging.getLogger("coalbaron")
@@ -63,7 +67,8 @@ class Timers:
         self.bot.dispatch(self.WAKE)
 
     def _track(self, game: Game) -> None:
-        if game.is_open and game.deadline is not None and game.state is not None:
+        # A computer to move moves at once (`bot.computers`, also after a restart): no timer for it.
+        if game.is_open and game.deadline is not None and game.state is not None and level_to_move(game) is None:
             self._games[game.channel_id] = game
         else:
             self._games.pop(game.channel_id, None)
@@ -112,9 +117,16 @@ class Timers:
 
     async def _expire(self, game: Game) -> None:
         state = game.state
-        assert state is not None and game.to_move_user is not None
-        action = default_action(state)
+        assert state is not None and game.to_move_user is not None and state.to_move is not None
         self.bot.consoles.close_game(game.id)  # an open mining console is cancelled first
+        by_computer = game.options.absent == "computer" and game.seed is not None
+        if by_computer:  # the absent player's move is the normal computer's, from their own view
+            seen = view(state, state.to_move).model_dump_json()
+            action: Action | str = await self.bot.computers.think(
+                STAND_IN_LEVEL, seen, decision_seed(game.seed or 0, state)
+            )
+        else:
+            action = default_action(state)
         try:
             result: TurnResult = await self.bot.manager.act(
                 game.channel_id, game.to_move_user, action, auto=True, expected_version=game.version, announce=True
@@ -127,10 +139,18 @@ class Timers:
             else:
                 self._track(latest)
             return
-        player = state.to_move or ""
+        player = state.to_move
         seat = result.game.seat_of_user(game.to_move_user)
         missed = seat.missed if seat is not None else 0
-        note = timer_moved(player, state.phase, missed, is_absent(missed))
+        if by_computer:
+            # After ABSENT_AFTER missed turns in a row the computer keeps the seat until its owner is back.
+            taken = (
+                is_absent(missed)
+                and await self.bot.manager.flag_absent(game.channel_id, result.version, player) is not None
+            )
+            note = timer_played(player, STAND_IN_LEVEL, missed, taken)
+        else:
+            note = timer_moved(player, state.phase, missed, is_absent(missed))
         log.info("game %s channel %s: timer played %r for %s", game.id, game.channel_id, str(action), player)
         channel = self.bot.get_partial_messageable(game.channel_id)
         await channel.send(note)

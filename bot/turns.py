@@ -92,11 +92,28 @@ async def announce_and_mark(
     result: TurnResult,
     interaction: discord.Interaction | None = None,
     channel: discord.abc.Messageable | None = None,
+    *,
+    text: str | None = None,
 ) -> None:
     """Post a stored turn, then mark its outbox post done; one that did not reach Discord stays
-    pending (with the cause) and is posted again at the next start (`bot.outbox`)."""
+    pending (with the cause) and is posted again at the next start (`bot.outbox`). Then any
+    computer to move moves (`bot.computers`)."""
     game = result.game
-    if await announce(bot, result, interaction, channel):
+    try:
+        await _announce_and_mark(bot, result, interaction, channel, text)
+    finally:
+        bot.computers.wake(game.channel_id)
+
+
+async def _announce_and_mark(
+    bot: CoalClient,
+    result: TurnResult,
+    interaction: discord.Interaction | None,
+    channel: discord.abc.Messageable | None,
+    text: str | None,
+) -> None:
+    game = result.game
+    if await announce(bot, result, interaction, channel, text=text):
         await bot.manager.posted(game)
         return
     pending = await bot.manager.unposted(game.id)
@@ -112,6 +129,8 @@ async def announce(
     result: TurnResult,
     interaction: discord.Interaction | None = None,
     channel: discord.abc.Messageable | None = None,
+    *,
+    text: str | None = None,
 ) -> bool:
     """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
     the ping of the player to move. A shift's scoring comes before it, so that the ping is the last
@@ -119,7 +138,8 @@ async def announce(
     True if the turn message reached the channel.
 
     Posted as follow-ups of the player's interaction, or straight to `channel` for moves
-    the turn timer makes and turns posted again after a restart.
+    the turn timer makes and turns posted again after a restart. `text`: the message's words
+    when they are not the result's own (consecutive computer moves, `bot.computers`).
     """
     game = result.game
     state = result.state
@@ -131,7 +151,7 @@ async def announce(
     file = await bot.render(render_turn, state, None, last, filename="board.png")
     mover = (game.to_move_user,)
     posted = await send(
-        interaction, channel, turns.turn_message(game, result.events), file, turn_view(game), pings=mover
+        interaction, channel, text or turns.turn_message(game, result.events), file, turn_view(game), pings=mover
     )
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         text, v = draw_choice(game)

@@ -39,6 +39,17 @@ class Reason(StrEnum):
     CHANGED_MEANWHILE = "changed_meanwhile"
     MOVE_NOT_SAVED = "move_not_saved"
     NOT_SAVED = "not_saved"
+    # computer players
+    HOST_ADDS_COMPUTER = "host_adds_computer"  # host
+    HOST_REMOVES_COMPUTER = "host_removes_computer"  # host
+    HOST_REPLACES = "host_replaces"  # host
+    HOST_ALLOWS_BACK = "host_allows_back"  # host
+    COMPUTERS_IN_LOBBY = "computers_in_lobby"  # a computer added after the start
+    NOT_A_COMPUTER = "not_a_computer"  # removing a seat that is not a computer's
+    ALREADY_COMPUTER = "already_computer"  # player: a computer already plays that seat
+    NO_STAND_IN = "no_stand_in"  # taking back a seat no computer plays
+    BACK_NEEDS_HOST = "back_needs_host"  # host: the host handed the seat over and has not allowed it back
+    NEEDS_A_PERSON = "needs_a_person"  # start with computers only
 
 
 class GameError(Exception):
@@ -100,6 +111,10 @@ class IllegalMove(GameError):
     def __init__(self, problem: Exception) -> None:
         super().__init__(Reason.ILLEGAL, problem=problem)
         self.problem = problem
+
+
+class NotAComputer(GameError):
+    """Removing a seat that is not a computer's, or taking back a seat no computer plays."""
 
 
 class BadOptions(GameError):

@@ -29,8 +29,21 @@ import rules
 from rules import EVENTS, Event, GameState, Refusal
 from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
 from rules.record import GameRecord
-from storage import GameRow, GameSettings, GameSummary, LogRow, OutboxRow, PlayerStats, Post, StaleState, Store
+from storage import (
+    GameRow,
+    GameSettings,
+    GameSummary,
+    LogRow,
+    OutboxRow,
+    PlayerStats,
+    Post,
+    SeatRow,
+    StaleState,
+    StandIn,
+    Store,
+)
 
+from . import computers
 from .errors import (
     AlreadySeated,
     AlreadyStarted,
@@ -40,6 +53,7 @@ from .errors import (
     GameFull,
     IllegalMove,
     NoGameHere,
+    NotAComputer,
     NotEnoughPlayers,
     NotHost,
     NotSeated,
@@ -201,7 +215,8 @@ class GameManager:
             return game
 
     async def leave(self, channel_id: int, user_id: int) -> Game:
-        """Give up a seat in the lobby. The last one out closes the lobby (status aborted)."""
+        """Give up a seat in the lobby. The last person out closes the lobby (status aborted), even
+        if computers are still seated: they play only at a table with a person."""
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
             if game.status != "lobby":
@@ -209,8 +224,94 @@ class GameManager:
             if game.seat_of_user(user_id) is None:
                 raise NotSeated(Reason.NOT_SEATED)
             game = await self._commit(channel_id, self.store.remove_seat(game, user_id))
+            if game.status == "lobby" and not computers.people(game):
+                game = await self._commit(channel_id, self.store.abort_game(game))
             self._remember(game)
             return game
+
+    async def add_computer(
+        self, channel_id: int, user_id: int, level: str, name: Callable[[int, str], str]
+    ) -> tuple[Game, SeatRow]:
+        """Seat a computer of `level` in the lobby (host only); `name(slot, level)` names it."""
+        async with self._lock(channel_id):
+            game = await self._lobby_of_host(channel_id, user_id, Reason.HOST_ADDS_COMPUTER, Reason.COMPUTERS_IN_LOBBY)
+            if len(game.seats) >= MAX_PLAYERS:
+                raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
+            slot = computers.free_slot(game)
+            uid = computers.computer_id(slot, level)
+            game = await self._commit(channel_id, self.store.add_seat(game, uid, clean_name(name(slot, level))))
+            self._remember(game)
+            seat = game.seat_of_user(uid)
+            assert seat is not None
+            return game, seat
+
+    async def remove_computer(self, channel_id: int, user_id: int, computer: int) -> tuple[Game, SeatRow]:
+        """Unseat the computer with reserved id `computer` from the lobby (host only)."""
+        async with self._lock(channel_id):
+            game = await self._lobby_of_host(channel_id, user_id, Reason.HOST_REMOVES_COMPUTER, Reason.SEATS_FIXED)
+            seat = game.seat_of_user(computer)
+            if seat is None or not computers.is_computer(computer):
+                raise NotAComputer(Reason.NOT_A_COMPUTER)
+            game = await self._commit(channel_id, self.store.remove_seat(game, computer))
+            self._remember(game)
+            return game, seat
+
+    async def replace(
+        self, channel_id: int, user_id: int, member: int, level: str, member_name: str = ""
+    ) -> tuple[Game, SeatRow]:
+        """Hand `member`'s seat to a computer of `level` (host only, a running game).
+        `member_name` is for the refusal when they are not playing."""
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            if game.state is None:
+                raise NotStarted(Reason.NOT_STARTED)
+            if user_id != computers.host_of(game):
+                raise NotHost(Reason.HOST_REPLACES, host=_host_name(game))
+            seat = game.seat_of_user(member)
+            if seat is None or computers.is_computer(member):
+                raise NotSeated(Reason.MEMBER_NOT_PLAYING, member=seat.name if seat else member_name)
+            helper = computers.stand_in(game, seat)
+            if helper is not None and helper.level == level:
+                raise AlreadySeated(Reason.ALREADY_COMPUTER, player=seat.name)
+            helper = StandIn(level=level, by="host", back=False)
+            game = await self._set_stand_in(channel_id, game, seat.name, helper)
+            return game, seat
+
+    async def flag_absent(self, channel_id: int, version: int, player: str) -> Game | None:
+        """After the timer's `ABSENT_AFTER`-th move in a row for `player`: a computer plays the seat
+        until its owner takes it back. None if the game moved on or a computer plays it already."""
+        async with self._lock(channel_id):
+            game = await self.current(channel_id)
+            if game is None or game.version != version or game.status != "active":
+                return None
+            if player in game.options.stand_ins:
+                return None
+            helper = StandIn(level=computers.STAND_IN_LEVEL, by="timer", back=True)
+            try:
+                return await self._set_stand_in(channel_id, game, player, helper)
+            except GameError:
+                return None
+
+    async def take_back(self, channel_id: int, user_id: int, allowed_by: int | None = None) -> tuple[Game, SeatRow]:
+        """The owner takes their seat back from a computer: at once after the timer took it; after
+        the host handed it over, only when the host allows it (`allowed_by` = the host's id)."""
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            if game.state is None:
+                raise NotStarted(Reason.NOT_STARTED)
+            seat = game.seat_of_user(user_id)
+            if seat is None:
+                raise NotSeated(Reason.NOT_SEATED)
+            helper = computers.stand_in(game, seat)
+            if helper is None:
+                raise NotAComputer(Reason.NO_STAND_IN)
+            host = computers.host_of(game)
+            if not helper.back and allowed_by != host:
+                if allowed_by is not None:
+                    raise NotHost(Reason.HOST_ALLOWS_BACK, host=_host_name(game))
+                raise NotHost(Reason.BACK_NEEDS_HOST, host=_host_name(game))
+            game = await self._set_stand_in(channel_id, game, seat.name, None)
+            return game, seat
 
     async def start(self, channel_id: int, user_id: int, seed: int | None = None) -> Game:
         """Deal the game (host only, 2-4 seats): seat order as joined, start player from the seed."""
@@ -220,8 +321,10 @@ class GameManager:
             game = await self.game_in(channel_id)
             if game.status != "lobby":
                 raise AlreadyStarted(Reason.ALREADY_STARTED)
-            if user_id != game.host_id:
+            if user_id != computers.host_of(game):
                 raise NotHost(Reason.HOST_STARTS, host=_host_name(game))
+            if not computers.people(game):
+                raise NotEnoughPlayers(Reason.NEEDS_A_PERSON)
             if len(game.seats) < MIN_PLAYERS:
                 raise NotEnoughPlayers(
                     Reason.NOT_ENOUGH_PLAYERS, least=MIN_PLAYERS, most=MAX_PLAYERS, seated=len(game.seats)
@@ -238,7 +341,7 @@ class GameManager:
         """End the channel's lobby or game (host, or a moderator: `is_admin`); it stays in history."""
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
-            if user_id != game.host_id and not is_admin:
+            if user_id != computers.host_of(game) and not is_admin:
                 raise NotHost(Reason.HOST_ABORTS, host=_host_name(game))
             game = await self._commit(channel_id, self.store.abort_game(game))
             self._remember(game)
@@ -355,6 +458,25 @@ class GameManager:
 
     # --- internals -------------------------------------------------------------------------
 
+    async def _lobby_of_host(self, channel_id: int, user_id: int, not_host: Reason, started: Reason) -> Game:
+        """The channel's lobby, if `user_id` is its host (call under the channel's lock)."""
+        game = await self.game_in(channel_id)
+        if game.status != "lobby":
+            raise AlreadyStarted(started)
+        if user_id != computers.host_of(game):
+            raise NotHost(not_host, host=_host_name(game))
+        return game
+
+    async def _set_stand_in(self, channel_id: int, game: Game, player: str, helper: StandIn | None) -> Game:
+        """Store who plays `player`'s seat (None: its owner again); call under the channel's lock."""
+        stand_ins = {k: v for k, v in game.options.stand_ins.items() if k != player}
+        if helper is not None:
+            stand_ins[player] = helper
+        options = game.options.model_copy(update={"stand_ins": stand_ins})
+        game = await self._commit(channel_id, self.store.update_options(game, options))
+        self._remember(game)
+        return game
+
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
@@ -397,7 +519,7 @@ class GameManager:
 
 def _host_name(game: Game) -> str | None:
     """The host's seat name; None if the host has no seat (the words say "the host")."""
-    seat = game.seat_of_user(game.host_id)
+    seat = game.seat_of_user(computers.host_of(game))
     return seat.name if seat is not None else None
 
 

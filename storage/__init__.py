@@ -19,12 +19,14 @@ from .models import (
     GameRow,
     GameSettings,
     GameSummary,
+    Level,
     LogRow,
     OutboxRow,
     PlayerResult,
     PlayerStats,
     Post,
     SeatRow,
+    StandIn,
 )
 from .schema import APPLICATION_ID
 from .schema import LATEST as SCHEMA_VERSION
@@ -36,6 +38,7 @@ __all__ = [
     "GameRow",
     "GameSettings",
     "GameSummary",
+    "Level",
     "LogRow",
     "NotOurDatabase",
     "OutboxRow",
@@ -47,6 +50,7 @@ __all__ = [
     "SchemaTooNew",
     "SeatRow",
     "StaleState",
+    "StandIn",
     "Store",
     "StorageError",
     "TIMER_SECONDS",

@@ -18,6 +18,7 @@ __all__ = ["SEAT_COLOURS"]  # re-exported: storage keys seats on the rules' seat
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 Timer = Literal["none", "1h", "12h", "24h", "48h", "72h"]
+Level = Literal["easy", "normal", "hard"]  # the computer players' levels (players.by_level)
 
 
 TIMER_SECONDS: dict[str, int | None] = {
@@ -30,13 +31,30 @@ TIMER_SECONDS: dict[str, int | None] = {
 }
 
 
+class StandIn(BaseModel):
+    """A computer playing a person's seat: handed over by the host, or taken by the timer (absent)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    level: Level = "normal"
+    by: Literal["host", "timer"] = "host"
+    back: bool = False  # the host allowed the seat's owner to take it back (always so after "timer")
+
+
 class GameSettings(BaseModel):
-    """The options a game is created with, stored as JSON in `games.options`."""
+    """The options a game is created with, stored as JSON in `games.options`.
+
+    Every field has a default, so games stored before a field existed still load.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     delivered: Literal["own", "all"] = "own"
     timer: Timer = "24h"
+    # What the timer does for a player who did not act. `/coal new` offers "computer" first; the
+    # default here is "bank" so that games stored before the option keep the timer they had.
+    absent: Literal["computer", "bank"] = "bank"
+    stand_ins: dict[str, StandIn] = {}  # seat (rules player) name -> the computer playing it
 
     @property
     def timer_seconds(self) -> int | None:

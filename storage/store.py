@@ -345,6 +345,17 @@ class Store:
                 raise StaleState(f"Game {game.id} moved on or was already reminded at version {game.version}.")
         return replace(game, reminded=True)
 
+    async def update_options(self, game: GameRow, options: GameSettings) -> GameRow:
+        """Store a lobby's or running game's changed options (who plays a seat); StaleState if it moved on."""
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET options = ? WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
+                (options.model_dump_json(), game.id, game.version),
+            )
+            if changed != 1:
+                raise StaleState(f"Game {game.id} is no longer open at version {game.version}.")
+        return replace(game, options=options)
+
     # --- the outbox ----------------------------------------------------------------------
 
     async def add_posts(self, game: GameRow, posts: Sequence[Post]) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from discord.utils import escape_markdown, escape_mentions
 
+from games.computers import is_computer
+
 SOMEONE = "someone"
 AND = " and "
 HOURS_MINUTES = "{hours} h {minutes} min"
@@ -15,6 +17,11 @@ UNDER_A_MINUTE = "less than a minute"
 def mention(user_id: int | None) -> str:
     """A Discord mention of a user (it pings only where the message allows it)."""
     return f"<@{user_id}>" if user_id else SOMEONE
+
+
+def seat_of(user_id: int | None, name: str) -> str:
+    """Who holds a seat, as a message names them: a mention for a person, the name for a computer."""
+    return shown(name) if is_computer(user_id) else mention(user_id)
 
 
 def shown(name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import GameRow
 
-from .common import mention, shown
+from .common import mention, seat_of, shown
 
 SEAT = "{seat}. {player} ({colour})"
 SEAT_OF_HOST = "{seat}. {player} ({colour}), host"
@@ -38,7 +38,7 @@ def seat_line(game: GameRow) -> str:
     lines = []
     for s in game.seats:
         template = SEAT_OF_HOST if game.status == "lobby" and s.user_id == game.host_id else SEAT
-        lines.append(template.format(seat=s.seat + 1, player=mention(s.user_id), colour=s.colour))
+        lines.append(template.format(seat=s.seat + 1, player=seat_of(s.user_id, s.name), colour=s.colour))
     return "\n".join(lines)
 
 

@@ -72,6 +72,16 @@ REFUSALS: dict[Reason, str] = {
     Reason.CHANGED_MEANWHILE: "The game changed in the meantime; nothing was done. Please look again.",
     Reason.MOVE_NOT_SAVED: "Your move could not be saved, so nothing changed. Please try again in a moment.",
     Reason.NOT_SAVED: "That could not be saved, so nothing changed. Please try again in a moment.",
+    Reason.HOST_ADDS_COMPUTER: "Only the host, {host}, can seat a computer player.",
+    Reason.HOST_REMOVES_COMPUTER: "Only the host, {host}, can remove a computer player.",
+    Reason.HOST_REPLACES: "Only the host, {host}, can hand a seat to a computer.",
+    Reason.HOST_ALLOWS_BACK: "Only the host, {host}, can give a seat back.",
+    Reason.COMPUTERS_IN_LOBBY: "The game has already started: computers take seats in the lobby only.",
+    Reason.NOT_A_COMPUTER: "That seat is not a computer's.",
+    Reason.ALREADY_COMPUTER: "A computer of that level already plays {player}'s seat.",
+    Reason.NO_STAND_IN: "No computer plays your seat.",
+    Reason.BACK_NEEDS_HOST: "The host handed your seat to a computer; {host} has been asked to give it back.",
+    Reason.NEEDS_A_PERSON: "A game needs at least one person at the table.",
 }
 
 BAD_TIMER = "`timer` is one of {timers}."

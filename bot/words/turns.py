@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from games.computers import level_to_move
 from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import GameRow
 
-from .common import AND, marks, mention, plural, shown
+from .common import AND, marks, mention, plural, seat_of, shown
+from .computers import thinking
 from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_turn, tile_name
 
@@ -88,6 +90,8 @@ def whose_turn(game: GameRow) -> str:
     state = game.state
     if state is None or state.to_move is None:
         return ""
+    if level_to_move(game) is not None:  # a computer moves at once: nobody to ping
+        return thinking(state.to_move)
     who = mention(game.to_move_user)
     if state.phase == "draft":
         return DRAFT_TURN.format(who=who)
@@ -127,7 +131,7 @@ def begins(game: GameRow) -> str:
 def final_message(game: GameRow) -> str:
     state = game.state
     assert state is not None
-    winners = [mention(game.user_of_player(state.players[i].name)) for i in state.winners]
+    winners = [seat_of(game.user_of_player(state.players[i].name), state.players[i].name) for i in state.winners]
     scores = ", ".join(SCORE.format(player=shown(p.name), vp=p.vp) for p in state.players)
     head = GAME_OVER.format(winners=AND.join(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
     lines = [head]

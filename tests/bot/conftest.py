@@ -20,6 +20,7 @@ async def close_bot(bot) -> None:
     a failed test and hang the run."""
     if bot.timers is not None:
         bot.timers.stop()
+    await bot.computers.close()
     if bot.store is not None:
         await bot.store.close()
 

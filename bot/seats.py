@@ -1,0 +1,117 @@
+"""Computer seats from Discord: /coal addbot, /coal replace, a seat taken back, /coal hint.
+
+The lobby's own computer menu (add one of a level, remove one) is in `bot.lobby`; the moves
+the computers make are `bot.computers`'. A seat taken back from a computer the timer put there
+comes back at once; one the host handed over comes back when the host presses "Give the seat
+back" under the request the owner's `/coal join` posts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord.ui import Button, DynamicItem, Item, View
+
+from games.computers import host_of
+from games.errors import NotHost, Reason
+
+from . import lobby
+from .context import client_of
+from .items import BLUE, Handled, button_template, make_button
+from .replies import log_event, pinging, refuse, refuse_error
+from .turns import game_for
+from .words import computers as words
+from .words import refusals
+from .words.common import mention
+from .words.lobby import lobby_message
+
+
+async def add(interaction: discord.Interaction, level: str) -> None:
+    """/coal addbot: a computer of `level` takes the lobby's next seat (host only)."""
+    bot = client_of(interaction)
+    game, seat = await bot.manager.add_computer(
+        interaction.channel_id or 0, interaction.user.id, level, words.computer_name
+    )
+    log_event(game, f"user {interaction.user.id} seated a {level} computer")
+    text = words.seated(seat.name) + "\n" + lobby_message(game)
+    await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
+
+
+async def replace(interaction: discord.Interaction, member: discord.Member, level: str) -> None:
+    """/coal replace: the host hands a player's seat to a computer, which moves from now on."""
+    bot = client_of(interaction)
+    channel = interaction.channel_id or 0
+    game, seat = await bot.manager.replace(channel, interaction.user.id, member.id, level, member.display_name)
+    log_event(game, f"user {interaction.user.id} handed {member.id}'s seat to a {level} computer")
+    await interaction.response.send_message(words.replaced(interaction.user.display_name, seat.name, level))
+    bot.computers.wake(channel)
+
+
+async def take_back(interaction: discord.Interaction) -> None:
+    """/coal join by a seated player in a running game: their seat back from the computer."""
+    bot = client_of(interaction)
+    channel, user = interaction.channel_id or 0, interaction.user
+    try:
+        game, seat = await bot.manager.take_back(channel, user.id)
+    except NotHost as err:
+        if err.reason is not Reason.BACK_NEEDS_HOST:
+            raise
+        await refuse_error(interaction, err)
+        await _ask_host(interaction, user.id)
+        return
+    log_event(game, f"user {user.id} took their seat back from the computer")
+    await interaction.response.send_message(words.back(seat.name))
+
+
+async def _ask_host(interaction: discord.Interaction, owner: int) -> None:
+    """The owner's request in the channel, with the host's button under it."""
+    bot = client_of(interaction)
+    game = await bot.manager.current(interaction.channel_id or 0)
+    seat = game.seat_of_user(owner) if game is not None else None
+    if game is None or seat is None:
+        return
+    host = host_of(game)
+    v = View(timeout=None)
+    v.add_item(GiveBackButton(game.id, game.version, owner))
+    await interaction.followup.send(words.asks_back(seat.name, mention(host)), view=v, allowed_mentions=pinging(host))
+
+
+class GiveBackButton(Handled, DynamicItem[Button], template=button_template("giveback")):
+    """Give the seat back: the host lets the seat's owner (the argument) play it again."""
+
+    def __init__(self, game_id: int, version: int, owner: int) -> None:
+        super().__init__(make_button("giveback", game_id, version, str(owner), label=words.GIVE_BACK, style=BLUE))
+        self.game_id, self.owner = game_id, owner
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> GiveBackButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["arg"]))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        game = await game_for(interaction, self.game_id, "button")
+        if game is None:
+            return
+        manager = client_of(interaction).manager
+        game, seat = await manager.take_back(interaction.channel_id or 0, self.owner, allowed_by=interaction.user.id)
+        log_event(game, f"user {interaction.user.id} gave the seat back to user {self.owner}")
+        await interaction.response.edit_message(content=words.back(seat.name), view=None)
+
+
+async def hint(interaction: discord.Interaction) -> None:
+    """/coal hint: privately, the hard computer's best three moves for the player to move; changes nothing."""
+    bot = client_of(interaction)
+    game = await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id)
+    seat = game.seat_of_user(interaction.user.id)
+    assert seat is not None  # check_turn: the asker's decision is pending
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        hints = await bot.computers.hints(game, seat.name)
+    except Exception as err:  # the pool failed: say so privately, nothing changed anyway
+        log_event(game, f"hints for user {interaction.user.id} failed: {type(err).__name__}: {err}")
+        await refuse(interaction, refusals.OOPS)
+        return
+    await interaction.followup.send(words.hint_lines(hints), ephemeral=True)
