@@ -272,7 +272,7 @@ class GameManager:
                 raise NotSeated(Reason.MEMBER_NOT_PLAYING, member=seat.name if seat else member_name)
             helper = computers.stand_in(game, seat)
             if helper is not None and helper.level == level:
-                raise AlreadySeated(Reason.ALREADY_COMPUTER, player=seat.name)
+                raise AlreadySeated(Reason.ALREADY_COMPUTER, member=seat.name)
             helper = StandIn(level=level, by="host", back=False)
             game = await self._set_stand_in(channel_id, game, seat.name, helper)
             return game, seat

@@ -63,8 +63,6 @@ class Command:
     options: list[Option] = field(default_factory=list)
 
 
-_LEVEL = Option("level", "how well the computer plays", ("easy", "normal", "hard"))
-
 # Commands and options of docs "added this round" (design/discord-ux.md) that the tree does not have
 # yet. Whoever adds one uses these English texts (or runs this script again after choosing others).
 PLANNED: list[Command] = [
@@ -74,16 +72,8 @@ PLANNED: list[Command] = [
         [
             Option("language", "the game's language (default: the server's)"),
             Option("thread", "play in a new thread (default: yes in a text channel)"),
-            Option("absent", "who moves for a player whose timer ran out", ("computer", "bank")),
         ],
     ),
-    Command("addbot", "Seat a computer player in the lobby (host only)", [_LEVEL]),
-    Command(
-        "replace",
-        "Hand a player's seat to a computer (host only)",
-        [Option("player", "whose seat"), _LEVEL],
-    ),
-    Command("hint", "The best three moves for you now, just for you"),
     Command("undo", "Take back the move you just made"),
     Command("pause", "Stop the turn timers and moves (host or Manage Channels)"),
     Command("resume", "Restart the turn timers and moves (host or Manage Channels)"),

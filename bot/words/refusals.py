@@ -78,7 +78,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.HOST_ALLOWS_BACK: "Only the host, {host}, can give a seat back.",
     Reason.COMPUTERS_IN_LOBBY: "The game has already started: computers take seats in the lobby only.",
     Reason.NOT_A_COMPUTER: "That seat is not a computer's.",
-    Reason.ALREADY_COMPUTER: "A computer of that level already plays {player}'s seat.",
+    Reason.ALREADY_COMPUTER: "A computer of that level already plays {member}'s seat.",
     Reason.NO_STAND_IN: "No computer plays your seat.",
     Reason.BACK_NEEDS_HOST: "The host handed your seat to a computer; {host} has been asked to give it back.",
     Reason.NEEDS_A_PERSON: "A game needs at least one person at the table.",

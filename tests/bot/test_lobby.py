@@ -15,8 +15,9 @@ async def test_new_opens_a_lobby_with_buttons_and_the_options(world):
     assert f"<@{w.alice.id}> (red)" in r.response.content
     game = await stored(w)
     assert game.status == "lobby" and game.host_id == w.alice.id
-    assert (game.options.timer, game.options.delivered) == ("12h", "all")
-    assert custom_ids(r.response) == [f"coal:lobby:{game.id}:0:{x}" for x in ("join", "leave", "start")]
+    assert (game.options.timer, game.options.delivered, game.options.absent) == ("12h", "all", "computer")
+    buttons = [f"coal:lobby:{game.id}:0:{x}" for x in ("join", "leave", "start")]
+    assert custom_ids(r.response) == [*buttons, f"coal-menu:bots:{game.id}:0"]  # and the computer menu
 
 
 async def test_join_by_button_and_by_command_then_leave(world):

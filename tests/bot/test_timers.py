@@ -1,4 +1,6 @@
-"""Turn timers on a virtual clock: the reminder, the default move per decision kind, restarts."""
+"""Turn timers on a virtual clock (absent: bank): the reminder, the default move per decision kind, restarts.
+
+What a computer plays for an absent player (absent: computer) is in test_computers."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def _said(w, pattern: str) -> list[str]:
 
 async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world):
     w = world
-    await start_game(w, 2, seed=3, timer="1h")
+    await start_game(w, 2, seed=3, timer="1h", absent="bank")
     game = await fast_forward(w, 6)  # past the draft: a normal turn
     assert game.deadline == virtual_clock() + HOUR
     member = actor(w, game)
@@ -46,7 +48,7 @@ async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world):
 
 async def test_in_the_draft_the_timer_takes_the_card_with_the_most_vp(world):
     w = world
-    game = await start_game(w, 3, seed=8, timer="12h")
+    game = await start_game(w, 3, seed=8, timer="12h", absent="bank")
     best = max((ORDER_CARDS[c].vp, -k) for k, c in enumerate(game.state.draft_cards))
     card = game.state.draft_cards[-best[1]]
     await w.env.advance_time(12 * HOUR)
@@ -57,7 +59,7 @@ async def test_in_the_draft_the_timer_takes_the_card_with_the_most_vp(world):
 
 async def test_a_pending_draw_choice_returns_everything_to_the_bottom(world):
     w = world
-    await start_game(w, 2, seed=4, timer="1h")
+    await start_game(w, 2, seed=4, timer="1h", absent="bank")
     await fast_forward(w, 6)
     game = await act(w, "order draw")
     drawn = game.state.pending.cards
@@ -70,7 +72,7 @@ async def test_a_pending_draw_choice_returns_everything_to_the_bottom(world):
 
 async def test_an_open_mining_console_is_cancelled_first(world):
     w = world
-    await start_game(w, 2, seed=4, timer="1h")
+    await start_game(w, 2, seed=4, timer="1h", absent="bank")
     game = await fast_forward(w, 6)
     member = actor(w, game)
     console = (await member.slash(w.channel, "coal mine", steps=6)).response
@@ -84,7 +86,7 @@ async def test_an_open_mining_console_is_cancelled_first(world):
 
 async def test_three_expiries_in_a_row_mark_a_player_absent(world):
     w = world
-    await start_game(w, 2, seed=6, timer="1h")
+    await start_game(w, 2, seed=6, timer="1h", absent="bank")
     await fast_forward(w, 6)
     for _ in range(6):  # three turns each
         await w.env.advance_time(HOUR)
@@ -114,7 +116,7 @@ async def test_no_timer_means_no_deadline(world):
 
 async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_restart(world, db_path):
     w = world
-    await start_game(w, 2, seed=12, timer="1h")
+    await start_game(w, 2, seed=12, timer="1h", absent="bank")
     game = await fast_forward(w, 6)
     new = await restart(w, db_path, downtime=5 * HOUR)  # the deadline passes while it is down
     try:

@@ -1,0 +1,195 @@
+"""Computer players through Discord: seats in the lobby, their moves in one message, the solo game,
+absent players, the host handing a seat over and back, hints, and refusals that change nothing."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from games.computers import is_computer
+from rules import apply, parse_action
+from rules.record import replay
+from storage.store import record_of
+
+from .driver import assert_refused, custom_ids, fast_forward, menu, start_game, stored
+from .policy import ScriptedPlayer, pending_member
+
+HOUR = 3600
+
+
+async def _lobby_with_computers(w, monkeypatch, seed: int, levels: list[str], **options):
+    """/coal new by alice (no timer unless given), then one /coal addbot per level; the lobby message."""
+    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)
+    r = await w.alice.slash(w.channel, "coal new", **({"timer": "none"} | options))
+    lobby = r.response.message
+    for level in levels:
+        r = await w.alice.slash(w.channel, "coal addbot", level=level)
+        assert not r.ephemeral, r.response.content
+    return lobby
+
+
+def _board_messages(w) -> list:
+    return [m for m in w.channel.history() if m.attachments and m.attachments[0].filename == "board.png"]
+
+
+async def test_a_solo_game_against_three_computers_from_the_lobby_to_the_final_scores(world, monkeypatch):
+    w = world
+    lobby = await _lobby_with_computers(w, monkeypatch, 12, ["normal", "normal"])
+    # the third through the lobby's menu
+    r = await w.alice.select(lobby, ["add-normal"], custom_id=menu(lobby, "coal-menu:bots").custom_id)
+    assert r.response.content.startswith("**Coal Baron** lobby (4/4 seats")
+    game = await stored(w)
+    names = [s.name for s in game.seats]
+    assert names == ["alice", "Baron Otto (normal)", "Baroness Ida (normal)", "Baron Karl (normal)"]
+    assert [is_computer(s.user_id) for s in game.seats] == [False, True, True, True]
+    assert "Baron Otto (normal) (blue)" in r.response.content  # a name, not a mention
+    assert "<@" + str(game.seats[1].user_id) + ">" not in r.response.content
+    await w.alice.click(lobby, label="Start")
+    policy = ScriptedPlayer(w, random.Random(12))
+    human_moves = 0
+    while True:
+        member, what, message = pending_member(w)
+        if member is None:
+            break
+        assert member is w.alice  # only the person is ever pinged
+        if what == "pick":
+            await policy.pick(member, message)
+        else:
+            await policy.turn(member)
+        human_moves += 1
+        assert human_moves < 150, "the game does not end"
+    game = await stored(w)
+    assert game.status == "finished" and game.state.phase == "over"
+    log = await w.bot.store.log(game.id)
+    computer_moves = [e for e in log if is_computer(e.user_id)]
+    alices = len(log) - len(computer_moves)  # her draw choices are moves of their own
+    assert alices >= human_moves and len(computer_moves) > 2 * alices  # three computers, under their own seats
+    assert {e.player for e in computer_moves} == set(names[1:])
+    # every computer move legal where it was made: the log replays to the stored final state
+    assert replay(record_of(game, log)) == game.state
+    # consecutive computer moves are ONE message with one board: never more boards than the start,
+    # one per human move and one per run of computer moves (at most one run after each human move)
+    history = w.channel.history()
+    batches = [m for m in history if m.content.startswith("🤖")]
+    assert batches and all(m.attachments[0].filename == "board.png" for m in batches)
+    assert len(batches) <= alices + 1
+    assert any(len(re.findall(r"^🤖", m.content, re.M)) == 3 for m in batches)  # three computers in one message
+    assert len(_board_messages(w)) == 1 + alices + len(batches)
+    for message in batches:  # never a ping of a computer's reserved id
+        assert not any(f"<@{s.user_id}>" in message.content for s in game.seats[1:])
+    final = w.channel.last_message.content
+    assert final.startswith("**Game over.**") and "Final scores" in final
+
+
+async def test_bad_input_about_computers_is_refused_privately_and_changes_nothing(world, monkeypatch):
+    w = world
+    await _lobby_with_computers(w, monkeypatch, 3, ["easy"])
+    await w.bob.slash(w.channel, "coal join")
+    before = await stored(w)
+    r = await w.bob.slash(w.channel, "coal addbot", level="hard")  # not the host
+    await assert_refused(w, r, "Only the host, alice, can seat a computer player.", before=before)
+    r = await w.alice.slash(w.channel, "coal addbot", level="hard")
+    r = await w.alice.slash(w.channel, "coal addbot", level="hard")  # a full table
+    full = await stored(w)
+    assert len(full.seats) == 4
+    await assert_refused(w, r, "The game is full (4 players)", before=full)
+    # removing a computer from the lobby's menu: the host only
+    lobby = r.response  # any message with the lobby's menu will do: take the latest lobby message
+    lobby = next(m for m in reversed(w.channel.history()) if any(c.startswith("coal-menu:bots") for c in custom_ids(m)))
+    removable = [o.value for o in menu(lobby, "coal-menu:bots").options if o.value.startswith("remove-")]
+    assert len(removable) == 2  # no "add" while the table is full
+    r = await w.bob.select(lobby, [removable[0]], custom_id=menu(lobby, "coal-menu:bots").custom_id)
+    await assert_refused(w, r, "Only the host, alice, can remove a computer player.", before=full)
+    r = await w.alice.select(lobby, [removable[0]], custom_id=menu(lobby, "coal-menu:bots").custom_id)
+    assert (await stored(w)).seats[-2:][0].name != "Baron Otto (easy)"
+    assert [s.name for s in (await stored(w)).seats] == ["alice", "bob", "Baroness Ida (hard)"]
+    await w.alice.slash(w.channel, "coal start")
+    running = await stored(w)
+    r = await w.alice.slash(w.channel, "coal addbot", level="easy")  # a running game
+    await assert_refused(w, r, "computers take seats in the lobby only", before=running)
+
+
+async def test_a_computer_plays_for_a_player_who_never_acts_and_the_game_ends(world, monkeypatch):
+    w = world
+    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: 8)
+    r = await w.alice.slash(w.channel, "coal new", timer="1h")  # absent: computer (the default)
+    await w.bob.click(r.response.message, label="Join")
+    await w.alice.slash(w.channel, "coal start")
+    bob = (await stored(w)).seat_of_user(w.bob.id).name
+    policy = ScriptedPlayer(w, random.Random(8))
+    expiries = 0
+    for _ in range(200):
+        game = await stored(w)
+        if game.status == "finished":
+            break
+        if game.to_move_user == w.bob.id:  # bob never acts: the hour runs out
+            await w.env.advance_time(HOUR)
+            expiries += 1
+            continue
+        member, what, message = pending_member(w)
+        assert member is w.alice
+        await (policy.pick(member, message) if what == "pick" else policy.turn(member))
+    game = await stored(w)
+    assert game.status == "finished"
+    said = [m.content for m in w.channel.history() if "time ran out" in m.content]
+    assert said[0] == f"⏰ {bob}'s time ran out: the computer (normal) played for them."
+    assert "the computer plays the seat until" in said[2] and len(said) == 3  # then it keeps the seat
+    assert expiries == 3
+    log = await w.bot.store.log(game.id)
+    bobs = [e for e in log if e.player == bob]
+    assert all(e.auto for e in bobs) and len(bobs) > 20  # all bob's moves: the computer's
+    assert replay(record_of(game, log)) == game.state
+
+
+async def test_the_host_hands_a_seat_to_a_computer_and_gives_it_back_when_asked(world):
+    w = world
+    await start_game(w, 2, seed=4)
+    await fast_forward(w, 6, until=lambda g: g.to_move_user == w.alice.id and g.state.phase == "turn")
+    before = await stored(w)
+    r = await w.bob.slash(w.channel, "coal replace", player=w.alice, level="easy")  # not the host
+    await assert_refused(w, r, "Only the host, alice, can hand a seat to a computer.", before=before)
+    r = await w.alice.slash(w.channel, "coal replace", player=w.carol, level="easy")
+    await assert_refused(w, r, "carol is not playing in this game.", before=before)
+    r = await w.alice.slash(w.channel, "coal replace", player=w.bob, level="easy")
+    assert not r.ephemeral and r.response.content.startswith("alice handed bob's seat to a computer (easy).")
+    # alice moves; bob's seat moves at once, by the computer, in one message
+    r = await w.alice.slash(w.channel, "coal bank")
+    after = await stored(w)
+    assert after.to_move_user == w.alice.id or after.state.phase == "over"
+    last = w.channel.last_message
+    assert last.content.startswith("🤖 bob") and f"<@{w.alice.id}>" in last.content
+    # bob asks for the seat back: the host must allow it
+    asked = await stored(w)
+    r = await w.bob.slash(w.channel, "coal join")
+    await assert_refused(w, r, "The host handed your seat to a computer; alice has been asked", before=asked)
+    request = w.channel.last_message
+    assert "bob asks for their seat back" in request.content and f"<@{w.alice.id}>" in request.content
+    r = await w.bob.click(request, label="Give the seat back")
+    await assert_refused(w, r, "Only the host, alice, can give a seat back.", before=asked)
+    r = await w.alice.click(request, label="Give the seat back")
+    assert (await stored(w)).options.stand_ins == {}
+    assert w.channel.last_message.content == "bob takes their seat back from the computer."
+    # now bob's turns wait for bob again
+    await w.alice.slash(w.channel, "coal bank")
+    assert (await stored(w)).to_move_user == w.bob.id
+
+
+async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
+    w = world
+    await start_game(w, 2, seed=6)
+    game = await fast_forward(w, 8, until=lambda g: g.state.phase == "turn")
+    member = w.alice if game.to_move_user == w.alice.id else w.bob
+    other = w.bob if member is w.alice else w.alice
+    messages = len(w.channel.history())
+    r = await member.slash(w.channel, "coal hint")
+    assert r.ephemeral and not r.followups
+    lines = r.response.content.splitlines()
+    assert lines[0] == "Only you see this. The hard computer's best moves for you now:"
+    assert len(lines) == 4
+    for rank, line in enumerate(lines[1:], start=1):
+        m = re.match(rf"{rank}\. `([^`]+)`: (.+); expected lead at the end: [+-]\d+ VP\.$", line)
+        assert m, line
+        apply(game.state, parse_action(m.group(1)))  # each a move open now (a refused one raises)
+    assert await stored(w) == game and len(w.channel.history()) == messages  # nothing changed, nothing posted
+    r = await other.slash(w.channel, "coal hint")
+    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
