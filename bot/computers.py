@@ -28,7 +28,7 @@ from pydantic import TypeAdapter
 
 import players
 from games import Game, TurnResult
-from games.computers import level_to_move, play_computers
+from games.computers import level_to_move, play_computers, watch_parent
 from players import Hint
 from rules import view
 
@@ -94,10 +94,10 @@ class ComputerPlayers:
         if self._closed:
             raise RuntimeError("the computer players are shut down")
         if self._pool is None:
-            # forkserver: workers start from a clean process (not a fork of the bot with its threads).
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["players"])
-            self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context)
+            # spawn: workers start from a clean interpreter (not a fork of the bot with its threads),
+            # as children of the bot that exit when it dies, even when it is killed (`watch_parent`).
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context, initializer=watch_parent)
         if self._waiters is None:
             self._waiters = ThreadPoolExecutor(max_workers=self.processes, thread_name_prefix="coalbaron-computer")
         return self._pool, self._waiters

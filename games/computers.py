@@ -15,7 +15,11 @@ the bot runs it in a process pool.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
+import threading
 from collections.abc import Awaitable, Callable
+from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, get_args
 
 import rules
@@ -152,3 +156,20 @@ async def play_computers(
         results.append(result)
         game = result.game
     return results
+
+
+def watch_parent() -> None:
+    """A worker process's initializer: exit as soon as the process that started it is gone.
+
+    A killed bot (SIGKILL, out of memory) cannot shut its process pool down; without this its
+    workers would wait for work forever, holding memory and the bot's inherited pipes.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="coalbaron-parent-watch", daemon=True).start()

@@ -5,16 +5,24 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
+import simcord
+
+from bot import create_bot
 from games.computers import is_computer
 from rules import apply, parse_action
 from rules.record import replay
 from storage.store import record_of
 
+from .conftest import close_bot, virtual_clock
 from .driver import assert_refused, custom_ids, fast_forward, menu, start_game, stored
 from .policy import ScriptedPlayer, pending_member
 
 HOUR = 3600
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _lobby_with_computers(w, monkeypatch, seed: int, levels: list[str], **options):
@@ -193,3 +201,52 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     assert await stored(w) == game and len(w.channel.history()) == messages  # nothing changed, nothing posted
     r = await other.slash(w.channel, "coal hint")
     await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+
+
+def crash_world(env):
+    """The same guild, channel and member, in the same order, as crash_think_worker.py."""
+    guild = env.create_guild("Mines")
+    channel = guild.create_text_channel("coal")
+    alice = guild.add_member(env.create_user("alice"))
+    return guild, channel, alice
+
+
+async def test_sigkill_while_a_computer_thinks_then_it_moves_exactly_once_after_the_restart(tmp_path):
+    db = tmp_path / "crash.sqlite3"
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.bot.crash_think_worker", str(db)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == -9, out.stderr[-2000:]
+    [line] = [x for x in out.stdout.splitlines() if x.startswith("thinking at v")]
+    version = int(line.removeprefix("thinking at v"))  # alice's move: stored, the computer's not yet
+    first = create_bot(tmp_path / "other.sqlite3", clock=virtual_clock)  # runs while the world is built
+    coal = create_bot(db, clock=virtual_clock)
+    try:
+        async with simcord.run(first, check_errors=False) as env:
+            guild, channel, alice = crash_world(env)
+            await env.restart_bot(coal)  # the restart after the crash, on the crashed database
+            await close_bot(first)
+            await coal._reposting  # what the crash left unposted (nothing), then the computer is woken
+            await coal.computers.idle()
+            await env.settle()
+            game = await coal.store.latest_game(channel.id)
+            log = await coal.store.log(game.id)
+            assert game.version == len(log) == version + 1  # the computer moved once, nothing lost
+            assert log[-2].user_id == alice.id and log[-2].action == "bank"
+            assert is_computer(log[-1].user_id) and game.to_move_user == alice.id
+            assert await coal.store.verify() == [] and not await coal.store.pending_posts()
+            said = [m.content for m in channel.history() if m.author.id == coal.user.id]
+            # alice's turn was posted before the crash (in the dead process's channel); here: the computer's, once
+            [moved] = said
+            assert moved.startswith("🤖 Baron Otto (normal)") and f"<@{alice.id}>, your turn" in moved
+            # and the game goes on: alice moves, the computer answers once more
+            r = await alice.slash(channel, "coal bank")
+            assert not r.ephemeral
+            after = await coal.store.latest_game(channel.id)
+            assert after.version == game.version + 2 and after.to_move_user == alice.id
+    finally:
+        await close_bot(coal)

@@ -1,0 +1,53 @@
+"""Run by test_computers: a computer is thinking in the process pool when the bot is SIGKILLed.
+
+    python -m tests.bot.crash_think_worker DB
+
+alice plays against one normal computer; the draft is played through the manager, then alice
+takes the bank through Discord, which stores her move and wakes the computer; while it thinks
+the process dies. The world is built in the same order as `test_computers.crash_world`, so a bot
+started later on the same database finds the same guild, channel and member ids.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+
+import simcord
+
+from bot import create_bot
+from bot.words.computers import computer_name
+from rules.record import Chooser, random_action
+
+
+async def main(db: str) -> None:
+    coal = create_bot(db)
+    async with simcord.run(coal, check_errors=False) as env:
+        guild = env.create_guild("Mines")
+        channel = guild.create_text_channel("coal")
+        alice = guild.add_member(env.create_user("alice"))
+        manager = coal.manager
+        await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "none"})
+        await manager.add_computer(channel.id, alice.id, "normal", computer_name)
+        game = await manager.start(channel.id, alice.id, seed=9)
+        chooser = Chooser(9)
+        # every move through the manager (nothing posted) until alice is to place a worker
+        while not (game.state.phase == "turn" and game.to_move_user == alice.id):
+            game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+        real_think = coal.computers.think
+
+        async def think(level: str, view_json: str, seed: int) -> str:
+            thought = asyncio.ensure_future(real_think(level, view_json, seed))  # in the pool
+            await asyncio.sleep(0.05)
+            print(f"thinking at v{(await manager.current(channel.id)).version}", flush=True)
+            os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no flush: as a crash
+            return await thought
+
+        coal.computers.think = think  # type: ignore[method-assign]
+        await alice.slash(channel, "coal bank")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))
