@@ -1,6 +1,6 @@
 """Bot speed under load: 20 games at once through SimCord, latency per slash command, loop stalls.
 
-    python -m bench.bot [--games 20] [--moves 30]
+    python -m bench.bot [--games 20] [--moves 30] [--computer-games 20] [--computer-rounds 12] [--processes 1]
 
 Each game has two scripted players who play legal moves (no draw spaces: their private
 choice is a second interaction) by slash command. Two arrival patterns are measured:
@@ -12,6 +12,12 @@ on the same loop. The rules-only time of the same actions is measured in the sam
 Targets: p95 <= 250 ms, no stall over 100 ms. The longest full garbage collection is
 printed too: the simulated Discord keeps every message and image in this process, and
 collecting that heap is most of the longest stall.
+
+A third pattern runs the staggered one again while `--computer-games` more games (one person
+and three `normal` computers each) have computers thinking: in every round the person of each
+such game moves when it is their turn, which wakes its computers (they think in the bot's
+process pool of `--processes` workers, off the event loop); their slash commands are timed too.
+Its p95 and longest stall are printed as ratios against the staggered run without computers.
 
 SimCord's public actors wait for the bot to settle after every interaction, so they
 cannot have several in flight; this bench emits interactions with SimCord's internal
@@ -36,6 +42,7 @@ from simcord.enums import AppCommandType, InteractionType  # internal
 
 import bot.turns
 from bot import create_bot
+from bot.words.computers import computer_name
 from rules import ChooseDrawn, GameState, Mine, PlaceFactory, TakeOrder, apply, legal_actions
 from rules.record import Chooser, random_action
 
@@ -149,9 +156,9 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
-async def run(games: int, moves: int) -> None:
+async def run(games: int, moves: int, computer_games: int, computer_rounds: int, processes: int) -> None:
     tmp = Path(tempfile.mkdtemp())
-    client = create_bot(tmp / "bench.sqlite3")
+    client = create_bot(tmp / "bench.sqlite3", computer_processes=processes)
     async with simcord.run(client, settle_timeout=120, check_errors=True) as env:
         guild = env.create_guild("Bench")
         tables = []
@@ -162,6 +169,15 @@ async def run(games: int, moves: int) -> None:
             await client.manager.join(channel.id, b.id, b.user.name)
             await client.manager.start(channel.id, a.id, seed=k)
             tables.append((channel, {a.id: a, b.id: b}, Chooser(k)))
+        solo = []  # one person and three normal computers each
+        for k in range(computer_games):
+            channel = guild.create_text_channel(f"solo-{k}")
+            person = guild.add_member(env.create_user(f"s{k}"))
+            await client.manager.new_game(guild.id, channel.id, person.id, person.user.name, {"timer": "none"})
+            for _ in range(3):
+                await client.manager.add_computer(channel.id, person.id, "normal", computer_name)
+            await client.manager.start(channel.id, person.id, seed=1000 + k)
+            solo.append((channel, {person.id: person}, Chooser(1000 + k)))
         monitor = Monitor(client)
         monitor.start()
         played: list[tuple[GameState, object]] = []
@@ -169,8 +185,8 @@ async def run(games: int, moves: int) -> None:
         async def round_of(chosen) -> None:
             for channel, members, chooser in chosen:
                 game = await client.manager.current(channel.id)
-                if game is None or game.state.phase == "over":
-                    continue
+                if game is None or game.state.phase == "over" or game.to_move_user not in members:
+                    continue  # over, or (a game with computers) a computer is to move
                 action = choose(game.state, chooser)
                 played.append((game.state, action))
                 name, options = slash_for(action)
@@ -186,7 +202,21 @@ async def run(games: int, moves: int) -> None:
             for _ in range(rounds):
                 await round_of(rng.sample(tables, per_round))
             results[label] = (list(monitor.latencies), monitor.max_stall, monitor.max_gc)
+        if solo:
+            for channel, _, _ in solo:  # computers with the first pick think now
+                client.computers.wake(channel.id)
+            await client.computers.idle()
+            await env.settle()
+            label = f"staggered + {len(solo)} games w/ computers"
+            monitor.reset()
+            thoughts = len(await client.store.log(solo[0][0].id))
+            for _ in range(computer_rounds):
+                await round_of(solo + rng.sample(tables, stagger))  # the people's moves wake the computers
+                await client.computers.idle()
+            thoughts = len(await client.store.log(solo[0][0].id)) - thoughts
+            results[label] = (list(monitor.latencies), monitor.max_stall, monitor.max_gc)
         errors = list(env.errors)
+        await client.computers.close()
         await client.store.close()  # its thread would keep the process alive
     if errors:
         raise SystemExit(f"the bot raised errors: {errors[:3]}")
@@ -214,14 +244,25 @@ async def run(games: int, moves: int) -> None:
     print("targets: p95 <= 250 ms; no event-loop stall over 100 ms")
     staggered = results[f"staggered, {stagger} at a time"][0]
     print(f"(the rules are {statistics.mean(rules_times) / statistics.mean(staggered):.2%} of a staggered move's time)")
+    if solo:
+        lat, stall, _ = results[label]
+        base_lat, base_stall, _ = results[f"staggered, {stagger} at a time"]
+        print(
+            f"with computers thinking ({processes} process(es); {thoughts} moves in the first such game): "
+            f"p95 x{pct(lat, 0.95) / pct(base_lat, 0.95):.2f}, longest stall x{stall / base_stall:.2f} "
+            "against the staggered run without computers"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=30, help="moves per game in the burst phase")
+    parser.add_argument("--computer-games", type=int, default=20, help="games of one person and three computers")
+    parser.add_argument("--computer-rounds", type=int, default=12, help="rounds while the computers think")
+    parser.add_argument("--processes", type=int, default=1, help="the computers' worker processes")
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.moves))
+    asyncio.run(run(args.games, args.moves, args.computer_games, args.computer_rounds, args.processes))
 
 
 if __name__ == "__main__":
