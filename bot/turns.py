@@ -8,6 +8,7 @@ player who drew gets the private draw choice (a menu and top/bottom buttons).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import Any, cast
@@ -61,30 +62,60 @@ async def take(
     draw choice, the mining console), which is edited to this text.
     """
     bot = client_of(interaction)
+    channel = interaction.channel_id or 0
+    try:  # every refusal but a race, judged in memory before any of Discord's 3 s go to the save
+        move = await bot.manager.prepare(channel, interaction.user.id, action, expected_version=expected_version)
+    except GameError as err:
+        await _refuse_move(interaction, action, err)
+        return None
+    answered = await _answer(interaction)  # now: under a burst, saves wait their turn for the database
     try:
         result = await bot.manager.act(
-            interaction.channel_id or 0, interaction.user.id, action, expected_version=expected_version, announce=True
+            channel, move.user_id, move.action, expected_version=expected_version, announce=True, move=move
         )
-    except GameError as err:
-        shown = quote(str(action))  # a player's text: a short prefix, never 6 000 characters in a log line
-        log.info("channel %s: refused %r for user %s: %s", interaction.channel_id, shown, interaction.user.id, err)
-        await refuse_error(interaction, err)
+    except GameError as err:  # the game changed between judging and saving (a double click), or no save
+        await _clear_thinking(interaction)
+        await _refuse_move(interaction, action, err)
         return None
     game = result.game
-    log_event(game, f"v{game.version} user {interaction.user.id} played `{action}`")
+    log_event(game, f"v{game.version} user {move.user_id} played `{action}`")
+    if not answered:  # the interaction expired: the move is stored, post it plainly
+        await announce_and_mark(bot, result, channel=bot.get_partial_messageable(game.channel_id))
+        return result
+    if edit_private is not None:  # the player's own private message (console, draw choice) says what was done
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(content=edit_private, view=None, attachments=[])
+    await announce_and_mark(bot, result, interaction)
+    return result
+
+
+async def _answer(interaction: discord.Interaction) -> bool:
+    """Defer the interaction (a button's silently, a slash command's with "thinking…"); False if it expired."""
     try:
-        if edit_private is not None:
-            await interaction.response.edit_message(content=edit_private, view=None, attachments=[])
-        elif interaction.type is discord.InteractionType.component:
+        if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
         else:
             await interaction.response.defer(thinking=True)
-    except discord.HTTPException:  # the interaction expired: the move is stored, post it plainly
-        log_event(game, "the interaction could not be answered; posting to the channel instead")
-        await announce_and_mark(bot, result, channel=bot.get_partial_messageable(game.channel_id))
-        return result
-    await announce_and_mark(bot, result, interaction)
-    return result
+    except discord.HTTPException:
+        log.info("channel %s: an interaction expired before it was answered", interaction.channel_id)
+        return False
+    return True
+
+
+async def _clear_thinking(interaction: discord.Interaction) -> None:
+    """After a slash command's public "thinking…": end it and remove it, so the refusal that follows
+    is a message of its own, private (the first reply after a defer would take the defer's visibility)."""
+    if interaction.type is discord.InteractionType.component or not interaction.response.is_done():
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.edit_original_response(content="…")
+        await interaction.delete_original_response()
+
+
+async def _refuse_move(interaction: discord.Interaction, action: Action | str, err: GameError) -> None:
+    shown = quote(str(action))  # a player's text: a short prefix, never 6 000 characters in a log line
+    log.info("channel %s: refused %r for user %s: %s", interaction.channel_id, shown, interaction.user.id, err)
+    await refuse_error(interaction, err)
 
 
 async def announce_and_mark(

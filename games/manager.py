@@ -79,6 +79,7 @@ __all__ = [
     "Game",
     "GameError",
     "GameManager",
+    "Move",
     "TurnResult",
     "unique_names",
 ]
@@ -101,6 +102,19 @@ class TurnResult:
     @property
     def version(self) -> int:
         return self.game.version
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move judged legal by `GameManager.prepare`, not yet stored: who, what, and the state before and after."""
+
+    game: Game
+    user_id: int
+    player: str
+    action: rules.Action
+    before: GameState
+    after: GameState
+    events: list[Event]
 
 
 def clean_name(name: str) -> str:
@@ -358,6 +372,7 @@ class GameManager:
         auto: bool = False,
         expected_version: int | None = None,
         announce: bool = False,
+        move: Move | None = None,
     ) -> TurnResult:
         """Take `action` (a rules action or its text) for `user_id`, and store it.
 
@@ -365,26 +380,22 @@ class GameManager:
         `expected_version` refuses the move (StaleAction) if the game has moved on;
         `announce` stores, with the turn and in its transaction, that the turn is still to be
         posted (a "turn" post in the outbox, with its events): a crash before the post leaves it
-        pending, and the next start posts it.
+        pending, and the next start posts it;
+        `move` is the move as `prepare` judged it: used as it is if the game has not changed since.
         """
         async with self._lock(channel_id):
-            game = await self.check_turn(channel_id, user_id, expected_version)
-            state, seat = game.state, game.seat_of_user(user_id)
-            assert state is not None and seat is not None  # check_turn: a started game, a seated mover
-            try:
-                if isinstance(action, str):
-                    action = rules.parse_action(action)
-                new_state, events = rules.apply(state, action)
-            except Refusal as err:
-                raise IllegalMove(err) from None
+            current = await self.game_in(channel_id)
+            if move is None or move.game.version != current.version or move.user_id != user_id:
+                move = await self.prepare(channel_id, user_id, action, expected_version=expected_version)
+            game, new_state, events = move.game, move.after, move.events
             saved = await self._commit(
                 channel_id,
                 self.store.save_turn(
                     game,
                     new_state,
                     user_id=user_id,
-                    player=seat.name,
-                    action=str(action),
+                    player=move.player,
+                    action=str(move.action),
                     summary=EVENTS.dump_json(events).decode(),
                     auto=auto,
                     deadline=self._deadline(game, new_state),
@@ -393,7 +404,27 @@ class GameManager:
                 Reason.MOVE_NOT_SAVED,
             )
             self._remember(saved)
-            return TurnResult(saved, events, before=state, action=action)
+            return TurnResult(saved, events, before=move.before, action=move.action)
+
+    async def prepare(
+        self, channel_id: int, user_id: int, action: rules.Action | str, *, expected_version: int | None = None
+    ) -> Move:
+        """Judge `action` for `user_id` on the game as it is now, without storing anything: every
+        refusal a move can get, except a change of the game before it is saved (`act` checks that).
+
+        It takes no lock and touches no database (the rules take a fraction of a millisecond), so
+        the bot can judge a move, then answer the interaction, then have `act` save it.
+        """
+        game = await self.check_turn(channel_id, user_id, expected_version)
+        state, seat = game.state, game.seat_of_user(user_id)
+        assert state is not None and seat is not None  # check_turn: a started game, a seated mover
+        try:
+            if isinstance(action, str):
+                action = rules.parse_action(action)
+            after, events = rules.apply(state, action)
+        except Refusal as err:
+            raise IllegalMove(err) from None
+        return Move(game, user_id, seat.name, action, state, after, events)
 
     async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
         """The channel's running game if `user_id` has the pending decision; else the refusal."""

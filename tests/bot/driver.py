@@ -79,11 +79,20 @@ async def act(w, text: str):
     return (await w.bot.manager.act(w.channel.id, game.to_move_user, rules.parse_action(text))).game
 
 
+def private_reply(result):
+    """The private message answering an interaction: its reply, or, when a move was refused after the
+    slash command's public "thinking…" (which the bot then removes), the one private follow-up."""
+    if result.response is not None:
+        assert result.ephemeral, f"a refusal must be private: {result.response.content!r}"
+        return result.response
+    assert [m.ephemeral for m in result.followups] == [True], "one private follow-up expected"
+    return result.followups[0]
+
+
 async def assert_refused(w, result, *fragments: str, before=None):
     """The reply is private, says what is wrong, and the stored game did not change."""
     assert result.acknowledged, "the bot did not answer"
-    assert result.ephemeral, f"a refusal must be private: {result.response.content!r}"
-    text = result.response.content if result.response is not None else ""
+    text = private_reply(result).content
     for fragment in fragments:
         assert fragment in text, f"{fragment!r} not in {text!r}"
     if before is not None:

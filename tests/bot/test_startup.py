@@ -23,7 +23,7 @@ from storage import GameSettings, Store
 from tests.storage.readonly import file_modes_obeyed, obey_file_modes  # noqa: F401 (the fixture is used by name)
 
 from . import fake_discord
-from .driver import actor, start_game
+from .driver import actor, private_reply, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SECONDS = 20  # "within seconds": a start takes ~1 s alone; a hang used to be for ever
@@ -206,7 +206,7 @@ async def test_a_failed_save_is_logged_at_error_with_its_cause(world, caplog):
     drafter = actor(w, game)
     offered = await drafter.autocomplete(w.channel, "coal draft", "card", "")
     r = await drafter.slash(w.channel, "coal draft", card=offered[0]["value"])
-    assert r.ephemeral and "could not be saved, so nothing changed" in r.response.content
+    assert "could not be saved, so nothing changed" in private_reply(r).content
     saved = [rec for rec in caplog.records if rec.name == "coalbaron" and rec.levelno == logging.ERROR]
     assert len(saved) == 1 and "attempt to write a readonly database" in saved[0].getMessage()
     assert (await w.bot.store.load_game(game.id)).version == game.version
