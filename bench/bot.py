@@ -1,7 +1,7 @@
 """Bot speed under load: 20 games at once through SimCord, latency per slash command, loop stalls.
 
     python -m bench.bot [--games 20] [--moves 30] [--burst 100] [--burst-rounds 6]
-                        [--computer-games 20] [--computer-rounds 12] [--processes 1]
+                        [--computer-games 20] [--computer-rounds 12] [--processes 1] [--drawing 1]
 
 Each game has two scripted players who play legal moves (no draw spaces: their private
 choice is a second interaction) by slash command. Three arrival patterns are measured:
@@ -174,10 +174,17 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def run(
-    games: int, moves: int, burst: int, burst_rounds: int, computer_games: int, computer_rounds: int, processes: int
+    games: int,
+    moves: int,
+    burst: int,
+    burst_rounds: int,
+    computer_games: int,
+    computer_rounds: int,
+    processes: int,
+    drawing: int = 1,
 ) -> None:
     tmp = Path(tempfile.mkdtemp())
-    client = create_bot(tmp / "bench.sqlite3", computer_processes=processes)
+    client = create_bot(tmp / "bench.sqlite3", computer_processes=processes, drawing_processes=drawing)
     async with simcord.run(client, settle_timeout=120, check_errors=True) as env:
         guild = env.create_guild("Bench")
         tables = []
@@ -293,6 +300,7 @@ def main() -> None:
     parser.add_argument("--computer-games", type=int, default=20, help="games of one person and three computers")
     parser.add_argument("--computer-rounds", type=int, default=12, help="rounds while the computers think")
     parser.add_argument("--processes", type=int, default=1, help="the computers' worker processes")
+    parser.add_argument("--drawing", type=int, default=1, help="image worker processes (0: a thread, as in tests)")
     args = parser.parse_args()
     asyncio.run(
         run(
@@ -303,6 +311,7 @@ def main() -> None:
             args.computer_games,
             args.computer_rounds,
             args.processes,
+            args.drawing,
         )
     )
 

@@ -76,7 +76,10 @@ async def start(bot: CoalBot, token: str) -> None:
 async def run(settings: Settings, *, debug: bool = False) -> int:
     """Run the bot until a signal (0), or until it fails to start (1, after one line saying why)."""
     bot = create_bot(
-        settings.database, dev_guild_id=settings.dev_guild_id, computer_processes=settings.computer_processes
+        settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        computer_processes=settings.computer_processes,
+        drawing_processes=settings.drawing_processes,
     )
     database = Path(settings.database or default_path()).absolute()
     if not debug:

@@ -27,6 +27,7 @@ from . import startup
 from .computers import ComputerPlayers
 from .context import as_coal
 from .outbox import post_pending
+from .workers import Workers
 
 log = logging.getLogger("coalbaron")
 
@@ -52,6 +53,7 @@ class CoalBot(discord.Client):
         clock: Clock | None = None,
         dev_guild_id: int | None = None,
         computer_processes: int = 1,
+        drawing_processes: int = 0,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
@@ -67,6 +69,8 @@ class CoalBot(discord.Client):
         self.manager: GameManager | None = None
         self.consoles = Consoles()
         self.computers = ComputerPlayers(self, computer_processes)
+        # Images drawn in worker processes (DRAWING_PROCESSES), or with 0 in a thread of this one.
+        self.drawing = Workers("drawing", drawing_processes, prepare=warm_up) if drawing_processes > 0 else None
         self.timers: Any = None  # bot.timers.Timers, once set up
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
 
@@ -94,7 +98,8 @@ class CoalBot(discord.Client):
         self.manager.listeners.append(self.timers.changed)
         self.timers.start()
         self.stage = startup.PREPARING_IMAGES
-        await asyncio.to_thread(warm_up)  # the first turn should not pay for the image caches
+        # The first turn should not pay for the image caches (or for starting the drawing worker).
+        await (self.drawing.run(warm_up) if self.drawing else asyncio.to_thread(warm_up))
         # What is loaded by now lives as long as the bot: keep it out of the garbage
         # collector's full passes, which otherwise stall the event loop as the heap grows.
         gc.freeze()
@@ -113,6 +118,8 @@ class CoalBot(discord.Client):
         if self.timers is not None:
             self.timers.stop()
         await self.computers.close()  # a move being thought is thought again after the next start
+        if self.drawing is not None:
+            self.drawing.close()
         if self.manager is not None:
             await self.manager.drain()  # let moves in progress finish and be stored
         await super().close()
@@ -123,7 +130,7 @@ class CoalBot(discord.Client):
     async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None:
         """Draw an image off the event loop; None (and a log line) if drawing fails."""
         try:
-            data = await asyncio.to_thread(fn, *args)
+            data = await (self.drawing.run(fn, *args) if self.drawing else asyncio.to_thread(fn, *args))
         except Exception:
             log.exception("rendering %s failed", filename)
             return None
@@ -150,9 +157,17 @@ def create_bot(
     clock: Clock | None = None,
     dev_guild_id: int | None = None,
     computer_processes: int = 1,
+    drawing_processes: int = 0,
 ) -> CoalBot:
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
-    `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES).
+    `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES);
+    `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread).
     """
-    return CoalBot(database=database, clock=clock, dev_guild_id=dev_guild_id, computer_processes=computer_processes)
+    return CoalBot(
+        database=database,
+        clock=clock,
+        dev_guild_id=dev_guild_id,
+        computer_processes=computer_processes,
+        drawing_processes=drawing_processes,
+    )

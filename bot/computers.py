@@ -8,27 +8,21 @@ is stored (with its outbox post) before anything is posted, so a crash while a c
 loses nothing: after the restart the computer thinks again and moves once (a move is stored only
 over the version it was thought for).
 
-A computer thinks in a `ProcessPoolExecutor` of `processes` workers (setting
-COMPUTER_PROCESSES), never on the event loop: a small thread pool of the same size waits for
-the workers, so at most `processes` thoughts are under way and the rest queue.
+A computer thinks in `processes` worker processes (`bot.workers`; setting COMPUTER_PROCESSES),
+never on the event loop: at most `processes` thoughts are under way and the rest queue.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
 
 import discord
 from pydantic import TypeAdapter
 
 import players
 from games import Game, TurnResult
-from games.computers import level_to_move, play_computers, watch_parent
+from games.computers import level_to_move, play_computers
 from players import Hint
 from rules import view
 
@@ -37,16 +31,11 @@ from .turns import announce_and_mark
 from .words import computers as words
 from .words.rules import describe_turn
 from .words.turns import whose_turn
+from .workers import Workers
 
 log = logging.getLogger("coalbaron")
 
-T = TypeVar("T")
 HINTS = TypeAdapter(list[Hint])
-
-
-def _in_process(pool: ProcessPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
-    """Run `fn(*args)` in a worker process and wait for it (in a waiting thread, not the loop)."""
-    return pool.submit(fn, *args).result()
 
 
 class ComputerPlayers:
@@ -54,9 +43,7 @@ class ComputerPlayers:
 
     def __init__(self, bot: discord.Client, processes: int = 1) -> None:
         self.bot: CoalClient = as_coal(bot)
-        self.processes = max(1, processes)
-        self._pool: ProcessPoolExecutor | None = None
-        self._waiters: ThreadPoolExecutor | None = None
+        self.workers = Workers("computer", processes)
         self._movers: dict[int, asyncio.Task[None]] = {}
         self._closed = False
 
@@ -64,7 +51,7 @@ class ComputerPlayers:
 
     async def think(self, level: str, view_json: str, seed: int) -> str:
         """A computer's move (text form) from its seat's view, off the event loop."""
-        return await self._run(players.think, level, view_json, seed)
+        return await self.workers.run(players.think, level, view_json, seed)
 
     async def hints(self, game: Game, player: str) -> list[Hint]:
         """The hard level's best three moves for `player` (to move) from their own view; changes nothing."""
@@ -72,35 +59,10 @@ class ComputerPlayers:
 
         state = game.state
         assert state is not None and game.seed is not None
-        text = await self._run(players.advise, view(state, player).model_dump_json(), decision_seed(game.seed, state))
+        text = await self.workers.run(
+            players.advise, view(state, player).model_dump_json(), decision_seed(game.seed, state)
+        )
         return HINTS.validate_json(text)
-
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            pool, waiters = self._pools()
-            try:
-                return await loop.run_in_executor(waiters, _in_process, pool, fn, *args)
-            except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool, once
-                log.error("the computer players' process pool broke (attempt %d); starting a new one", attempt)
-                if self._pool is pool:
-                    self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-    def _pools(self) -> tuple[ProcessPoolExecutor, ThreadPoolExecutor]:
-        if self._closed:
-            raise RuntimeError("the computer players are shut down")
-        if self._pool is None:
-            # spawn: workers start from a clean interpreter (not a fork of the bot with its threads),
-            # as children of the bot that exit when it dies, even when it is killed (`watch_parent`).
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context, initializer=watch_parent)
-        if self._waiters is None:
-            self._waiters = ThreadPoolExecutor(max_workers=self.processes, thread_name_prefix="coalbaron-computer")
-        return self._pool, self._waiters
 
     # --- moving ---------------------------------------------------------------------------------------
 
@@ -162,9 +124,4 @@ class ComputerPlayers:
         if self._movers:
             await asyncio.gather(*self._movers.values(), return_exceptions=True)
         self._movers.clear()
-        pool, self._pool = self._pool, None
-        waiters, self._waiters = self._waiters, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-        if waiters is not None:
-            waiters.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()

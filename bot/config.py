@@ -1,4 +1,4 @@
-"""Settings from the environment and an optional `.env` file: token, database, dev guild, computer processes."""
+"""Settings from the environment and an optional `.env` file: token, database, dev guild, worker processes."""
 
 from __future__ import annotations
 
@@ -29,14 +29,17 @@ class Settings:
     database: str | None  # None: storage's default (data/coalbaron.sqlite3)
     dev_guild_id: int | None
     computer_processes: int = 1  # worker processes the computer players think in
+    drawing_processes: int = 1  # worker processes images are drawn in (0: a thread of the bot's process)
 
     @classmethod
     def from_env(cls) -> Settings:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         processes = os.environ.get("COMPUTER_PROCESSES", "").strip()
+        drawing = os.environ.get("DRAWING_PROCESSES", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("COALBARON_DB", "").strip() or None,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             computer_processes=max(1, int(processes)) if processes.isdigit() else 1,
+            drawing_processes=int(drawing) if drawing.isdigit() else 1,
         )

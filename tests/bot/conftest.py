@@ -21,6 +21,8 @@ async def close_bot(bot) -> None:
     if bot.timers is not None:
         bot.timers.stop()
     await bot.computers.close()
+    if bot.drawing is not None:
+        bot.drawing.close()
     if bot.store is not None:
         await bot.store.close()
 

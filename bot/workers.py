@@ -1,0 +1,91 @@
+"""Worker processes for the bot's heavy work (computers thinking, images drawn), off the event loop.
+
+A `Workers` is a `ProcessPoolExecutor` of spawned children (a clean interpreter, not a fork of
+the bot with its threads) that exit when the bot dies, even when it is killed
+(`games.computers.watch_parent`). The loop never waits on a process future itself: a small
+thread pool does, so the event loop sees an ordinary thread wait. A pool whose worker died
+(killed, out of memory) is replaced once per call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from games.computers import watch_parent
+
+log = logging.getLogger("coalbaron")
+
+T = TypeVar("T")
+
+
+def _in_process(pool: ProcessPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
+    """Run `fn(*args)` in a worker process and wait for it (in a waiting thread, not the loop)."""
+    return pool.submit(fn, *args).result()
+
+
+def _start_worker(prepare: Callable[[], object] | None) -> None:
+    watch_parent()
+    if prepare is not None:
+        prepare()
+
+
+class Workers:
+    """`processes` worker processes named `name` (for the logs), started at the first call.
+
+    `prepare` runs once in each worker as it starts (e.g. loading fonts), so the first piece
+    of work does not pay for it. `fn` and its arguments must pickle (module-level functions).
+    """
+
+    def __init__(self, name: str, processes: int, prepare: Callable[[], object] | None = None) -> None:
+        self.name = name
+        self.processes = max(1, processes)
+        self.prepare = prepare
+        self._pool: ProcessPoolExecutor | None = None
+        self._waiters: ThreadPoolExecutor | None = None
+        self._closed = False
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` in a worker process; the event loop stays free while it runs."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool, waiters = self._pools()
+            try:
+                return await loop.run_in_executor(waiters, _in_process, pool, fn, *args)
+            except BrokenProcessPool:
+                log.error("the %s process pool broke (attempt %d); starting a new one", self.name, attempt)
+                if self._pool is pool:
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _pools(self) -> tuple[ProcessPoolExecutor, ThreadPoolExecutor]:
+        if self._closed:
+            raise RuntimeError(f"the {self.name} workers are shut down")
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(self.prepare,),
+            )
+        if self._waiters is None:
+            self._waiters = ThreadPoolExecutor(max_workers=self.processes, thread_name_prefix=f"coalbaron-{self.name}")
+        return self._pool, self._waiters
+
+    def close(self) -> None:
+        """Stop the workers; work in progress is dropped (its caller gets an error)."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        waiters, self._waiters = self._waiters, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        if waiters is not None:
+            waiters.shutdown(wait=False, cancel_futures=True)
