@@ -4,12 +4,18 @@ Each write is one transaction on one pooled connection. Two writers of one game 
 apart by the row: every write to a game updates its `games` row first, which PostgreSQL
 locks until the transaction ends, and the version check in that UPDATE refuses the
 second writer once the first has committed (`StaleState`, as on SQLite).
+
+Connections are handed out first come, first served (`FairGate`): asyncpg's pool queue lets a
+caller that arrives just as a connection is released take it ahead of one already waiting, so
+under load one busy game could overtake the others again and again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
+from collections import deque
 from collections.abc import AsyncIterator, Iterable, Sequence
 from functools import lru_cache
 
@@ -47,6 +53,43 @@ class PostgresTx:
         return [tuple(r) for r in await self.con.fetch(_numbered(sql), *params)]
 
 
+class FairGate:
+    """At most `size` holders at once, the others served strictly in the order they came.
+
+    A freed place is handed to the longest waiter directly, so a newcomer never takes it first.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._free = size
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    async def __aenter__(self) -> None:
+        if self._free > 0 and not self._waiters:
+            self._free -= 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._release()  # the place was ours already: pass it on
+            else:
+                self._waiters.remove(waiter)
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self._free += 1
+
+
 class PostgresBackend:
     kind = "postgresql"
 
@@ -57,6 +100,7 @@ class PostgresBackend:
         self.connect_timeout = connect_timeout
         self.found_version: int | None = None
         self._pool: asyncpg.Pool | None = None
+        self._gate = FairGate(pool_size)
 
     async def open(self) -> PostgresBackend:
         """Connect, then create or upgrade the schema. Refuses foreign or newer databases."""
@@ -89,12 +133,16 @@ class PostgresBackend:
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[PostgresTx]:
         """Reads in one snapshot: a game and its seats, read by two queries, belong together."""
-        async with self.connection.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
+        async with (
+            self._gate,
+            self.connection.acquire() as con,
+            con.transaction(isolation="repeatable_read", readonly=True),
+        ):
             yield PostgresTx(con)
 
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[PostgresTx]:
-        async with self.connection.acquire() as con, con.transaction():
+        async with self._gate, self.connection.acquire() as con, con.transaction():
             yield PostgresTx(con)
 
     async def transaction(self, statements: Sequence[Statement]) -> None:

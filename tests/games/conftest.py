@@ -1,15 +1,13 @@
-"""The manager tests' fixtures: a fresh SQLite file, a Store on it, a manager over it.
-
-They read the file directly (`db_rows(db_path)`), so they run on SQLite only; the storage
-tests run the same Store on both backends.
+"""The manager tests' fixtures: a Store on each backend (a SQLite file, a database on a throwaway
+PostgreSQL), a manager over it. Tests that take `manager`, `store` or `target` run once per backend;
+they check what is stored through `target.rows()`, a second connection, on either.
 """
 
-import pytest
-
-from tests.storage.backends import Target
-from tests.storage.conftest import db_path, manager, store  # noqa: F401
-
-
-@pytest.fixture
-def target(db_path):  # noqa: F811
-    return Target("sqlite", str(db_path), db_path)
+from tests.storage.conftest import (  # noqa: F401
+    db_path,
+    manager,
+    postgres_server,
+    postgres_url,
+    store,
+    target,
+)

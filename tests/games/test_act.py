@@ -47,31 +47,31 @@ async def test_a_game_played_to_the_end_leaves_the_channel_free(manager, store):
     assert (await manager.new_game(1, 1, USERS[1], "Bob")).status == "lobby"
 
 
-async def test_not_started(manager, db_path):
+async def test_not_started(manager, target):
     await lobby(manager, 1)
     await refused(
-        db_path,
+        target,
         NotStarted,
         "The game has not started yet; the host starts it with `/coal start`.",
         manager.act(1, USERS[0], "draft 1"),
     )
 
 
-async def test_not_your_turn(manager, db_path):
+async def test_not_your_turn(manager, target):
     game = await started(manager, 1, players=3)
     waiting = next(s for s in game.seats if s.name != game.state.to_move)
     await refused(
-        db_path, NotYourTurn, f"It is {game.state.to_move}'s turn.", manager.act(1, waiting.user_id, "draft 1")
+        target, NotYourTurn, f"It is {game.state.to_move}'s turn.", manager.act(1, waiting.user_id, "draft 1")
     )
     await refused(
-        db_path,
+        target,
         NotSeated,
         f"You are not playing in this game; it is {game.state.to_move}'s turn.",
         manager.act(1, OUTSIDER, "draft 1"),
     )
 
 
-async def test_illegal_moves_carry_the_rules_reason(manager, db_path):
+async def test_illegal_moves_carry_the_rules_reason(manager, target):
     game = await started(manager, 1)
     mover = game.to_move_user
     for text in ("bank", "draft 99", "mine 7", "dig for gold"):
@@ -79,19 +79,19 @@ async def test_illegal_moves_carry_the_rules_reason(manager, db_path):
             rules.apply(game.state, rules.parse_action(text))
         except rules.Refusal as err:
             reason = explain(err)
-        await refused(db_path, IllegalMove, reason, manager.act(1, mover, text))
+        await refused(target, IllegalMove, reason, manager.act(1, mover, text))
     assert reason.startswith("I can't read `dig for gold`")
     await play(manager, 1, 20, Chooser(1))  # into the shifts
     game = await manager.current(1)
-    await refused(db_path, IllegalMove, "The draft is over.", manager.act(1, game.to_move_user, "draft 1"))
+    await refused(target, IllegalMove, "The draft is over.", manager.act(1, game.to_move_user, "draft 1"))
 
 
-async def test_a_move_for_an_old_version_is_refused(manager, db_path):
+async def test_a_move_for_an_old_version_is_refused(manager, target):
     game = await started(manager, 1)
     await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)), expected_version=0)
     game = await manager.current(1)
     await refused(
-        db_path,
+        target,
         StaleAction,
         "That no longer applies: the game has moved on.",
         manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)), expected_version=0),

@@ -39,19 +39,15 @@ async def test_a_locked_database_fails_the_move_and_the_game_is_read_back(db_pat
         assert result.version == 1 and await store.load_game(game.id) == result.game
 
 
-async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, db_path):
+async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, target):
     game = await started(manager, 1)
-    other = sqlite3.connect(db_path)
-    other.execute("CREATE TRIGGER full BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'disk quota'); END")
-    other.commit()
-    before = db_rows(db_path)
+    await target.refuse_inserts_into("actions", "disk quota")
+    before = await target.rows()
     with refusing(SaveFailed, SAVE_FAILED):
         await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
-    assert db_rows(db_path) == before
+    assert await target.rows() == before
     assert await manager.current(1) == await store.load_game(game.id)
-    other.execute("DROP TRIGGER full")
-    other.commit()
-    other.close()
+    await target.allow_inserts_into("actions")
     game = await manager.current(1)
     assert (await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))).version == 1
 
@@ -67,29 +63,26 @@ async def test_a_closed_connection_fails_the_move_and_reopening_resumes(manager,
     assert (await manager.act(1, game.to_move_user, action)).version == 1
 
 
-async def test_a_failed_lobby_write_says_so_and_changes_nothing(manager, store, db_path):
+async def test_a_failed_lobby_write_says_so_and_changes_nothing(manager, store, target):
     await manager.new_game(1, 1, 101, "Alice")
-    other = sqlite3.connect(db_path)
-    other.execute("CREATE TRIGGER refuse BEFORE INSERT ON seats BEGIN SELECT RAISE(ABORT, 'injected'); END")
-    other.commit()
-    before = db_rows(db_path)
+    await target.refuse_inserts_into("seats", "injected")
+    before = await target.rows()
     with refusing(SaveFailed, "^That could not be saved, so nothing changed. Please try again"):
         await manager.join(1, 102, "Bob")
-    assert db_rows(db_path) == before
+    assert await target.rows() == before
     assert await manager.current(1) == await store.open_game(1)
-    other.close()
 
 
-async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, store, db_path):
+async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, store, target):
     """Another process moved the game on: the stale move is refused, and the manager then
     shows the stored game, not its own old copy."""
     game = await started(manager, 1)
-    async with Store(db_path) as elsewhere:
+    async with Store(target.url) as elsewhere:  # another bot process, on the same database
         other = GameManager(elsewhere)
         await other.open()
         moved = (await other.act(1, game.to_move_user, random_action(game.state, Chooser(7)))).game
-    before = db_rows(db_path)
+    before = await target.rows()
     with refusing(StaleAction, "^The game changed in the meantime; nothing was done. Please look again.$"):
         await manager.act(1, game.to_move_user, random_action(game.state, Chooser(8)))
-    assert db_rows(db_path) == before
+    assert await target.rows() == before
     assert await manager.current(1) == moved

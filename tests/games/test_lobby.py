@@ -25,7 +25,7 @@ from games.errors import (
 )
 from games.manager import SEAT_COLOURS, unique_names
 from storage import GameSettings
-from tests.storage.helpers import GUILD, NAMES, OUTSIDER, USERS, db_rows, lobby, started
+from tests.storage.helpers import GUILD, NAMES, OUTSIDER, USERS, lobby, started
 
 
 def said(err: GameError) -> str:
@@ -41,12 +41,12 @@ def refusing(error: type[GameError], pattern: str):
     assert re.match(pattern, said(info.value)), said(info.value)
 
 
-async def refused(db_path, error: type[GameError], message: str, call) -> None:
+async def refused(target, error: type[GameError], message: str, call) -> None:
     """`call` is refused with exactly `message`, and the database is as it was."""
-    before = db_rows(db_path)
+    before = await target.rows()
     with refusing(error, f"^{re.escape(message)}$"):
         await call
-    assert db_rows(db_path) == before
+    assert await target.rows() == before
 
 
 async def test_new_game_seats_the_author_as_host_with_default_options(manager, store):
@@ -119,7 +119,7 @@ async def test_abort_by_the_host_or_a_moderator_keeps_the_game_in_history(manage
 # --- refusals ------------------------------------------------------------------------------
 
 
-async def test_no_game_here(manager, db_path):
+async def test_no_game_here(manager, target):
     message = "There is no game in this channel. Start one with `/coal new`."
     await lobby(manager, 2)  # a game elsewhere does not count
     for call in (
@@ -130,13 +130,13 @@ async def test_no_game_here(manager, db_path):
         manager.act(1, USERS[0], "bank"),
         manager.game_in(1),
     ):
-        await refused(db_path, NoGameHere, message, call)
+        await refused(target, NoGameHere, message, call)
 
 
-async def test_game_already_running(manager, db_path):
+async def test_game_already_running(manager, target):
     await lobby(manager, 1)
     await refused(
-        db_path,
+        target,
         GameAlreadyRunning,
         "This channel already has a lobby (host: Alice). "
         "Finish it or `/coal abort` it first, or play in another channel or thread.",
@@ -144,7 +144,7 @@ async def test_game_already_running(manager, db_path):
     )
     await manager.start(1, USERS[0], seed=1)
     await refused(
-        db_path,
+        target,
         GameAlreadyRunning,
         "This channel already has a game running (host: Alice). "
         "Finish it or `/coal abort` it first, or play in another channel or thread.",
@@ -152,75 +152,75 @@ async def test_game_already_running(manager, db_path):
     )
 
 
-async def test_already_seated(manager, db_path):
+async def test_already_seated(manager, target):
     await lobby(manager, 1)
     for user in USERS[:2]:
-        await refused(db_path, AlreadySeated, "You are already seated in this game.", manager.join(1, user, "X"))
+        await refused(target, AlreadySeated, "You are already seated in this game.", manager.join(1, user, "X"))
 
 
-async def test_game_full(manager, db_path):
+async def test_game_full(manager, target):
     await lobby(manager, 1, players=4)
     await refused(
-        db_path,
+        target,
         GameFull,
         "The game is full (4 players). Watch, or open a game in another channel.",
         manager.join(1, OUTSIDER, "Eve"),
     )
 
 
-async def test_not_the_host(manager, db_path):
+async def test_not_the_host(manager, target):
     await lobby(manager, 1, players=3)
-    await refused(db_path, NotHost, "Only the host, Alice, can start the game.", manager.start(1, USERS[1]))
+    await refused(target, NotHost, "Only the host, Alice, can start the game.", manager.start(1, USERS[1]))
     await refused(
-        db_path, NotHost, "Only the host, Alice, or a moderator can abort the game.", manager.abort(1, USERS[2])
+        target, NotHost, "Only the host, Alice, or a moderator can abort the game.", manager.abort(1, USERS[2])
     )
     await manager.start(1, USERS[0], seed=3)
     await refused(
-        db_path, NotHost, "Only the host, Alice, or a moderator can abort the game.", manager.abort(1, OUTSIDER)
+        target, NotHost, "Only the host, Alice, or a moderator can abort the game.", manager.abort(1, OUTSIDER)
     )
 
 
-async def test_not_enough_players(manager, db_path):
+async def test_not_enough_players(manager, target):
     await lobby(manager, 1, players=1)
     await refused(
-        db_path,
+        target,
         NotEnoughPlayers,
         "Coal Baron needs 2 to 4 players; only 1 is seated. Others can `/coal join`.",
         manager.start(1, USERS[0]),
     )
 
 
-async def test_not_seated_cannot_leave(manager, db_path):
+async def test_not_seated_cannot_leave(manager, target):
     await lobby(manager, 1)
-    await refused(db_path, NotSeated, "You are not seated in this game.", manager.leave(1, OUTSIDER))
+    await refused(target, NotSeated, "You are not seated in this game.", manager.leave(1, OUTSIDER))
 
 
-async def test_seats_are_fixed_once_started(manager, db_path):
+async def test_seats_are_fixed_once_started(manager, target):
     await started(manager, 1)
     await refused(
-        db_path,
+        target,
         AlreadyStarted,
         "The game has already started; seats are fixed until it ends.",
         manager.join(1, OUTSIDER, "Eve"),
     )
     await refused(
-        db_path,
+        target,
         AlreadyStarted,
         "The game has already started; the host can `/coal abort` it.",
         manager.leave(1, USERS[1]),
     )
-    await refused(db_path, AlreadyStarted, "The game has already started.", manager.start(1, USERS[0]))
+    await refused(target, AlreadyStarted, "The game has already started.", manager.start(1, USERS[0]))
 
 
-async def test_bad_options(manager, db_path):
+async def test_bad_options(manager, target):
     await refused(
-        db_path,
+        target,
         BadOptions,
         "`timer` is one of none, 1h, 12h, 24h, 48h, 72h.",
         manager.new_game(GUILD, 1, USERS[0], "Alice", {"timer": "5m"}),
     )
     await refused(
-        db_path,
+        target,
         BadOptions,
         "`delivered` is own or all. `speed` is not a game option.",
         manager.new_game(GUILD, 1, USERS[0], "Alice", {"delivered": "none", "speed": 2}),
