@@ -80,6 +80,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         dev_guild_id=settings.dev_guild_id,
         computer_processes=settings.computer_processes,
         drawing_processes=settings.drawing_processes,
+        shards=settings.shards,
     )
     database = Path(settings.database or default_path()).absolute()
     if not debug:
@@ -123,7 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, UnicodeDecodeError) as err:
         log.error("Could not read .env: %s", getattr(err, "strerror", None) or err)
         return 2
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as err:
+        log.error("%s", err)
+        return 2
     if not settings.token:
         log.error("%s", NO_TOKEN)
         return 2

@@ -20,6 +20,7 @@ from discord import app_commands
 
 from games import GameManager
 from games.consoles import Consoles
+from games.shards import Shards
 from rendering import warm_up
 from storage import Store
 
@@ -54,13 +55,18 @@ class CoalBot(discord.Client):
         dev_guild_id: int | None = None,
         computer_processes: int = 1,
         drawing_processes: int = 0,
+        shards: Shards | None = None,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # interactions bring the member; no privileged intent needed
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        sharding: dict[str, Any] = {}
+        if shards is not None:  # AutoShardedClient's options (see ShardedCoalBot)
+            sharding = {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **sharding)
+        self.owned_shards = shards  # (AutoShardedClient.shards is its connections)
         self.tree = app_commands.CommandTree(self)
         self.database = database
         self.clock: Clock = clock or discord_clock
@@ -81,7 +87,7 @@ class CoalBot(discord.Client):
 
         self.stage = startup.OPENING_DATABASE
         self.store = await Store(self.database, clock=self.clock, busy_timeout=SAVE_WAIT).open()
-        self.manager = GameManager(self.store)
+        self.manager = GameManager(self.store, self.owned_shards)
         self.stage = startup.RESUMING
         games = await self.manager.open()
         self.tree.add_command(CoalCommands())
@@ -151,6 +157,11 @@ class CoalBot(discord.Client):
         await oops(interaction, error, f"command {command}")
 
 
+class ShardedCoalBot(CoalBot, discord.AutoShardedClient):
+    """The bot over some of the application's shards (SHARD_COUNT, SHARD_IDS): one process of
+    several over one PostgreSQL database; it runs the games of its shards' servers only."""
+
+
 def create_bot(
     database: str | os.PathLike[str] | None = None,
     *,
@@ -158,16 +169,21 @@ def create_bot(
     dev_guild_id: int | None = None,
     computer_processes: int = 1,
     drawing_processes: int = 0,
+    shards: Shards | None = None,
 ) -> CoalBot:
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
     `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES);
-    `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread).
+    `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread);
+    `shards`: run these shards only (SHARD_COUNT, SHARD_IDS) as an `AutoShardedClient`; without
+    them a plain `Client`, one connection, as Discord wants below 2 500 servers.
     """
-    return CoalBot(
+    kind = CoalBot if shards is None else ShardedCoalBot
+    return kind(
         database=database,
         clock=clock,
         dev_guild_id=dev_guild_id,
         computer_processes=computer_processes,
         drawing_processes=drawing_processes,
+        shards=shards,
     )

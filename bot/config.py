@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.shards import Shards
+
 
 def load_dotenv(path: str | os.PathLike[str] = ".env") -> None:
     """Read KEY=VALUE lines into the environment; variables already set win."""
@@ -30,9 +32,11 @@ class Settings:
     dev_guild_id: int | None
     computer_processes: int = 1  # worker processes the computer players think in
     drawing_processes: int = 1  # worker processes images are drawn in (0: a thread of the bot's process)
+    shards: Shards | None = None  # SHARD_COUNT / SHARD_IDS: this process runs these shards only
 
     @classmethod
     def from_env(cls) -> Settings:
+        """The settings; ValueError with one line saying what is wrong (e.g. SHARD_IDS)."""
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         processes = os.environ.get("COMPUTER_PROCESSES", "").strip()
         drawing = os.environ.get("DRAWING_PROCESSES", "").strip()
@@ -42,4 +46,21 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             computer_processes=max(1, int(processes)) if processes.isdigit() else 1,
             drawing_processes=int(drawing) if drawing.isdigit() else 1,
+            shards=shards_from_env(),
         )
+
+
+def shards_from_env() -> Shards | None:
+    """SHARD_COUNT (and optionally SHARD_IDS, e.g. `0,1`; default every shard) or None when unset."""
+    count = os.environ.get("SHARD_COUNT", "").strip()
+    ids = os.environ.get("SHARD_IDS", "").strip()
+    if not count:
+        if ids:
+            raise ValueError("SHARD_IDS is set but SHARD_COUNT is not: set both (e.g. SHARD_COUNT=4, SHARD_IDS=0,1)")
+        return None
+    if not count.isdigit():
+        raise ValueError(f"SHARD_COUNT must be a whole number, not {count!r}")
+    parts = [part.strip() for part in ids.split(",")] if ids else [str(k) for k in range(int(count))]
+    if not all(part.isdigit() for part in parts):
+        raise ValueError(f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids!r}")
+    return Shards(int(count), frozenset(int(part) for part in parts))

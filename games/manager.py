@@ -63,6 +63,7 @@ from .errors import (
     SaveFailed,
     StaleAction,
 )
+from .shards import Shards
 
 log = logging.getLogger("coalbaron")
 
@@ -138,18 +139,25 @@ def unique_names(names: list[str]) -> list[str]:
 class GameManager:
     """All games of the bot, one per channel. User ids are ints, names are strings."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, shards: Shards | None = None):
         self.store = store
+        # When the bot runs as several processes: the shards of this one (its servers' games).
+        self.shards = shards
         self._games: dict[int, Game] = {}  # lobbies and running games, by channel
         # Called with every game just stored (a move, a lobby change, an abort): turn timers listen.
         self.listeners: list[Callable[[Game], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def open(self) -> list[Game]:
-        """Load every lobby and running game, so a restarted bot resumes them as they were."""
-        games = await self.store.open_games()
+        """Load every lobby and running game (of this process's shards), so a restarted bot
+        resumes them as they were."""
+        games = [g for g in await self.store.open_games() if self.owns(g.guild_id)]
         self._games = {g.channel_id: g for g in games}
         return games
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the games of server `guild_id` (always, unless sharded)."""
+        return self.shards is None or self.shards.owns(guild_id)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -460,8 +468,16 @@ class GameManager:
             return game
 
     async def unposted(self, game_id: int | None = None) -> list[OutboxRow]:
-        """Turns stored but not yet posted (all games' after a restart), oldest first."""
-        return await self.store.pending_posts(game_id)
+        """Turns stored but not yet posted (all this process's games' after a restart), oldest first."""
+        rows = await self.store.pending_posts(game_id)
+        if self.shards is None or game_id is not None:
+            return rows
+        owned: dict[int, bool] = {}
+        for row in rows:
+            if row.game_id not in owned:
+                game = await self.store.load_game(row.game_id)
+                owned[row.game_id] = game is not None and self.owns(game.guild_id)
+        return [row for row in rows if owned[row.game_id]]
 
     async def posted(self, game: Game) -> None:
         """Every post of `game` up to its current version reached the channel."""
