@@ -43,6 +43,16 @@ def world(env):
     return places
 
 
+def die_saving(version: int):
+    """A save that dies (SIGKILL) before it commits: a crash in the middle of a turn."""
+
+    async def save_turn(*args, **kwargs):
+        print(f"saving at v{version}", flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)  # no commit, no cleanup
+
+    return save_turn
+
+
 async def play(coal, env, channel, members, kill: bool) -> None:
     manager = coal.manager
     alice, bob = members.values()
@@ -52,14 +62,7 @@ async def play(coal, env, channel, members, kill: bool) -> None:
     for k in range(MOVES):
         game = await manager.current(channel.id)
         if kill and k == 3:
-            real = coal.store.save_turn
-
-            async def save_turn(*args, **kwargs):
-                print(f"saving at v{game.version}", flush=True)
-                os.kill(os.getpid(), signal.SIGKILL)  # mid-save: no commit, no cleanup
-                return await real(*args, **kwargs)
-
-            coal.store.save_turn = save_turn
+            coal.store.save_turn = die_saving(game.version)
         action = legal_actions(game.state)[0]
         name = "coal draft" if action.kind == "draft" else "coal bank"
         options = {"card": action.card} if action.kind == "draft" else {}
