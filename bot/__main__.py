@@ -25,11 +25,13 @@ from .startup import NoFalseReconnect, describe_failure
 
 log = logging.getLogger("coalbaron")
 
+NO_SANDBOX = 'The sandbox needs SimCord\'s preview: .venv/bin/pip install -e ".[sandbox]"'
 CLOSE_TIMEOUT = 10.0  # seconds: after a failed start, closing must not keep the process alive
 
 NO_TOKEN = (
-    "No Discord token: set DISCORD_TOKEN in .env (copy .env.example to .env) or in the environment. "
-    "Get one at https://discord.com/developers/applications → your app → Bot → Reset Token."
+    "No Discord token: set DISCORD_TOKEN in .env (copy .env.example to .env), or play locally without"
+    " Discord with `python3 -m bot --sandbox`. Get a token at https://discord.com/developers/applications"
+    " → your app → Bot → Reset Token."
 )
 
 
@@ -107,6 +109,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         prog="python -m bot", description="Run the Coal Baron bot (settings from .env, see .env.example)."
     )
     parser.add_argument("--debug", action="store_true", help="log in detail, with tracebacks")
+    parser.add_argument(
+        "--sandbox", action="store_true", help="play locally in your browser against a simulated Discord (no token)"
+    )
+    parser.add_argument("--database", type=Path, help="the sandbox's database (default data/sandbox.sqlite3)")
+    parser.add_argument("--port", type=int, help="the sandbox's port on 127.0.0.1 (default: a free one)")
+    parser.add_argument("--no-browser", action="store_true", help="the sandbox prints its address without opening it")
     return parser.parse_args(argv)
 
 
@@ -124,6 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, UnicodeDecodeError) as err:
         log.error("Could not read .env: %s", getattr(err, "strerror", None) or err)
         return 2
+    if args.sandbox:
+        try:
+            from .sandbox import SANDBOX_DB, run_sandbox
+        except ImportError as err:
+            log.error("%s (%s)", NO_SANDBOX, err)
+            return 2
+        return asyncio.run(run_sandbox(args.database or SANDBOX_DB, port=args.port, open_browser=not args.no_browser))
     try:
         settings = Settings.from_env()
     except ValueError as err:

@@ -29,8 +29,9 @@ ALLOWED: dict[str, set[str]] = {
     # for the README and the tests are played by the greedy computer player
     "rendering": {"rules", "pydantic", "PIL", "fontTools", "players"},
     "games": {"rules", "storage", "players", "pydantic"},
-    # babel reads the catalogues; aiohttp is discord.py's HTTP client, whose errors start-up names
-    "bot": {"rules", "storage", "rendering", "players", "games", "pydantic", "discord", "babel", "aiohttp"},
+    # babel reads the catalogues; aiohttp is discord.py's HTTP client, whose errors start-up names;
+    # simcord is the simulated Discord of `python -m bot --sandbox` (bot/sandbox.py only)
+    "bot": {"rules", "storage", "rendering", "players", "games", "pydantic", "discord", "babel", "aiohttp", "simcord"},
 }
 
 

@@ -1,0 +1,89 @@
+"""`python -m bot --sandbox`: the real bot against a simulated Discord, played in your browser.
+
+The bot is the one `python -m bot` runs (same commands, rules, images and database code); only
+Discord is simulated, by SimCord, and shown by SimCord's preview: a server with a `#coal-baron`
+channel, its history with the board images, the slash-command picker with autocomplete, the
+buttons and menus, and the private replies of the person viewing. You play as yourself; add
+computer players with `/coal addbot` or the lobby's menu, or play hot-seat: the page switches
+between the sandbox's members, and each sees only their own private replies.
+
+The sandbox keeps its games in its own database (`data/sandbox.sqlite3` by default, never
+`COALBARON_DB`). Its simulated Discord is built the same way at every start, so its ids are the
+same and a game left open resumes. It listens on 127.0.0.1 only, and the page's address carries
+the preview's capability token: nothing is reachable from another machine, and only who has
+the printed address can play. Ctrl-C, SIGTERM or the page's "End preview session" stop it
+cleanly (moves in progress stored, the database closed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import webbrowser
+from pathlib import Path
+
+import simcord
+
+from .client import CoalBot, create_bot
+from .words import sandbox as words
+
+log = logging.getLogger("coalbaron")
+
+SANDBOX_DB = Path("data/sandbox.sqlite3")
+
+
+def build_world(env: simcord.Env) -> tuple[simcord.GuildHandle, simcord.ChannelHandle, list[simcord.MemberActor]]:
+    """The sandbox's server: always built in this order, so its ids are the same at every start."""
+    guild = env.create_guild(words.SERVER, preferred_locale="en-US")
+    channel = guild.create_text_channel(words.CHANNEL)
+    members = [guild.add_member(env.create_user(name)) for name in words.PEOPLE]  # the first views the page first
+    return guild, channel, members
+
+
+async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
+    """The sandbox's first line in the channel: how to begin, or that a game resumes."""
+    assert bot.manager is not None
+    game = await bot.manager.current(channel.id)
+    text = words.WELCOME if game is None else words.RESUMED
+    await bot.get_partial_messageable(channel.id).send(text)
+
+
+async def run_sandbox(
+    database: Path = SANDBOX_DB,
+    *,
+    port: int | None = None,
+    open_browser: bool = True,
+    started: asyncio.Event | None = None,
+) -> int:
+    """Serve the sandbox until Ctrl-C, SIGTERM or the end of the preview session; 0 when it stopped cleanly."""
+    database.parent.mkdir(parents=True, exist_ok=True)
+    bot = create_bot(database)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stopping.set)
+    try:
+        async with simcord.run(bot, check_errors=False, settle_timeout=60) as env:
+            _, channel, members = build_world(env)
+            await greet(bot, channel)
+            async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
+                print(words.SERVING.format(url=preview.url, database=database), flush=True)
+                if open_browser:
+                    webbrowser.open(preview.url)
+                if started is not None:
+                    started.set()
+                closed = asyncio.ensure_future(preview.wait_closed())
+                stop = asyncio.ensure_future(stopping.wait())
+                await asyncio.wait({closed, stop}, return_when=asyncio.FIRST_COMPLETED)
+                closed.cancel()
+                stop.cancel()
+            log.info("sandbox: stopping")
+            await bot.close()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        if bot.store is not None:  # a failed start: the database thread would keep the process alive
+            await bot.store.close()
+    print(words.STOPPED, flush=True)
+    return 0

@@ -1,0 +1,19 @@
+"""The sandbox's own sentences: its first line in the channel, and what it prints in the terminal."""
+
+# The simulated server: its name, its channel, its members (the first is you).
+SERVER = "Coal Baron sandbox"
+CHANNEL = "coal-baron"
+PEOPLE = ("you", "friend-1", "friend-2", "friend-3")
+
+WELCOME = (
+    "Welcome to the Coal Baron sandbox. Type `/coal new` to open a game, add computer players with"
+    " `/coal addbot` (or the lobby's menu), then press Start. To play hot-seat, switch the viewer at the"
+    " top of the page: each person sees only their own private replies. `/coal help` explains the game."
+)
+RESUMED = "The sandbox game resumes where it was left: `/coal board` shows it, `/coal status` says whose turn it is."
+SERVING = (
+    "Coal Baron sandbox: open {url}\n"
+    "(on this machine only; the address is the key, keep it to yourself). Games are kept in {database}.\n"
+    "Ctrl-C stops it."
+)
+STOPPED = "Coal Baron sandbox stopped; the database is closed."

@@ -1,0 +1,150 @@
+"""The sandbox in a real browser (issue 14): headless Chromium through Playwright drives the page as
+a person would — `/coal new` in the composer, a computer added, Start, moves by the slash-command
+picker and its autocomplete, "My pit" — and sees a new board image after each move; a private reply is shown
+to its viewer only; a restarted sandbox resumes the game. It saves a screenshot (with
+COALBARON_SCREENSHOT=1 into docs/images/sandbox.png, the README's picture).
+
+Playwright's own browser download is not used: the system Chromium (Debian package `chromium`) is,
+through `executable_path`. Without it the test is skipped locally, saying how to install it; under
+CI (CI set) it fails instead, so CI never skips it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from .conftest import ROOT, start_sandbox
+
+CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
+
+
+def _browser_or_skip() -> str:
+    why = None
+    if CHROMIUM is None:
+        why = "no Chromium: install it with `sudo apt-get install -y chromium`"
+    else:
+        try:
+            import playwright.async_api  # noqa: F401
+        except ImportError:
+            why = "no Playwright: install the test extra (`pip install -e '.[test]'`)"
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser test must run in CI: {why}")
+        pytest.skip(f"browser test skipped: {why}")
+    assert CHROMIUM is not None
+    return CHROMIUM
+
+
+def conversation(page):
+    """The channel's messages (the sidebar repeats their first words)."""
+    return page.get_by_role("region", name="Conversation")
+
+
+async def slash(page, command: str, option: str | None = None, value: str | None = None) -> None:
+    """Type a command in the composer, pick it in the picker — and for `option` the choice named
+    `value`, or without `value` the first autocomplete suggestion — then send it."""
+    box = page.get_by_placeholder("Message #coal-baron")
+    await box.click()
+    await box.type(command)
+    await page.get_by_role("option").filter(has_text=command).first.wait_for()
+    await page.keyboard.press("Enter")  # the command
+    if option is not None:
+        field = page.locator(f'input.command-option-input[data-option="{option}"]')
+        if not await field.count():  # an optional option: pick it from the command's options first
+            await page.locator(".command-suggestion").filter(has_text=option).first.wait_for()
+            await page.keyboard.press("Enter")
+        await field.wait_for()
+        if value is None:  # autocomplete: a keystroke asks the bot for its suggestions
+            await page.keyboard.type("1")
+            await page.keyboard.press("Backspace")
+            await page.locator("#command-suggestion-listbox .command-suggestion").first.click()
+        else:
+            await page.get_by_role("option", name=value, exact=True).click()
+    await page.get_by_role("button", name="Send").click()
+
+
+async def boards(page) -> list[str]:
+    """The board images shown in the channel (each attachment has its own address)."""
+    return await page.locator("img.attachment-image[alt='board.png']").evaluate_all("els => els.map(e => e.src)")
+
+
+async def wait_for_new_board(page, before: list[str]) -> None:
+    await page.wait_for_function(
+        "n => document.querySelectorAll(\"img.attachment-image[alt='board.png']\").length > n", arg=len(before)
+    )
+
+
+async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
+    chromium = _browser_or_skip()
+    from playwright.async_api import async_playwright
+
+    database = tmp_path / "sandbox.sqlite3"
+    box = start_sandbox(database)
+    try:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = await browser.new_page(viewport={"width": 1280, "height": 900})
+            page.set_default_timeout(20_000)
+            await page.goto(box.url)
+            await conversation(page).get_by_text("Welcome to the Coal Baron sandbox").wait_for()
+
+            await slash(page, "/coal new", "timer", "none")
+            await conversation(page).get_by_text("Coal Baron lobby (1/4 seats").first.wait_for()
+            await slash(page, "/coal addbot")
+            await conversation(page).get_by_text("Baron Otto (normal) takes a seat").first.wait_for()
+            before = await boards(page)
+            await page.get_by_role("button", name="Start").last.click()
+            await wait_for_new_board(page, before)
+
+            # the opening draft by the picker's autocomplete (the computer picks in between)
+            for pick in range(3):
+                before = await boards(page)
+                await page.wait_for_function(
+                    "n => [...document.querySelectorAll('p')].filter(e => e.textContent.includes("
+                    "'your pick of an order card')).length > n",
+                    arg=pick,
+                )
+                await slash(page, "/coal draft", "card")
+                await wait_for_new_board(page, before)
+
+            # turns by the slash-command picker: the bank, twice
+            for _ in range(2):
+                before = await boards(page)
+                await conversation(page).get_by_text("your turn").last.wait_for()
+                await slash(page, "/coal bank")
+                await wait_for_new_board(page, before)
+
+            # a private reply: "My pit" is shown to its viewer, not to another member of the server
+            await page.get_by_role("button", name="My pit").last.click()
+            pit = conversation(page).get_by_text("Only you can see this").last
+            await pit.wait_for()
+            shot = tmp_path / "sandbox.png"
+            await page.screenshot(path=str(shot))
+            await page.select_option("#viewer-picker", label="friend-1")
+            await page.wait_for_timeout(1500)
+            assert await conversation(page).get_by_text("Only you can see this").count() == 0
+            await browser.close()
+        if os.environ.get("COALBARON_SCREENSHOT"):
+            shutil.copy(shot, ROOT / "docs" / "images" / "sandbox.png")
+
+        code, _, err = box.stop()
+        assert code == 0, err[-3000:]
+        box = start_sandbox(database)  # the game resumes after a restart
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = await browser.new_page(viewport={"width": 1280, "height": 900})
+            page.set_default_timeout(20_000)
+            await page.goto(box.url)
+            await conversation(page).get_by_text("The sandbox game resumes").wait_for()
+            await slash(page, "/coal board")
+            await page.locator("img.attachment-image[alt='board.png']").first.wait_for()
+            await browser.close()
+        code, _, err = box.stop()
+        assert code == 0, err[-3000:]
+    finally:
+        if box.process.poll() is None:
+            box.process.kill()
+            box.process.communicate()

@@ -1,0 +1,72 @@
+"""The sandbox without a browser (issue 14): it starts, serves its page on 127.0.0.1 only, keeps
+its own database, and stops cleanly on SIGTERM with the database closed; the bot without a token
+points to it. (A game resumed after a restart: test_browser.py.)"""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+import subprocess
+import sys
+import urllib.request
+
+from .conftest import ROOT
+
+
+def _addresses() -> list[str]:
+    """This machine's addresses other than loopback (where the page must not be served)."""
+    try:
+        names = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return sorted({info[4][0] for info in names if not info[4][0].startswith("127.")})
+
+
+def _listening(port: int) -> set[str]:
+    """The local addresses listening on `port` (Linux: /proc/net/tcp and tcp6), e.g. {"127.0.0.1"}."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = open(table).read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            local, state = row.split()[1], row.split()[3]
+            address, _, hex_port = local.partition(":")
+            if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+                if len(address) == 8:
+                    found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+                else:
+                    found.add(address)
+    return found
+
+
+def test_the_sandbox_serves_on_loopback_only_and_stops_cleanly_on_sigterm(sandbox):
+    with urllib.request.urlopen(f"http://127.0.0.1:{sandbox.port}/", timeout=10) as page:
+        assert page.status == 200 and "SimCord" in page.read().decode()
+    assert _listening(sandbox.port) == {"127.0.0.1"}  # bound to loopback, not to every interface
+    for address in _addresses():  # another interface of this machine: nothing listens there
+        with socket.socket() as s:
+            s.settimeout(2)
+            assert s.connect_ex((address, sandbox.port)) != 0, f"reachable on {address}"
+    code, out, err = sandbox.stop()
+    assert code == 0, err[-3000:]
+    assert "database is closed" in out and "Traceback" not in err
+    assert not sandbox.database.with_name(sandbox.database.name + "-wal").exists()  # checkpointed and closed
+    with sqlite3.connect(sandbox.database) as con:  # intact, with our schema
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert con.execute("SELECT count(*) FROM games").fetchone() == (0,)
+
+
+def test_the_bot_without_a_token_says_so_and_points_to_the_sandbox(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,  # no .env here
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2
+    [line] = [x for x in out.stderr.splitlines() if "No Discord token" in x]
+    assert "--sandbox" in line
