@@ -20,7 +20,7 @@ from rules.actions import Step
 from rules.components import COLOUR_NAMES, LEVEL_NAMES
 
 from .context import client_of
-from .items import GREEN, GREY, RED, Handled, button_template, chosen, make_button, make_menu, menu_template
+from .items import GREEN, GREY, RED, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import refuse, stale
 from .turns import take
 from .words import console as words
@@ -152,19 +152,10 @@ class ConsoleButton(Handled, DynamicItem[Button], template=button_template("mc")
             await _push(interaction, console, step)
 
 
-class FillMenu(Handled, DynamicItem[Select], template=menu_template("mcfill")):
+class FillMenu(GameMenu, DynamicItem[Select], template=menu_template("mcfill")):
     """The console's menu of order spots to fill (the value is the fill step's text)."""
 
-    def __init__(self, game_id: int, version: int, menu: Select) -> None:
-        super().__init__(menu)
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
-    ) -> FillMenu:
-        game_id, version = int(match["game"]), int(match["version"])
-        return cls(game_id, version, make_menu("mcfill", game_id, version, list(getattr(item, "options", []))))
+    kind = "mcfill"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)

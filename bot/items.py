@@ -11,10 +11,11 @@ an unexpected exception is logged with the game id and answered like a command's
 
 from __future__ import annotations
 
-from typing import Any, cast
+import re
+from typing import Any, ClassVar, cast
 
 import discord
-from discord.ui import Button, Select
+from discord.ui import Button, Item, Select
 
 from games import GameError
 
@@ -87,3 +88,23 @@ class Handled:
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+class GameMenu(Handled):
+    """Mixed into every select menu kind before `DynamicItem`: a menu of game `game_id` at `version`,
+    rebuilt from its custom id (with the options Discord sends back) after a restart.
+
+    A subclass names its `kind`, as in its template: `class DraftMenu(GameMenu, DynamicItem[Select],
+    template=menu_template("draft")): kind = "draft"`.
+    """
+
+    kind: ClassVar[str]
+
+    def __init__(self, game_id: int, version: int, menu: Select) -> None:
+        super().__init__(menu)  # type: ignore[call-arg]  # DynamicItem's, next in the subclass's order
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /) -> Any:
+        game_id, version = int(match["game"]), int(match["version"])
+        return cls(game_id, version, make_menu(cls.kind, game_id, version, list(getattr(item, "options", []))))

@@ -14,7 +14,7 @@ from rendering import render_turn
 from rules.components import MAX_PLAYERS
 
 from .context import client_of
-from .items import BLUE, GREEN, GREY, Handled, button_template, chosen, make_button, make_menu, menu_template
+from .items import BLUE, GREEN, GREY, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import log_event, pinging, stale
 from .turns import game_for, send, turn_view
 from .words import computers as computer_words
@@ -32,7 +32,7 @@ def lobby_view(game: Game) -> View | None:
     options = computer_options(game)
     if options:
         menu = make_menu("bots", game.id, 0, options, computer_words.MENU_PLACEHOLDER, row=1)
-        v.add_item(ComputerMenu(game.id, menu))
+        v.add_item(ComputerMenu(game.id, 0, menu))
     return v
 
 
@@ -49,19 +49,10 @@ def computer_options(game: Game) -> list[discord.SelectOption]:
     return options
 
 
-class ComputerMenu(Handled, DynamicItem[Select], template=menu_template("bots")):
+class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")):
     """The lobby's computer menu: seat a computer of a level, or remove a seated one (host only)."""
 
-    def __init__(self, game_id: int, menu: Select) -> None:
-        super().__init__(menu)
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
-    ) -> ComputerMenu:
-        game_id = int(match["game"])
-        return cls(game_id, make_menu("bots", game_id, 0, list(getattr(item, "options", []))))
+    kind = "bots"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)

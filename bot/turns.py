@@ -26,7 +26,7 @@ from rules.components import TILES
 from rules.errors import quote
 
 from .context import CoalClient, client_of
-from .items import BLUE, Handled, button_template, chosen, make_button, make_menu, menu_template
+from .items import BLUE, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import log_event, pinging, refuse, refuse_error, show_board, show_pit, stale, tell_host, viewer_name
 from .words import refusals, turns
 from .words.choices import draft_label, label
@@ -316,19 +316,10 @@ def legal_text(game: Game, user_id: int) -> str:
     return turns.WHAT_YOU_MAY_DO.format(lines="\n".join(lines))
 
 
-class DraftMenu(Handled, DynamicItem[Select], template=menu_template("draft")):
+class DraftMenu(GameMenu, DynamicItem[Select], template=menu_template("draft")):
     """The draft menu under a turn message: the face-up order cards."""
 
-    def __init__(self, game_id: int, version: int, menu: Select) -> None:
-        super().__init__(menu)
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
-    ) -> DraftMenu:
-        game_id, version = int(match["game"]), int(match["version"])
-        return cls(game_id, version, make_menu("draft", game_id, version, list(getattr(item, "options", []))))
+    kind = "draft"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -408,19 +399,10 @@ class DrawnButton(Handled, DynamicItem[Button], template=button_template("drawn"
             await interaction.response.send_message(text, view=v, ephemeral=True)
 
 
-class PickMenu(Handled, DynamicItem[Select], template=menu_template("pick")):
+class PickMenu(GameMenu, DynamicItem[Select], template=menu_template("pick")):
     """The private draw choice's menu: which drawn item to keep (or none)."""
 
-    def __init__(self, game_id: int, version: int, menu: Select) -> None:
-        super().__init__(menu)
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
-    ) -> PickMenu:
-        game_id, version = int(match["game"]), int(match["version"])
-        return cls(game_id, version, make_menu("pick", game_id, version, list(getattr(item, "options", []))))
+    kind = "pick"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
