@@ -83,6 +83,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         computer_processes=settings.computer_processes,
         drawing_processes=settings.drawing_processes,
         shards=settings.shards,
+        pause_limit=settings.pause_limit_days * 86400,
     )
     database = Path(settings.database or default_path()).absolute()
     if not debug:

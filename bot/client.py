@@ -21,6 +21,7 @@ from discord import app_commands
 from games import GameManager
 from games.consoles import Consoles
 from games.shards import Shards
+from games.timers import PAUSE_LIMIT
 from rendering import warm_up
 from storage import Store
 
@@ -56,6 +57,7 @@ class CoalBot(discord.Client):
         computer_processes: int = 1,
         drawing_processes: int = 0,
         shards: Shards | None = None,
+        pause_limit: float = PAUSE_LIMIT,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
@@ -66,6 +68,7 @@ class CoalBot(discord.Client):
         if shards is not None:  # AutoShardedClient's options (see ShardedCoalBot)
             sharding = {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **sharding)
+        self.pause_limit = pause_limit
         self.owned_shards = shards  # (AutoShardedClient.shards is its connections)
         self.tree = app_commands.CommandTree(self)
         self.database = database
@@ -170,13 +173,15 @@ def create_bot(
     computer_processes: int = 1,
     drawing_processes: int = 0,
     shards: Shards | None = None,
+    pause_limit: float = PAUSE_LIMIT,
 ) -> CoalBot:
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
     `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES);
     `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread);
     `shards`: run these shards only (SHARD_COUNT, SHARD_IDS) as an `AutoShardedClient`; without
-    them a plain `Client`, one connection, as Discord wants below 2 500 servers.
+    them a plain `Client`, one connection, as Discord wants below 2 500 servers;
+    `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS).
     """
     kind = CoalBot if shards is None else ShardedCoalBot
     return kind(
@@ -186,4 +191,5 @@ def create_bot(
         computer_processes=computer_processes,
         drawing_processes=drawing_processes,
         shards=shards,
+        pause_limit=pause_limit,
     )

@@ -25,13 +25,15 @@ from storage import TIMER_SECONDS
 from . import console, lobby, seats, turns
 from .context import client_of
 from .permissions import missing_permissions
-from .replies import log_event, refuse, show_board, show_pit, viewer_name
+from .replies import log_event, pinging, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import help as help_words
 from .words import lobby as lobby_words
+from .words import pause as pause_words
 from .words import refusals, status
 from .words.choices import label
 from .words.lobby import lobby_message
+from .words.turns import whose_turn
 
 log = logging.getLogger("coalbaron")
 
@@ -172,6 +174,25 @@ class CoalCommands(app_commands.Group):
         log_event(game, f"aborted by user {interaction.user.id}")
         bot.consoles.close_game(game.id)
         await interaction.response.send_message(lobby_words.ended(interaction.user.display_name))
+
+    @app_commands.command(name="pause", description=describe.PAUSE)
+    async def pause(self, interaction: discord.Interaction) -> None:
+        bot = client_of(interaction)
+        is_admin = bool(interaction.permissions and interaction.permissions.manage_channels)
+        game = await bot.manager.pause(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
+        log_event(game, f"paused by user {interaction.user.id}")
+        days = round(bot.pause_limit / 86400)
+        await interaction.response.send_message(pause_words.paused(interaction.user.display_name, days))
+
+    @app_commands.command(name="resume", description=describe.RESUME)
+    async def resume(self, interaction: discord.Interaction) -> None:
+        bot = client_of(interaction)
+        is_admin = bool(interaction.permissions and interaction.permissions.manage_channels)
+        game = await bot.manager.resume(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
+        log_event(game, f"resumed by user {interaction.user.id}")
+        text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)
+        await interaction.response.send_message(text, allowed_mentions=pinging(game.to_move_user))
+        bot.computers.wake(game.channel_id)  # a computer to move moves now
 
     # --- moves ------------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ class Settings:
     computer_processes: int = 1  # worker processes the computer players think in
     drawing_processes: int = 1  # worker processes images are drawn in (0: a thread of the bot's process)
     shards: Shards | None = None  # SHARD_COUNT / SHARD_IDS: this process runs these shards only
+    pause_limit_days: int = 30  # PAUSE_LIMIT_DAYS: a game paused this long ends without a result
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -47,6 +48,7 @@ class Settings:
             computer_processes=max(1, int(processes)) if processes.isdigit() else 1,
             drawing_processes=int(drawing) if drawing.isdigit() else 1,
             shards=shards_from_env(),
+            pause_limit_days=_days("PAUSE_LIMIT_DAYS", 30),
         )
 
 
@@ -64,3 +66,12 @@ def shards_from_env() -> Shards | None:
     if not all(part.isdigit() for part in parts):
         raise ValueError(f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids!r}")
     return Shards(int(count), frozenset(int(part) for part in parts))
+
+
+def _days(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"{name} must be a whole number of days, at least 1, not {value!r}")
+    return int(value)

@@ -24,6 +24,7 @@ class CoalClient(Protocol):
     consoles: Consoles
     computers: ComputerPlayers
     clock: Callable[[], float]
+    pause_limit: float  # seconds a game may stay paused before it ends
 
     async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None: ...
 

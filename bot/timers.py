@@ -27,6 +27,7 @@ from .replies import pinging
 from .turns import announce_and_mark
 from .words.common import duration
 from .words.computers import timer_played
+from .words.pause import paused_too_long
 from .words.turns import reminder, timer_moved
 
 log = logging.getLogger("coalbaron")
@@ -68,14 +69,19 @@ class Timers:
 
     def _track(self, game: Game) -> None:
         # A computer to move moves at once (`bot.computers`, also after a restart): no timer for it.
-        if game.is_open and game.deadline is not None and game.state is not None and level_to_move(game) is None:
+        # A paused game has no deadline, only the end of the longest pause allowed.
+        timed = game.deadline is not None or game.options.paused_at is not None
+        if game.is_open and timed and game.state is not None and level_to_move(game) is None:
             self._games[game.channel_id] = game
         else:
             self._games.pop(game.channel_id, None)
 
+    def _due(self, game: Game) -> float:
+        return due_at(game, self.bot.pause_limit)
+
     async def _run(self) -> None:
         while not self._stopped:
-            due = [due_at(g) for g in self._games.values()]
+            due = [self._due(g) for g in self._games.values()]
             timeout = max(0.0, min(due) - self.bot.clock()) if due else None
             if timeout is None or timeout > 0:
                 try:
@@ -96,14 +102,30 @@ class Timers:
         """Handle every reminder and deadline that is due now, earliest deadline first."""
         now = self.bot.clock()
         due = sorted(
-            (g for g in self._games.values() if due_at(g) <= now),
+            (g for g in self._games.values() if self._due(g) <= now),
             key=lambda g: (g.deadline or 0.0, g.id),
         )
         for game in due:
-            if game.deadline is not None and game.deadline <= now:
+            if game.options.paused_at is not None:
+                await self._end_pause(game)
+            elif game.deadline is not None and game.deadline <= now:
                 await self._expire(game)
             else:
                 await self._remind(game)
+
+    async def _end_pause(self, game: Game) -> None:
+        ended = await self.bot.manager.end_pause(game.channel_id, game.version)
+        if ended is None:  # resumed or moved on meanwhile
+            latest = await self.bot.manager.current(game.channel_id)
+            if latest is None:
+                self._games.pop(game.channel_id, None)
+            else:
+                self._track(latest)
+            return
+        self.bot.consoles.close_game(game.id)
+        days = round(self.bot.pause_limit / 86400)
+        await self.bot.get_partial_messageable(game.channel_id).send(paused_too_long(days))
+        log.info("game %s channel %s: ended after %d days paused", game.id, game.channel_id, days)
 
     async def _remind(self, game: Game) -> None:
         updated = await self.bot.manager.mark_reminded(game.channel_id, game.version)

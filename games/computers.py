@@ -103,7 +103,10 @@ def seat_to_move(game: GameRow) -> SeatRow | None:
 
 
 def level_to_move(game: GameRow) -> Level | None:
-    """The level of the computer that is to move now, or None when a person is (or nobody)."""
+    """The level of the computer that is to move now, or None when a person is (or nobody, or
+    the game is paused)."""
+    if game.options.paused_at is not None:
+        return None
     seat = seat_to_move(game)
     return level_of(game, seat) if seat is not None else None
 

@@ -50,6 +50,10 @@ class Reason(StrEnum):
     NO_STAND_IN = "no_stand_in"  # taking back a seat no computer plays
     BACK_NEEDS_HOST = "back_needs_host"  # host: the host handed the seat over and has not allowed it back
     NEEDS_A_PERSON = "needs_a_person"  # start with computers only
+    # pausing
+    HOST_PAUSES = "host_pauses"  # host: pause or resume by someone else
+    PAUSED = "paused"  # host: a move (or a pause) while the game is paused
+    NOT_PAUSED = "not_paused"  # resume a game that runs
 
 
 class GameError(Exception):
@@ -127,3 +131,7 @@ class StaleAction(GameError):
 
 class SaveFailed(GameError):
     """The database refused the write; nothing changed, and the game was reloaded from the database."""
+
+
+class Paused(GameError):
+    """The game is paused (a move, or a second pause), or it is not (a resume)."""

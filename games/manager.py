@@ -59,6 +59,7 @@ from .errors import (
     NotSeated,
     NotStarted,
     NotYourTurn,
+    Paused,
     Reason,
     SaveFailed,
     StaleAction,
@@ -369,6 +370,49 @@ class GameManager:
             self._remember(game)
             return game
 
+    async def pause(self, channel_id: int, user_id: int, is_admin: bool = False) -> Game:
+        """Pause the channel's running game (host, or a moderator): no moves, no turn timer."""
+        async with self._lock(channel_id):
+            game = await self._running(channel_id, user_id, is_admin)
+            if game.options.paused_at is not None:
+                raise Paused(Reason.PAUSED, host=_host_name(game))
+            options = game.options.model_copy(update={"paused_at": self.store.clock()})
+            game = await self._commit(channel_id, self.store.pause(game, options, deadline=None))
+            self._remember(game)
+            return game
+
+    async def resume(self, channel_id: int, user_id: int, is_admin: bool = False) -> Game:
+        """Resume a paused game; the player to move gets the full time again."""
+        async with self._lock(channel_id):
+            game = await self._running(channel_id, user_id, is_admin)
+            if game.options.paused_at is None:
+                raise Paused(Reason.NOT_PAUSED)
+            assert game.state is not None
+            options = game.options.model_copy(update={"paused_at": None})
+            deadline = self._deadline(game, game.state)
+            game = await self._commit(channel_id, self.store.pause(game, options, deadline=deadline))
+            self._remember(game)
+            return game
+
+    async def end_pause(self, channel_id: int, version: int) -> Game | None:
+        """End a game paused for too long (the timer's call), without a result; None if it moved on."""
+        async with self._lock(channel_id):
+            game = await self.current(channel_id)
+            if game is None or game.version != version or game.options.paused_at is None:
+                return None
+            game = await self._commit(channel_id, self.store.abort_game(game))
+            self._remember(game)
+            return game
+
+    async def _running(self, channel_id: int, user_id: int, is_admin: bool) -> Game:
+        """The channel's started game, if `user_id` hosts it (or `is_admin`); else the refusal."""
+        game = await self.game_in(channel_id)
+        if game.state is None:
+            raise NotStarted(Reason.NOT_STARTED)
+        if user_id != computers.host_of(game) and not is_admin:
+            raise NotHost(Reason.HOST_PAUSES, host=_host_name(game))
+        return game
+
     # --- moves -----------------------------------------------------------------------------
 
     async def act(
@@ -442,6 +486,8 @@ class GameManager:
             raise NotStarted(Reason.NOT_STARTED)
         if expected_version is not None and expected_version != game.version:
             raise StaleAction(Reason.MOVED_ON)
+        if game.options.paused_at is not None:
+            raise Paused(Reason.PAUSED, host=_host_name(game))
         seat = game.seat_of_user(user_id)
         if seat is None:
             raise NotSeated(Reason.NOT_PLAYING, to_move=state.to_move)

@@ -11,6 +11,7 @@ from rules.components import ORDER_CARDS
 from storage import GameRow
 
 ABSENT_AFTER = 3  # turns the timer took in a row before a player shows as absent
+PAUSE_LIMIT = 30 * 24 * 3600  # seconds a game may stay paused before it ends without a result (PAUSE_LIMIT_DAYS)
 
 
 def default_action(state: GameState) -> Action:
@@ -24,8 +25,11 @@ def default_action(state: GameState) -> Action:
     return UseBank()  # the rules' own fallback: always legal with a worker
 
 
-def due_at(game: GameRow) -> float:
-    """When the timer next has something to do: the reminder at half time, then the deadline."""
+def due_at(game: GameRow, pause_limit: float = PAUSE_LIMIT) -> float:
+    """When the timer next has something to do: the reminder at half time, then the deadline;
+    for a paused game, the end of the longest pause allowed."""
+    if game.options.paused_at is not None:
+        return game.options.paused_at + pause_limit
     assert game.deadline is not None and game.options.timer_seconds is not None
     half = game.deadline - game.options.timer_seconds / 2
     return game.deadline if game.reminded else half

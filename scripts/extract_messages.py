@@ -75,8 +75,6 @@ PLANNED: list[Command] = [
         ],
     ),
     Command("undo", "Take back the move you just made"),
-    Command("pause", "Stop the turn timers and moves (host or Manage Channels)"),
-    Command("resume", "Restart the turn timers and moves (host or Manage Channels)"),
     Command(
         "settings",
         "Your own notification settings",

@@ -55,6 +55,7 @@ class GameSettings(BaseModel):
     # default here is "bank" so that games stored before the option keep the timer they had.
     absent: Literal["computer", "bank"] = "bank"
     stand_ins: dict[str, StandIn] = {}  # seat (rules player) name -> the computer playing it
+    paused_at: float | None = None  # when the host paused the game (unix seconds); None: it runs
 
     @property
     def timer_seconds(self) -> int | None:

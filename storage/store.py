@@ -356,6 +356,19 @@ class Store:
                 raise StaleState(f"Game {game.id} is no longer open at version {game.version}.")
         return replace(game, options=options)
 
+    async def pause(self, game: GameRow, options: GameSettings, deadline: float | None) -> GameRow:
+        """Pause (options with `paused_at`, no deadline) or resume (a new deadline, a new reminder)
+        a running game; StaleState if it moved on."""
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET options = ?, deadline = ?, reminded = 0 WHERE id = ? AND version = ?"
+                " AND status = 'active'",
+                (options.model_dump_json(), deadline, game.id, game.version),
+            )
+            if changed != 1:
+                raise StaleState(f"Game {game.id} is no longer running at version {game.version}.")
+        return replace(game, options=options, deadline=deadline, reminded=False)
+
     # --- the outbox ----------------------------------------------------------------------
 
     async def add_posts(self, game: GameRow, posts: Sequence[Post]) -> None:

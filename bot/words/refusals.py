@@ -62,6 +62,9 @@ REFUSALS: dict[Reason, str] = {
     Reason.GAME_FULL: "The game is full ({seats} players). Watch, or open a game in another channel.",
     Reason.HOST_STARTS: "Only the host, {host}, can start the game.",
     Reason.HOST_ABORTS: "Only the host, {host}, or a moderator can abort the game.",
+    Reason.HOST_PAUSES: "Only the host, {host}, or a moderator can pause or resume the game.",
+    Reason.PAUSED: "The game is paused; the host, {host}, resumes it with `/coal resume`.",
+    Reason.NOT_PAUSED: "The game is not paused.",
     Reason.NOT_ENOUGH_PLAYERS: (
         "Coal Baron needs {least} to {most} players; only {seated} is seated. Others can `/coal join`."
     ),

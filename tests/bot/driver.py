@@ -100,15 +100,15 @@ async def assert_refused(w, result, *fragments: str, before=None):
     return text
 
 
-async def restart(w, db_path, downtime: float = 0.0):
-    """Stop the bot, let `downtime` seconds pass, start a new bot on the same database."""
+async def restart(w, db_path, downtime: float = 0.0, **options):
+    """Stop the bot, let `downtime` seconds pass, start a new bot (`create_bot` options) on the same database."""
     from .conftest import close_bot, virtual_clock
 
     old = w.bot
     old.timers.stop()  # the old bot watches no deadline any more...
     if downtime:
         await w.env.advance_time(downtime)  # ...while time passes
-    new = create_bot(db_path, clock=virtual_clock)
+    new = create_bot(db_path, clock=virtual_clock, **options)
     await w.env.restart_bot(new)  # SimCord detaches the old client and logs the new one in
     await close_bot(old)
     return new
