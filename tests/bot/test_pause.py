@@ -8,7 +8,7 @@ import pytest
 
 from bot.config import Settings
 
-from .conftest import virtual_clock
+from .conftest import close_bot, virtual_clock
 from .driver import actor, assert_refused, fast_forward, restart, start_game, stored
 
 HOUR = 3600
@@ -75,13 +75,16 @@ async def test_a_pause_survives_a_restart_and_its_limit_still_counts(world, db_p
     w = world
     w.bot.pause_limit = DAY
     game = await _paused_turn(w)
-    await restart(w, db_path, downtime=HOUR, pause_limit=DAY)
-    assert (await stored(w)).options.paused_at is not None
-    await w.env.advance_time(DAY - HOUR - 60)
-    assert (await stored(w)).status == "active"
-    await w.env.advance_time(60)
-    ended = await w.bot.store.latest_game(w.channel.id)
-    assert ended.id == game.id and ended.status == "aborted"
+    new = await restart(w, db_path, downtime=HOUR, pause_limit=DAY)
+    try:  # the restarted bot is this test's to close (the fixture closes the first one)
+        assert (await stored(w)).options.paused_at is not None
+        await w.env.advance_time(DAY - HOUR - 60)
+        assert (await stored(w)).status == "active"
+        await w.env.advance_time(60)
+        ended = await w.bot.store.latest_game(w.channel.id)
+        assert ended.id == game.id and ended.status == "aborted"
+    finally:
+        await close_bot(new)
 
 
 async def test_who_may_pause_and_resume_and_the_refusals(world):
