@@ -38,6 +38,13 @@ from .words.turns import whose_turn
 log = logging.getLogger("coalbaron")
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """May manage the channel: may abort, pause and resume any game in it, like its host."""
+    return bool(interaction.permissions and interaction.permissions.manage_channels)
+
+
 LEVEL_CHOICES = [Choice(name=level, value=level) for level in LEVELS]
 ABSENT_CHOICES = ("computer", "bank")
 
@@ -169,7 +176,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="abort", description=describe.ABORT)
     async def abort(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        is_admin = bool(interaction.permissions and interaction.permissions.manage_channels)
+        is_admin = is_moderator(interaction)
         game = await bot.manager.abort(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"aborted by user {interaction.user.id}")
         bot.consoles.close_game(game.id)
@@ -178,7 +185,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="pause", description=describe.PAUSE)
     async def pause(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        is_admin = bool(interaction.permissions and interaction.permissions.manage_channels)
+        is_admin = is_moderator(interaction)
         game = await bot.manager.pause(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"paused by user {interaction.user.id}")
         days = round(bot.pause_limit / 86400)
@@ -187,7 +194,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="resume", description=describe.RESUME)
     async def resume(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        is_admin = bool(interaction.permissions and interaction.permissions.manage_channels)
+        is_admin = is_moderator(interaction)
         game = await bot.manager.resume(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"resumed by user {interaction.user.id}")
         text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)

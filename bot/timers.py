@@ -113,14 +113,18 @@ class Timers:
             else:
                 await self._remind(game)
 
+    async def _look_again(self, channel_id: int) -> None:
+        """Track the channel's game as it is stored now (the one the timer was due for moved on)."""
+        latest = await self.bot.manager.current(channel_id)
+        if latest is None:
+            self._games.pop(channel_id, None)
+        else:
+            self._track(latest)
+
     async def _end_pause(self, game: Game) -> None:
         ended = await self.bot.manager.end_pause(game.channel_id, game.version)
         if ended is None:  # resumed or moved on meanwhile
-            latest = await self.bot.manager.current(game.channel_id)
-            if latest is None:
-                self._games.pop(game.channel_id, None)
-            else:
-                self._track(latest)
+            await self._look_again(game.channel_id)
             return
         self.bot.consoles.close_game(game.id)
         days = round(self.bot.pause_limit / 86400)
@@ -155,11 +159,7 @@ class Timers:
             )
         except GameError as err:  # the game moved on meanwhile: nothing to do
             log.info("game %s channel %s: timer not needed (%s)", game.id, game.channel_id, err)
-            latest = await self.bot.manager.current(game.channel_id)
-            if latest is None:
-                self._games.pop(game.channel_id, None)
-            else:
-                self._track(latest)
+            await self._look_again(game.channel_id)
             return
         player = state.to_move
         seat = result.game.seat_of_user(game.to_move_user)
