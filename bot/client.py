@@ -26,8 +26,10 @@ from rendering import warm_up
 from storage import Store
 
 from . import startup
+from .command_names import CommandTranslator
 from .computers import ComputerPlayers
 from .context import as_coal
+from .i18n import load_all, locale_for, speak
 from .outbox import post_pending
 from .workers import Workers
 
@@ -43,6 +45,14 @@ SAVE_WAIT = 2.0
 def discord_clock() -> float:
     """Now, as Discord (and SimCord's virtual Discord) sees it."""
     return discord.utils.utcnow().timestamp()
+
+
+class CoalTree(app_commands.CommandTree):
+    """The command tree; every slash command and autocomplete answers in the asker's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        speak(locale_for(interaction.locale))  # for this interaction's task; channel posts say their game's
+        return True
 
 
 class CoalBot(discord.Client):
@@ -70,7 +80,7 @@ class CoalBot(discord.Client):
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.pause_limit = pause_limit
         self.owned_shards = shards  # (AutoShardedClient.shards is its connections)
-        self.tree = app_commands.CommandTree(self)
+        self.tree = CoalTree(self)
         self.database = database
         self.clock: Clock = clock or discord_clock
         self.dev_guild_id = dev_guild_id
@@ -93,6 +103,8 @@ class CoalBot(discord.Client):
         self.manager = GameManager(self.store, self.owned_shards)
         self.stage = startup.RESUMING
         games = await self.manager.open()
+        load_all()  # every catalogue read now, not at the first message of each language
+        await self.tree.set_translator(CommandTranslator())
         self.tree.add_command(CoalCommands())
         self.tree.error(self.on_tree_error)
         self.add_dynamic_items(*PERSISTENT_ITEMS)

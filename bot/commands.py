@@ -24,7 +24,9 @@ from storage import TIMER_SECONDS
 
 from . import console, lobby, seats, turns
 from .context import client_of
+from .i18n import DEFAULT, SUPPORTED, _, in_channel, language, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
+from .plan_words import to_english_plan
 from .replies import log_event, pinging, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import help as help_words
@@ -92,6 +94,28 @@ async def _order_spaces(interaction: discord.Interaction, current: str) -> list[
     return await _suggest(interaction, current, "order")
 
 
+async def _languages(interaction: discord.Interaction, current: str) -> list[Choice]:
+    """The languages the bot speaks, each named in itself ("italiano", "日本語"), matching what is typed."""
+    typed = current.strip().casefold()
+    shown = [Choice(name=f"{language_name(lang)} ({lang})", value=lang) for lang in SUPPORTED]
+    return [c for c in shown if typed in c.name.casefold()] or shown
+
+
+def server_language(interaction: discord.Interaction) -> str:
+    """The language a new game takes by default: the server's preferred locale (Server Settings,
+    Community), when the bot speaks it; English otherwise."""
+    guild = interaction.guild
+    return locale_for(guild.preferred_locale if guild is not None else interaction.guild_locale)
+
+
+async def _english_plan(interaction: discord.Interaction, plan: str) -> str:
+    """A mining plan typed in the game's language, the asker's or English, in the English grammar."""
+    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+    for lang in dict.fromkeys((game.options.language if game else DEFAULT, language())):
+        plan = to_english_plan(plan, lang)
+    return plan
+
+
 class CoalCommands(app_commands.Group):
     """/coal — play Coal Baron in this channel."""
 
@@ -100,14 +124,19 @@ class CoalCommands(app_commands.Group):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild is None:
-            await interaction.response.send_message(refusals.DM_REFUSAL, ephemeral=True)
+            await interaction.response.send_message(_(refusals.DM_REFUSAL), ephemeral=True)
             return False
         return True
 
     # --- the lobby ------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description=describe.NEW)
-    @app_commands.describe(timer=describe.NEW_TIMER, delivered=describe.NEW_DELIVERED, absent=describe.NEW_ABSENT)
+    @app_commands.describe(
+        timer=describe.NEW_TIMER,
+        delivered=describe.NEW_DELIVERED,
+        absent=describe.NEW_ABSENT,
+        language=describe.NEW_LANGUAGE,
+    )
     @app_commands.choices(
         timer=[Choice(name=t, value=t) for t in TIMER_SECONDS],
         delivered=[
@@ -116,10 +145,20 @@ class CoalCommands(app_commands.Group):
         ],
         absent=[Choice(name=a, value=a) for a in ABSENT_CHOICES],
     )
+    @app_commands.autocomplete(language=_languages)
     async def new(
-        self, interaction: discord.Interaction, timer: str = "24h", delivered: str = "own", absent: str = "computer"
+        self,
+        interaction: discord.Interaction,
+        timer: str = "24h",
+        delivered: str = "own",
+        absent: str = "computer",
+        language: str | None = None,
     ) -> None:
         user = interaction.user
+        lang = language_from_option(language) if language else server_language(interaction)
+        if lang is None:
+            await refuse(interaction, refusals.unknown_language(language or ""))
+            return
         missing = missing_permissions(interaction)
         if missing:  # the turns could never be posted here: nothing is stored
             log.info("channel %s: no lobby, the bot lacks %s", interaction.channel_id, ", ".join(missing))
@@ -130,12 +169,15 @@ class CoalCommands(app_commands.Group):
             interaction.channel_id or 0,
             user.id,
             user.display_name,
-            {"timer": timer, "delivered": delivered, "absent": absent},
+            {"timer": timer, "delivered": delivered, "absent": absent, "language": lang},
         )
-        log_event(game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered}, absent {absent})")
-        await interaction.response.send_message(
-            lobby_message(game), view=lobby.lobby_view(game) or discord.utils.MISSING
+        log_event(
+            game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered}, absent {absent}, {lang})"
         )
+        with in_channel(game):
+            await interaction.response.send_message(
+                lobby_message(game), view=lobby.lobby_view(game) or discord.utils.MISSING
+            )
 
     @app_commands.command(name="join", description=describe.JOIN)
     async def join(self, interaction: discord.Interaction) -> None:
@@ -146,9 +188,10 @@ class CoalCommands(app_commands.Group):
             return
         game = await client_of(interaction).manager.join(interaction.channel_id or 0, user.id, user.display_name)
         log_event(game, f"user {user.id} joined")
-        await interaction.response.send_message(
-            lobby_words.joined(user.display_name, game), view=lobby.lobby_view(game) or discord.utils.MISSING
-        )
+        with in_channel(game):
+            await interaction.response.send_message(
+                lobby_words.joined(user.display_name, game), view=lobby.lobby_view(game) or discord.utils.MISSING
+            )
 
     @app_commands.command(name="leave", description=describe.LEAVE)
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -157,8 +200,9 @@ class CoalCommands(app_commands.Group):
         game = await manager.leave(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"user {interaction.user.id} left")
         host_left = before is not None and before.host_id == interaction.user.id
-        text = lobby_words.left(interaction.user.display_name, game, host_left)
-        await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
+        with in_channel(game):
+            text = lobby_words.left(interaction.user.display_name, game, host_left)
+            await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
 
     @app_commands.command(name="addbot", description=describe.ADDBOT)
     @app_commands.describe(level=describe.LEVEL)
@@ -180,7 +224,8 @@ class CoalCommands(app_commands.Group):
         game = await bot.manager.abort(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"aborted by user {interaction.user.id}")
         bot.consoles.close_game(game.id)
-        await interaction.response.send_message(lobby_words.ended(interaction.user.display_name))
+        with in_channel(game):
+            await interaction.response.send_message(lobby_words.ended(interaction.user.display_name))
 
     @app_commands.command(name="pause", description=describe.PAUSE)
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -189,7 +234,8 @@ class CoalCommands(app_commands.Group):
         game = await bot.manager.pause(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"paused by user {interaction.user.id}")
         days = round(bot.pause_limit / 86400)
-        await interaction.response.send_message(pause_words.paused(interaction.user.display_name, days))
+        with in_channel(game):
+            await interaction.response.send_message(pause_words.paused(interaction.user.display_name, days))
 
     @app_commands.command(name="resume", description=describe.RESUME)
     async def resume(self, interaction: discord.Interaction) -> None:
@@ -197,7 +243,8 @@ class CoalCommands(app_commands.Group):
         is_admin = is_moderator(interaction)
         game = await bot.manager.resume(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
         log_event(game, f"resumed by user {interaction.user.id}")
-        text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)
+        with in_channel(game):
+            text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)
         await interaction.response.send_message(text, allowed_mentions=pinging(game.to_move_user))
         bot.computers.wake(game.channel_id)  # a computer to move moves now
 
@@ -222,10 +269,10 @@ class CoalCommands(app_commands.Group):
         self, interaction: discord.Interaction, steps: app_commands.Range[int, 4, 10], plan: str | None = None
     ) -> None:
         if steps not in (4, 6, 8, 10):
-            await refuse(interaction, refusals.MINING_STEPS)
+            await refuse(interaction, _(refusals.MINING_STEPS))
             return
         if plan and plan.strip():
-            await turns.take(interaction, f"mine {steps}: {plan}")
+            await turns.take(interaction, f"mine {steps}: {await _english_plan(interaction, plan)}")
             return
         game = await client_of(interaction).manager.check_turn(interaction.channel_id or 0, interaction.user.id)
         state = game.state
@@ -312,7 +359,8 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="help", description=describe.HELP)
     @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.HELP])
     async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
-        await interaction.response.send_message(help_words.HELP.get(topic, help_words.HELP["overview"]), ephemeral=True)
+        text = help_words.HELP.get(topic, help_words.HELP["overview"])
+        await interaction.response.send_message(pgettext("help", text), ephemeral=True)
 
     # --- the server's games ---------------------------------------------------------------------------
 
@@ -336,4 +384,4 @@ class CoalCommands(app_commands.Group):
         game, record = await client_of(interaction).manager.record(interaction.channel_id or 0)
         data = json.dumps(record.model_dump(mode="json"), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"coalbaron-game-{game.id}.json")
-        await interaction.response.send_message(status.EXPORT, file=file, ephemeral=True)
+        await interaction.response.send_message(_(status.EXPORT), file=file, ephemeral=True)

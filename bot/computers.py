@@ -27,6 +27,7 @@ from players import Hint
 from rules import view
 
 from .context import CoalClient, as_coal
+from .i18n import in_channel
 from .turns import announce_and_mark
 from .words import computers as words
 from .words.rules import describe_turn
@@ -106,7 +107,8 @@ class ComputerPlayers:
         """Consecutive computer moves as ONE channel message: a line each, the board after the last."""
         last = results[-1]
         game = last.game
-        text = words.moves([describe_turn(r.events) for r in results], whose_turn(game))
+        with in_channel(game):  # (this task may have started in a player's interaction: not their language)
+            text = words.moves([describe_turn(r.events) for r in results], whose_turn(game))
         combined = TurnResult(game, [e for r in results for e in r.events], before=last.before, action=last.action)
         channel = self.bot.get_partial_messageable(game.channel_id)
         log.info(

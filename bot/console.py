@@ -17,15 +17,17 @@ from games import Game
 from games.consoles import Console
 from rules import CageTo, Fill, Load, Refusal, Store, parse_step
 from rules.actions import Step
-from rules.components import COLOUR_NAMES, LEVEL_NAMES
 
 from .context import client_of
+from .i18n import _
 from .items import GREEN, GREY, RED, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
+from .plan_words import in_language
 from .replies import refuse, stale
 from .turns import take
 from .words import console as words
 from .words import refusals
 from .words.refusals import rules_problem
+from .words.rules import colour_name, level_name
 
 MAX_FILL_OPTIONS = 25  # Discord's limit for a select menu
 
@@ -41,11 +43,11 @@ def render(console: Console) -> tuple[str, View]:
         v.add_item(ConsoleButton(g, ver, arg, label=label, style=style, disabled=not ok, row=row))
 
     for level in range(5):
-        button(f"cage-{level}", words.CAGE.format(level=LEVEL_NAMES[level]), CageTo(level=level) in legal, 0)
+        button(f"cage-{level}", _(words.CAGE).format(level=level_name(level)), CageTo(level=level) in legal, 0)
     for colour in range(4):
-        button(f"load-{colour}", words.LOAD.format(colour=COLOUR_NAMES[colour]), Load(colour=colour) in legal, 1)
+        button(f"load-{colour}", _(words.LOAD).format(colour=colour_name(colour)), Load(colour=colour) in legal, 1)
     for colour in range(4):
-        button(f"store-{colour}", words.STORE.format(colour=COLOUR_NAMES[colour]), Store(colour=colour) in legal, 2)
+        button(f"store-{colour}", _(words.STORE).format(colour=colour_name(colour)), Store(colour=colour) in legal, 2)
     fills = [s for s in legal if isinstance(s, Fill)]
     fills.sort(key=lambda s: (len(s.cubes), s.order, s.spot))  # matching single cubes first
     if fills:
@@ -55,12 +57,12 @@ def render(console: Console) -> tuple[str, View]:
         ]
         more = ""
         if len(fills) > MAX_FILL_OPTIONS:
-            more = words.MORE_FILLS.format(count=len(fills), shown=MAX_FILL_OPTIONS)
-        menu = make_menu("mcfill", g, ver, options, placeholder=(words.FILL_PLACEHOLDER + more)[:150], row=3)
+            more = _(words.MORE_FILLS).format(count=len(fills), shown=MAX_FILL_OPTIONS)
+        menu = make_menu("mcfill", g, ver, options, placeholder=(_(words.FILL_PLACEHOLDER) + more)[:150], row=3)
         v.add_item(FillMenu(g, ver, menu))
-    button("undo", words.UNDO, bool(planner.plan), 4)
-    button("confirm", words.CONFIRM, True, 4, GREEN)
-    button("cancel", words.CANCEL, True, 4, RED)
+    button("undo", _(words.UNDO), bool(planner.plan), 4)
+    button("confirm", _(words.CONFIRM), True, 4, GREEN)
+    button("cancel", _(words.CANCEL), True, 4, RED)
     return words.console_text(planner), v
 
 
@@ -71,7 +73,7 @@ async def open_console(interaction: discord.Interaction, game: Game, steps: int)
 
 
 def _step_of(arg: str) -> Step | None:
-    op, _, value = arg.partition("-")
+    op, _sep, value = arg.partition("-")
     if op == "cage":
         return CageTo(level=int(value))
     if op == "load":
@@ -87,7 +89,7 @@ async def _console(interaction: discord.Interaction, game_id: int, version: int)
     game = await bot.manager.current(interaction.channel_id or 0)
     if console is None or game is None or game.id != game_id or game.version != version:
         bot.consoles.close(game_id, interaction.user.id)
-        await stale(interaction, refusals.CONSOLE_CLOSED)
+        await stale(interaction, _(refusals.CONSOLE_CLOSED))
         return None
     return console
 
@@ -133,21 +135,21 @@ class ConsoleButton(Handled, DynamicItem[Button], template=button_template("mc")
         consoles = client_of(interaction).consoles
         if self.arg == "cancel":
             consoles.close(self.game_id, interaction.user.id)
-            await interaction.response.edit_message(content=words.CANCELLED, view=None)
+            await interaction.response.edit_message(content=_(words.CANCELLED), view=None)
         elif self.arg == "undo":
             console.planner.undo()
             text, v = render(console)
             await interaction.response.edit_message(content=text, view=v)
         elif self.arg == "confirm":
             action = console.planner.action()
-            mined = words.MINED.format(action=action)
+            mined = _(words.MINED).format(action=in_language(str(action)))
             result = await take(interaction, action, expected_version=self.version, edit_private=mined)
             if result is not None:
                 consoles.close(self.game_id, interaction.user.id)
         else:
             step = _step_of(self.arg)
             if step is None:
-                await refuse(interaction, refusals.CONSOLE_BUTTON_GONE)
+                await refuse(interaction, _(refusals.CONSOLE_BUTTON_GONE))
                 return
             await _push(interaction, console, step)
 
@@ -163,7 +165,7 @@ class FillMenu(GameMenu, DynamicItem[Select], template=menu_template("mcfill")):
         if console is None:
             return
         if value is None:
-            await stale(interaction, refusals.MENU_GONE)
+            await stale(interaction, _(refusals.MENU_GONE))
             return
         try:
             step = parse_step(value)

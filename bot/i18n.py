@@ -14,14 +14,19 @@ see docs/languages.md.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
+from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
+
+from storage import GameRow
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 TEMPLATE = LOCALE_DIR / "coalbaron.pot"
@@ -125,6 +130,64 @@ def language_from_option(text: str | None) -> str | None:
         if word in {n.casefold() for n in names}:
             return lang
     return None
+
+
+# --- speaking: the language the words being written now are in -----------------------------------
+
+_speaking: ContextVar[str] = ContextVar("coalbaron_language", default=DEFAULT)
+
+
+def N_(message: str) -> str:
+    """Marks an English sentence of `bot/words` as a message (the extractor collects it); the sentence
+    is translated where it is used, with `_`."""
+    return message
+
+
+def Nn_(one: str, other: str) -> tuple[str, str]:  # noqa: N802 - gettext's name for a marked plural
+    """Marks a pair of English forms (one, other) as a plural message; used with `ngettext`."""
+    return (one, other)
+
+
+def _(message: str) -> str:
+    """An English sentence of `bot/words` in the language being spoken (see `speaking`)."""
+    return translator(_speaking.get()).gettext(message)
+
+
+def ngettext(one: str, other: str, n: int) -> str:
+    """The form of a plural message for `n`, in the language being spoken (the language's plural rules)."""
+    return translator(_speaking.get()).ngettext(one, other, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message of a context (`help`, `plan`...) in the language being spoken."""
+    return str(translator(_speaking.get()).pgettext(context, message))
+
+
+def language() -> str:
+    """The language being spoken now: English unless `speaking` says otherwise."""
+    return _speaking.get()
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Words written inside are in `lang`: a game's language for what goes to its channel, the asker's
+    for a private reply. The language is a context variable, so each interaction's task has its own."""
+    token = _speaking.set(lang if lang in SUPPORTED else DEFAULT)
+    try:
+        yield _speaking.get()
+    finally:
+        _speaking.reset(token)
+
+
+def in_channel(game: GameRow) -> contextlib.AbstractContextManager[str]:
+    """Words for the game's channel (its turns, lobby, timer notes): in the game's language."""
+    return speaking(game.options.language)
+
+
+def speak(lang: str) -> None:
+    """From here to the end of the current task, words are in `lang` (an interaction's task, for the
+    asker's language: its private replies are written all through the task)."""
+    _speaking.set(lang if lang in SUPPORTED else DEFAULT)
 
 
 def load_all() -> None:

@@ -19,6 +19,7 @@ from discord.ui import Button, Item, Select
 
 from games import GameError
 
+from .i18n import locale_for, speak
 from .replies import oops, refuse_error
 
 GREY = discord.ButtonStyle.secondary
@@ -79,6 +80,7 @@ class Handled:
     game_id: int
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak(locale_for(interaction.locale))  # private answers in the presser's language
         try:
             await self.handle(interaction)
         except GameError as err:

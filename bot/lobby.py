@@ -14,6 +14,7 @@ from rendering import render_turn
 from rules.components import MAX_PLAYERS
 
 from .context import client_of
+from .i18n import _, in_channel
 from .items import BLUE, GREEN, GREY, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import log_event, pinging, stale
 from .turns import game_for, send, turn_view
@@ -31,7 +32,7 @@ def lobby_view(game: Game) -> View | None:
         v.add_item(LobbyButton(game.id, what))
     options = computer_options(game)
     if options:
-        menu = make_menu("bots", game.id, 0, options, computer_words.MENU_PLACEHOLDER, row=1)
+        menu = make_menu("bots", game.id, 0, options, _(computer_words.MENU_PLACEHOLDER), row=1)
         v.add_item(ComputerMenu(game.id, 0, menu))
     return v
 
@@ -41,10 +42,10 @@ def computer_options(game: Game) -> list[discord.SelectOption]:
     options = []
     if len(game.seats) < MAX_PLAYERS:
         for level in LEVELS:
-            label = computer_words.ADD_OPTION.format(level=computer_words.level_name(level))
+            label = _(computer_words.ADD_OPTION).format(level=computer_words.level_name(level))
             options.append(discord.SelectOption(label=label, value=f"add-{level}"))
     for seat in computers(game):
-        label = computer_words.REMOVE_OPTION.format(player=seat.name)[:100]
+        label = _(computer_words.REMOVE_OPTION).format(player=seat.name)[:100]
         options.append(discord.SelectOption(label=label, value=f"remove-{seat.user_id}"))
     return options
 
@@ -60,20 +61,20 @@ class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")
         if game is None:
             return
         if value is None:
-            await stale(interaction, refusals.MENU_GONE)
+            await stale(interaction, _(refusals.MENU_GONE))
             return
         manager = client_of(interaction).manager
         channel, user = interaction.channel_id or 0, interaction.user
-        what, _, arg = value.partition("-")
+        what, _sep, arg = value.partition("-")
         if what == "add":
             game, seat = await manager.add_computer(channel, user.id, arg, computer_words.computer_name)
-            line = computer_words.seated(seat.name)
         else:
             game, seat = await manager.remove_computer(channel, user.id, int(arg))
-            line = computer_words.unseated(seat.name)
         log_event(game, f"user {user.id} chose {value} in the lobby's computer menu")
-        await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
-        await interaction.followup.send(line)
+        with in_channel(game):
+            line = computer_words.seated(seat.name) if what == "add" else computer_words.unseated(seat.name)
+            await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
+            await interaction.followup.send(line)
 
 
 class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby")):
@@ -81,7 +82,7 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
 
     def __init__(self, game_id: int, what: str) -> None:
         label, style = WHAT.get(what, (what, GREY))
-        super().__init__(make_button("lobby", game_id, 0, what, label=label, style=style))
+        super().__init__(make_button("lobby", game_id, 0, what, label=_(label), style=style))
         self.game_id, self.what = game_id, what
 
     @classmethod
@@ -95,7 +96,7 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
         if game is None:
             return
         if game.status != "lobby":
-            await stale(interaction, refusals.LOBBY_CLOSED)
+            await stale(interaction, _(refusals.LOBBY_CLOSED))
             return
         manager = client_of(interaction).manager
         channel, user = interaction.channel_id or 0, interaction.user
@@ -107,9 +108,10 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
         else:
             game = await manager.start(channel, user.id)
         log_event(game, f"user {user.id} pressed {self.what} in the lobby")
-        await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
-        if self.what == "leave" and host_left and game.status == "lobby" and game.seats:
-            await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))
+        with in_channel(game):
+            await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
+            if self.what == "leave" and host_left and game.status == "lobby" and game.seats:
+                await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))
         if game.status == "active":
             await announce_start(interaction, game)
 
@@ -117,5 +119,6 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
 async def announce_start(interaction: discord.Interaction, game: Game) -> None:
     """The first message of a game: seats, the board, and the first draft pick."""
     file = await client_of(interaction).render(render_turn, game.state, None, filename="board.png")
-    await send(interaction, None, turns.begins(game), file, turn_view(game), pings=(game.to_move_user,))
+    with in_channel(game):
+        await send(interaction, None, turns.begins(game), file, turn_view(game), pings=(game.to_move_user,))
     client_of(interaction).computers.wake(game.channel_id)  # a computer may have the first pick

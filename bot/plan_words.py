@@ -14,7 +14,7 @@ import functools
 import re
 import unicodedata
 
-from .i18n import DEFAULT, read_catalogue, translator
+from .i18n import DEFAULT, language, read_catalogue, translator
 
 # Step separators besides the comma: the Japanese comma (the full-width one NFKC turns into ",").
 _SEPARATORS = str.maketrans({"、": ",", "､": ","})
@@ -62,6 +62,26 @@ def _pattern(lang: str) -> re.Pattern[str] | None:
 def _normalise(text: str) -> str:
     # NFKC folds full-width digits, dots and plus signs (１．１ ＋) into ASCII; lower case for Latin.
     return unicodedata.normalize("NFKC", text).translate(_SEPARATORS).lower()
+
+
+def in_language(plan: str, lang: str | None = None) -> str:
+    """An English plan (`cage grey, load grey`) written with the keywords of `lang` (by default the
+    language being spoken), each the first spelling its catalogue lists: how a plan is shown."""
+    lang = lang or language()
+    if lang == DEFAULT:
+        return plan
+    return _english_pattern().sub(lambda m: _shown_keyword(m.group(0), lang), plan)
+
+
+@functools.cache
+def _english_pattern() -> re.Pattern[str]:
+    words = sorted(plan_words(), key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words))
+
+
+@functools.cache
+def _shown_keyword(english: str, lang: str) -> str:
+    return str(translator(lang).pgettext("plan", english)).split("|")[0].strip() or english
 
 
 def to_english_plan(text: str, lang: str) -> str:

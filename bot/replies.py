@@ -16,6 +16,7 @@ from games import Game, GameError
 from rendering import render_board, render_pit, render_turn
 
 from .context import client_of
+from .i18n import _
 from .words import refusals, turns
 from .words.lobby import lobby_message
 
@@ -53,7 +54,7 @@ async def refuse_error(interaction: discord.Interaction, err: GameError) -> None
 async def oops(interaction: discord.Interaction, error: BaseException, what: str, game_id: int | None = None) -> None:
     """An unexpected failure: logged with the game id, and the player told privately that nothing changed."""
     log.error("%s failed in channel %s (game %s)", what, interaction.channel_id, game_id, exc_info=error)
-    await refuse(interaction, refusals.OOPS)
+    await refuse(interaction, _(refusals.OOPS))
 
 
 def viewer_name(game: Game, user_id: int) -> str | None:
@@ -72,7 +73,7 @@ async def show_board(interaction: discord.Interaction, game: Game, note: str = "
         return
     draw = render_board if full else render_turn
     file = await bot.render(draw, game.state, viewer_name(game, interaction.user.id), filename="board.png")
-    await interaction.followup.send(note or turns.BOARD_NOW, ephemeral=True, file=file or MISSING)
+    await interaction.followup.send(note or _(turns.BOARD_NOW), ephemeral=True, file=file or MISSING)
 
 
 async def show_pit(interaction: discord.Interaction, game: Game, player: str) -> None:
@@ -82,7 +83,7 @@ async def show_pit(interaction: discord.Interaction, game: Game, player: str) ->
         await interaction.response.defer(ephemeral=True, thinking=True)
     viewer = viewer_name(game, interaction.user.id)
     file = await bot.render(render_pit, game.state, player, viewer, filename="pit.png")
-    await interaction.followup.send(turns.PITS_OF.format(player=player), ephemeral=True, file=file or MISSING)
+    await interaction.followup.send(_(turns.PITS_OF).format(player=player), ephemeral=True, file=file or MISSING)
 
 
 async def stale(interaction: discord.Interaction, text: str) -> None:

@@ -19,6 +19,7 @@ from games.errors import NotHost, Reason
 
 from . import lobby
 from .context import client_of
+from .i18n import _, in_channel
 from .items import BLUE, Handled, button_template, make_button
 from .replies import log_event, pinging, refuse, refuse_error
 from .turns import game_for
@@ -35,8 +36,9 @@ async def add(interaction: discord.Interaction, level: str) -> None:
         interaction.channel_id or 0, interaction.user.id, level, words.computer_name
     )
     log_event(game, f"user {interaction.user.id} seated a {level} computer")
-    text = words.seated(seat.name) + "\n" + lobby_message(game)
-    await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
+    with in_channel(game):
+        text = words.seated(seat.name) + "\n" + lobby_message(game)
+        await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
 
 
 async def replace(interaction: discord.Interaction, member: discord.Member, level: str) -> None:
@@ -45,7 +47,8 @@ async def replace(interaction: discord.Interaction, member: discord.Member, leve
     channel = interaction.channel_id or 0
     game, seat = await bot.manager.replace(channel, interaction.user.id, member.id, level, member.display_name)
     log_event(game, f"user {interaction.user.id} handed {member.id}'s seat to a {level} computer")
-    await interaction.response.send_message(words.replaced(interaction.user.display_name, seat.name, level))
+    with in_channel(game):
+        await interaction.response.send_message(words.replaced(interaction.user.display_name, seat.name, level))
     bot.computers.wake(channel)
 
 
@@ -62,7 +65,8 @@ async def take_back(interaction: discord.Interaction) -> None:
         await _ask_host(interaction, user.id)
         return
     log_event(game, f"user {user.id} took their seat back from the computer")
-    await interaction.response.send_message(words.back(seat.name))
+    with in_channel(game):
+        await interaction.response.send_message(words.back(seat.name))
 
 
 async def _ask_host(interaction: discord.Interaction, owner: int) -> None:
@@ -73,16 +77,18 @@ async def _ask_host(interaction: discord.Interaction, owner: int) -> None:
     if game is None or seat is None:
         return
     host = host_of(game)
-    v = View(timeout=None)
-    v.add_item(GiveBackButton(game.id, game.version, owner))
-    await interaction.followup.send(words.asks_back(seat.name, mention(host)), view=v, allowed_mentions=pinging(host))
+    with in_channel(game):
+        v = View(timeout=None)
+        v.add_item(GiveBackButton(game.id, game.version, owner))
+        text = words.asks_back(seat.name, mention(host))
+        await interaction.followup.send(text, view=v, allowed_mentions=pinging(host))
 
 
 class GiveBackButton(Handled, DynamicItem[Button], template=button_template("giveback")):
     """Give the seat back: the host lets the seat's owner (the argument) play it again."""
 
     def __init__(self, game_id: int, version: int, owner: int) -> None:
-        super().__init__(make_button("giveback", game_id, version, str(owner), label=words.GIVE_BACK, style=BLUE))
+        super().__init__(make_button("giveback", game_id, version, str(owner), label=_(words.GIVE_BACK), style=BLUE))
         self.game_id, self.owner = game_id, owner
 
     @classmethod
@@ -98,7 +104,8 @@ class GiveBackButton(Handled, DynamicItem[Button], template=button_template("giv
         manager = client_of(interaction).manager
         game, seat = await manager.take_back(interaction.channel_id or 0, self.owner, allowed_by=interaction.user.id)
         log_event(game, f"user {interaction.user.id} gave the seat back to user {self.owner}")
-        await interaction.response.edit_message(content=words.back(seat.name), view=None)
+        with in_channel(game):
+            await interaction.response.edit_message(content=words.back(seat.name), view=None)
 
 
 async def hint(interaction: discord.Interaction) -> None:
@@ -112,6 +119,6 @@ async def hint(interaction: discord.Interaction) -> None:
         hints = await bot.computers.hints(game, seat.name)
     except Exception as err:  # the pool failed: say so privately, nothing changed anyway
         log_event(game, f"hints for user {interaction.user.id} failed: {type(err).__name__}: {err}")
-        await refuse(interaction, refusals.OOPS)
+        await refuse(interaction, _(refusals.OOPS))
         return
     await interaction.followup.send(words.hint_lines(hints), ephemeral=True)

@@ -23,6 +23,7 @@ from players.duel import decision_seed
 from rules import Action, view
 
 from .context import as_coal
+from .i18n import in_channel
 from .replies import pinging
 from .turns import announce_and_mark
 from .words.common import duration
@@ -106,12 +107,13 @@ class Timers:
             key=lambda g: (g.deadline or 0.0, g.id),
         )
         for game in due:
-            if game.options.paused_at is not None:
-                await self._end_pause(game)
-            elif game.deadline is not None and game.deadline <= now:
-                await self._expire(game)
-            else:
-                await self._remind(game)
+            with in_channel(game):  # everything a timer says goes to the game's channel
+                if game.options.paused_at is not None:
+                    await self._end_pause(game)
+                elif game.deadline is not None and game.deadline <= now:
+                    await self._expire(game)
+                else:
+                    await self._remind(game)
 
     async def _look_again(self, channel_id: int) -> None:
         """Track the channel's game as it is stored now (the one the timer was due for moved on)."""

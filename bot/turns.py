@@ -26,6 +26,7 @@ from rules.components import TILES
 from rules.errors import quote
 
 from .context import CoalClient, client_of
+from .i18n import _, in_channel, locale_for, speaking
 from .items import BLUE, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import log_event, pinging, refuse, refuse_error, show_board, show_pit, stale, tell_host, viewer_name
 from .words import refusals, turns
@@ -41,7 +42,7 @@ async def game_for(interaction: discord.Interaction, game_id: int, what: str) ->
     """
     game = await client_of(interaction).manager.current(interaction.channel_id or 0)
     if game is None or game.id != game_id:
-        await stale(interaction, refusals.ENDED_GAME[what])
+        await stale(interaction, _(refusals.ENDED_GAME[what]))
         return None
     return game
 
@@ -131,7 +132,8 @@ async def announce_and_mark(
     computer to move moves (`bot.computers`)."""
     game = result.game
     try:
-        await _announce_and_mark(bot, result, interaction, channel, text)
+        with in_channel(game):
+            await _announce_and_mark(bot, result, interaction, channel, text)
     finally:
         bot.computers.wake(game.channel_id)
 
@@ -152,7 +154,7 @@ async def _announce_and_mark(
     for row in pending:
         await bot.manager.post_failed(row, NOT_POSTED)
     if not already_failing:  # the host is told once, when the posts start failing
-        await tell_host(cast(discord.Client, bot), game, refusals.POSTS_FAILING.format(channel=game.channel_id))
+        await tell_host(cast(discord.Client, bot), game, _(refusals.POSTS_FAILING).format(channel=game.channel_id))
 
 
 async def announce(
@@ -172,6 +174,17 @@ async def announce(
     the turn timer makes and turns posted again after a restart. `text`: the message's words
     when they are not the result's own (consecutive computer moves, `bot.computers`).
     """
+    with in_channel(result.game):
+        return await _announce(bot, result, interaction, channel, text)
+
+
+async def _announce(
+    bot: CoalClient,
+    result: TurnResult,
+    interaction: discord.Interaction | None,
+    channel: discord.abc.Messageable | None,
+    text: str | None,
+) -> bool:
     game = result.game
     state = result.state
     scored = any(e.kind == "shift_scored" for e in result.events)
@@ -185,8 +198,9 @@ async def announce(
         interaction, channel, text or turns.turn_message(game, result.events), file, turn_view(game), pings=mover
     )
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
-        text, v = draw_choice(game)
-        await interaction.followup.send(text, view=v, ephemeral=True)
+        with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
+            text, v = draw_choice(game)
+            await interaction.followup.send(text, view=v, ephemeral=True)
     if scored and state.phase == "over":
         image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
         winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
@@ -227,19 +241,19 @@ def turn_view(game: Game) -> View:
     if state.phase == "draft":
         options = [
             discord.SelectOption(
-                label=turns.DRAFT_OPTION.format(number=k + 1, card=draft_label(card)), value=str(k + 1)
+                label=_(turns.DRAFT_OPTION).format(number=k + 1, card=draft_label(card)), value=str(k + 1)
             )
             for k, card in enumerate(state.draft_cards)
             if card is not None
         ]
-        placeholder = turns.PICK_PLACEHOLDER.format(player=state.to_move)
+        placeholder = _(turns.PICK_PLACEHOLDER).format(player=state.to_move)
         v.add_item(DraftMenu(game.id, game.version, make_menu("draft", game.id, game.version, options, placeholder)))
     if state.phase == "draw":
         assert state.pending is not None
-        text = turns.SHOW_DRAWN_TILES if state.pending.kind == "tile" else turns.SHOW_DRAWN_CARDS
+        text = _(turns.SHOW_DRAWN_TILES) if state.pending.kind == "tile" else _(turns.SHOW_DRAWN_CARDS)
         v.add_item(DrawnButton(game.id, game.version, label=text))
-    v.add_item(PitButton(game.id, game.version, label=turns.MY_PIT))
-    v.add_item(LegalButton(game.id, game.version, label=turns.LEGAL_ACTIONS))
+    v.add_item(PitButton(game.id, game.version, label=_(turns.MY_PIT)))
+    v.add_item(LegalButton(game.id, game.version, label=_(turns.LEGAL_ACTIONS)))
     return v
 
 
@@ -254,7 +268,7 @@ class PitButton(Handled, DynamicItem[Button], template=button_template("pit")):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> PitButton:
-        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.MY_PIT)
+        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or _(turns.MY_PIT))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, "button")
@@ -262,7 +276,7 @@ class PitButton(Handled, DynamicItem[Button], template=button_template("pit")):
             return
         name = viewer_name(game, interaction.user.id)
         if name is None:
-            await show_board(interaction, game, turns.NOT_PLAYING_BOARD)
+            await show_board(interaction, game, _(turns.NOT_PLAYING_BOARD))
             return
         await show_pit(interaction, game, name)
 
@@ -278,7 +292,9 @@ class LegalButton(Handled, DynamicItem[Button], template=button_template("legal"
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> LegalButton:
-        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.LEGAL_ACTIONS)
+        return cls(
+            int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or _(turns.LEGAL_ACTIONS)
+        )
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, "button")
@@ -296,7 +312,7 @@ def drawn_button(game: Game, user_id: int) -> View | None:
     if state is None or state.phase != "draw" or state.pending is None or user_id != game.to_move_user:
         return None
     v = View(timeout=None)
-    text = turns.SHOW_DRAWN_TILES if state.pending.kind == "tile" else turns.SHOW_DRAWN_CARDS
+    text = _(turns.SHOW_DRAWN_TILES) if state.pending.kind == "tile" else _(turns.SHOW_DRAWN_CARDS)
     v.add_item(DrawnButton(game.id, game.version, label=text))
     return v
 
@@ -304,16 +320,16 @@ def drawn_button(game: Game, user_id: int) -> View | None:
 def legal_text(game: Game, user_id: int) -> str:
     state = game.state
     if state is None:
-        return turns.NOT_STARTED
+        return _(turns.NOT_STARTED)
     if state.phase == "over":
-        return turns.OVER
+        return _(turns.OVER)
     name = viewer_name(game, user_id)
     if name is None or name != state.to_move:
-        return turns.THEIR_TURN.format(player=state.to_move)
+        return _(turns.THEIR_TURN).format(player=state.to_move)
     if state.phase == "draw":
-        return turns.CHOOSE_DRAWN_FIRST
-    lines = [turns.LEGAL_LINE.format(usage=c.usage, label=label(state, c)) for c in choices_for(state, name)]
-    return turns.WHAT_YOU_MAY_DO.format(lines="\n".join(lines))
+        return _(turns.CHOOSE_DRAWN_FIRST)
+    lines = [_(turns.LEGAL_LINE).format(usage=c.usage, label=label(state, c)) for c in choices_for(state, name)]
+    return _(turns.WHAT_YOU_MAY_DO).format(lines="\n".join(lines))
 
 
 class DraftMenu(GameMenu, DynamicItem[Select], template=menu_template("draft")):
@@ -327,10 +343,10 @@ class DraftMenu(GameMenu, DynamicItem[Select], template=menu_template("draft")):
         if game is None:
             return
         if value is None:
-            await stale(interaction, refusals.MENU_GONE)
+            await stale(interaction, _(refusals.MENU_GONE))
             return
         if self.version != game.version:
-            await stale(interaction, refusals.DRAFT_MENU_OLD)
+            await stale(interaction, _(refusals.DRAFT_MENU_OLD))
             return
         await take(interaction, DraftPick(card=int(value)), expected_version=self.version)
 
@@ -356,8 +372,8 @@ def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
             options.append(discord.SelectOption(label=text, value=value, default=pick == value))
     v = View(timeout=None)
     v.add_item(PickMenu(game.id, game.version, make_menu("pick", game.id, game.version, options, row=0)))
-    v.add_item(KeepButton(game.id, game.version, f"{pick}-top", label=turns.REST_ON_TOP, row=1))
-    v.add_item(KeepButton(game.id, game.version, f"{pick}-bottom", label=turns.REST_AT_BOTTOM, row=1))
+    v.add_item(KeepButton(game.id, game.version, f"{pick}-top", label=_(turns.REST_ON_TOP), row=1))
+    v.add_item(KeepButton(game.id, game.version, f"{pick}-bottom", label=_(turns.REST_AT_BOTTOM), row=1))
     return turns.draw_choice_text(state), v
 
 
@@ -368,11 +384,11 @@ async def my_draw(interaction: discord.Interaction, game_id: int, version: int) 
         return None
     state = game.state
     if state is None or state.phase != "draw" or version != game.version:
-        await stale(interaction, refusals.CHOICE_MADE)
+        await stale(interaction, _(refusals.CHOICE_MADE))
         return None
     if interaction.user.id != game.to_move_user:
         assert state.pending is not None
-        await refuse(interaction, refusals.ONLY_DRAWER[state.pending.kind].format(player=state.to_move))
+        await refuse(interaction, _(refusals.ONLY_DRAWER[state.pending.kind]).format(player=state.to_move))
         return None
     return game
 
@@ -389,7 +405,7 @@ class DrawnButton(Handled, DynamicItem[Button], template=button_template("drawn"
         cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
     ) -> DrawnButton:
         return cls(
-            int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or turns.SHOW_DRAWN_TILES
+            int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or _(turns.SHOW_DRAWN_TILES)
         )
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -407,7 +423,7 @@ class PickMenu(GameMenu, DynamicItem[Select], template=menu_template("pick")):
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
         if value is None:
-            await stale(interaction, refusals.MENU_GONE)
+            await stale(interaction, _(refusals.MENU_GONE))
             return
         game = await my_draw(interaction, self.game_id, self.version)
         if game is not None:
@@ -432,8 +448,8 @@ class KeepButton(Handled, DynamicItem[Button], template=button_template("keep"))
         game = await my_draw(interaction, self.game_id, self.version)
         if game is None:
             return
-        pick, _, to = self.arg.partition("-")
-        number, _, empty = pick.partition(".")  # "3.none": keep 3 with its short carts left empty (R-FAC-2)
+        pick, _sep, to = self.arg.partition("-")
+        number, _dot, empty = pick.partition(".")  # "3.none": keep 3 with its short carts left empty (R-FAC-2)
         assert game.state is not None and game.state.pending is not None
         cards = game.state.pending.cards
         keep = None if number == "none" else int(number)

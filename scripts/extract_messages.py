@@ -10,7 +10,9 @@ The template holds:
   - msgctxt "command" / "option" / "choice": names and descriptions of the slash commands, read from
     the real command tree, plus the commands of the design not yet in the tree (PLANNED below);
   - msgctxt "help": the `/coal help` topics; msgctxt "plan": the mining plan keywords;
-  - msgctxt "units": counted words, with plural forms.
+  - msgctxt "units": counted words, with plural forms;
+  - no msgctxt: every sentence the bot writes, read from `bot/words/*.py` by Babel's Python extractor
+    (the English texts marked `N_("...")`, plural pairs `Nn_("...", "...")`; see bot/i18n.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -122,6 +125,27 @@ def help_texts() -> list[str]:
     return list(help_topics().values())
 
 
+WORDS_DIR = LOCALE_DIR.parent / "words"
+# The message layer's modules whose texts reach the catalogue another way (command descriptions and
+# help topics above) or speak only to the person running the sandbox's terminal.
+NOT_MARKED = {"__init__.py", "commands.py", "help.py", "sandbox.py"}
+
+
+def marked_messages() -> list[tuple[str | tuple[str, str], str]]:
+    """Every message marked in the message layer, in file and line order, with the module it is in."""
+    found: list[tuple[str | tuple[str, str], str]] = []
+    for path in sorted(WORDS_DIR.glob("*.py")):
+        if path.name in NOT_MARKED:
+            continue
+        with path.open("rb") as f:
+            for _line, message, _comments, _context in extract("python", f, {"N_": None, "Nn_": (1, 2)}):
+                if isinstance(message, tuple):
+                    found.append(((str(message[0]), str(message[1])), f"bot/words/{path.name}"))
+                elif message:
+                    found.append((str(message), f"bot/words/{path.name}"))
+    return found
+
+
 def template() -> Catalog:
     """The English template: every message the catalogues must translate."""
     catalog = Catalog(project="coalbaron-discord", version="1", fuzzy=False)
@@ -153,7 +177,18 @@ def template() -> Catalog:
         add("plan", word, "a mining plan keyword; list alternatives with |, the first is shown in help")
     for singular, plural in UNITS:
         add("units", (singular, plural), "a count")
+    for message, module in marked_messages():
+        add_message(catalog, message, module)
     return catalog
+
+
+def add_message(catalog: Catalog, message: str | tuple[str, str], module: str) -> None:
+    """A sentence of the message layer (no msgctxt): the same English text used twice is one message."""
+    existing = catalog.get(message)
+    if existing is None:
+        catalog.add(message, auto_comments=[module])
+    elif module not in existing.auto_comments:
+        existing.auto_comments.append(module)
 
 
 HEADER = """The words of the Coal Baron bot{lang}.

@@ -56,6 +56,9 @@ class GameSettings(BaseModel):
     absent: Literal["computer", "bank"] = "bank"
     stand_ins: dict[str, StandIn] = {}  # seat (rules player) name -> the computer playing it
     paused_at: float | None = None  # when the host paused the game (unix seconds); None: it runs
+    # The language of what the bot posts in the game's channel (bot/i18n.SUPPORTED); games stored before
+    # the option speak English.
+    language: str = "en"
 
     @property
     def timer_seconds(self) -> int | None:

@@ -98,3 +98,53 @@ def test_every_refusal_reason_has_one_sentence_with_its_placeholders():
 def test_every_message_module_says_what_it_is_for(module):
     tree = ast.parse((MESSAGE_LAYER / f"{module}.py").read_text(encoding="utf-8"))
     assert ast.get_docstring(tree), f"bot/words/{module}.py has no docstring"
+
+
+# The message layer's texts that are not translated where they are: command descriptions and help
+# topics (catalogued from the command tree and HELP), the sandbox's terminal, and computers' seat names
+# (names, kept as they are in every language).
+NOT_MARKED_MODULES = {"__init__", "commands", "help", "sandbox"}
+NOT_MARKED_NAMES = {"BARONS", "COMPUTER_NAME"}
+MARKERS = {"N_", "Nn_"}
+
+
+def unmarked_texts(path: Path) -> list[str]:
+    """The texts of a message module's constants that are not marked `N_(...)`/`Nn_(...)`, so the
+    catalogue would not have them and every language would show them in English."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in MARKERS:
+            return
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
+            found.append(f"bot/words/{path.name}:{node.lineno}: {node.value!r}")
+        elif isinstance(node, ast.Dict):
+            for value in node.values:
+                visit(value)
+        elif isinstance(node, ast.Tuple | ast.List):
+            for item in node.elts:
+                visit(item)
+
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            names = {t.id for t in statement.targets if isinstance(t, ast.Name)}
+            if names and not names & NOT_MARKED_NAMES:
+                visit(statement.value)
+    return found
+
+
+def test_every_text_of_the_message_layer_is_marked_for_translation():
+    found = []
+    for path in sorted(MESSAGE_LAYER.glob("*.py")):
+        if path.stem not in NOT_MARKED_MODULES:
+            found += unmarked_texts(path)
+    assert found == [], "mark these N_(...) (or Nn_(one, other)) and run scripts/extract_messages.py:\n" + "\n".join(
+        found
+    )
+
+
+def test_the_marking_check_finds_an_unmarked_text(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('X = N_("marked")\nY = {"a": "not marked", "b": N_("marked")}\nZ = Nn_("{n} a", "{n} b")\n')
+    assert unmarked_texts(sample) == ["bot/words/sample.py:2: 'not marked'"]

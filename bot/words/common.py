@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from discord.utils import escape_markdown, escape_mentions
 
+from bot.i18n import N_, Nn_, _, ngettext
 from games.computers import is_computer
 
-SOMEONE = "someone"
-AND = " and "
-HOURS_MINUTES = "{hours} h {minutes} min"
-HOURS = "{hours} h"
-MINUTES = "{minutes} min"
-UNDER_A_MINUTE = "less than a minute"
+SOMEONE = N_("someone")
+AND = N_(" and ")
+HOURS_MINUTES = N_("{hours} h {minutes} min")
+HOURS = N_("{hours} h")
+MINUTES = N_("{minutes} min")
+UNDER_A_MINUTE = N_("less than a minute")
+WORKERS = Nn_("{n} worker", "{n} workers")
+MARKS = Nn_("{n} mark", "{n} marks")
 
 
 def mention(user_id: int | None) -> str:
     """A Discord mention of a user (it pings only where the message allows it)."""
-    return f"<@{user_id}>" if user_id else SOMEONE
+    return f"<@{user_id}>" if user_id else _(SOMEONE)
 
 
 def seat_of(user_id: int | None, name: str) -> str:
@@ -31,13 +34,14 @@ def shown(name: str) -> str:
 
 
 def plural(n: int, one: str, other: str, /, **params: object) -> str:
-    """`one` or `other` filled with `n` and `params`: the one pluraliser of the bot."""
-    return (one if n == 1 else other).format(n=n, **params)
+    """The form of the plural message (`one`, `other`, marked with `Nn_`) for `n` in the language being
+    spoken, filled with `n` and `params`: the one pluraliser of the bot."""
+    return ngettext(one, other, n).format(n=n, **params)
 
 
 def names(items: list[str]) -> str:
     """ "alice and bob", "alice" — for winners (the names shown escaped)."""
-    return AND.join(shown(item) for item in items)
+    return _(AND).join(shown(item) for item in items)
 
 
 def duration(seconds: float) -> str:
@@ -45,14 +49,14 @@ def duration(seconds: float) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes = rest // 60
     if hours:
-        return (HOURS_MINUTES if minutes else HOURS).format(hours=hours, minutes=minutes)
-    return MINUTES.format(minutes=minutes) if minutes else UNDER_A_MINUTE
+        return (_(HOURS_MINUTES) if minutes else _(HOURS)).format(hours=hours, minutes=minutes)
+    return _(MINUTES).format(minutes=minutes) if minutes else _(UNDER_A_MINUTE)
 
 
 def workers(n: int) -> str:
-    return plural(n, "{n} worker", "{n} workers")
+    return plural(n, *WORKERS)
 
 
 def marks(n: int) -> str:
     """ "1 mark", "6 marks": a count of marks (prices, money) with its noun."""
-    return plural(n, "{n} mark", "{n} marks")
+    return plural(n, *MARKS)

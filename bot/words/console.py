@@ -2,56 +2,63 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_, Nn_, _
+from bot.plan_words import in_language
 from rules import Fill, MinePlanner, Player
-from rules.components import COLOUR_NAMES, LEVEL_NAMES, ORDER_CARDS
+from rules.components import ORDER_CARDS
 
 from .common import plural
+from .rules import colour_name, level_name, vehicle_name
 
-CONSOLE = (
+CONSOLE = N_(
     "**Mining {steps}** — {left} of {steps} steps left. Only you see this; "
     "nothing happens before Confirm.\nPlan: {plan}\n{pit}"
 )
-NO_STEP = "no step yet"
-CAGE = "Cage {level}"
-LOAD = "Load {colour}"
-STORE = "Store {colour}"
-FILL = "Order {order} spot {spot} ({vehicle} {vp}): {cubes}{source}"
-FROM = " from {sources}"
-FILL_PLACEHOLDER = "Fill an order spot"
-MORE_FILLS = " ({count} possible; the first {shown} shown — use a plan for the rest)"
-UNDO = "Undo step"
-CONFIRM = "Confirm"
-CANCEL = "Cancel"
-CANCELLED = "Mining cancelled; no workers were placed."
-MINED = "Mined: `{action}`."
+NO_STEP = N_("no step yet")
+CAGE = N_("Cage {level}")
+LOAD = N_("Load {colour}")
+STORE = N_("Store {colour}")
+FILL = N_("Order {order} spot {spot} ({vehicle} {vp}): {cubes}{source}")
+FROM = N_(" from {sources}")
+FILL_PLACEHOLDER = N_("Fill an order spot")
+MORE_FILLS = N_(" ({count} possible; the first {shown} shown — use a plan for the rest)")
+UNDO = N_("Undo step")
+CONFIRM = N_("Confirm")
+CANCEL = N_("Cancel")
+CANCELLED = N_("Mining cancelled; no workers were placed.")
+MINED = N_("Mined: `{action}`.")
 
-CAGE_AT = "Cage at {level}, holding {cage}. Storage: {storage}."
-CUBES = "{n} {colour}"
-NOTHING = "nothing"
-NO_COAL = "no coal"
-LEVEL_CARTS_ONE = "{colour} level {n} cart: {held}"
-LEVEL_CARTS_OTHER = "{colour} level {n} carts: {held}"
-CARTS = "Carts — {levels}."
-ORDERS = "Orders:"
-NO_ORDERS = "No outstanding order."
-ORDER = "{number}. {vehicle} {vp} VP — {spots}"
-SPOT = "{order}.{spot} {want} ({filled})"
-EMPTY = "empty"
+CAGE_AT = N_("Cage at {level}, holding {cage}. Storage: {storage}.")
+CUBES = N_("{n} {colour}")
+NOTHING = N_("nothing")
+NO_COAL = N_("no coal")
+LEVEL_CARTS = Nn_("{colour} level {n} cart: {held}", "{colour} level {n} carts: {held}")
+CARTS = N_("Carts — {levels}.")
+ORDERS = N_("Orders:")
+NO_ORDERS = N_("No outstanding order.")
+ORDER = N_("{number}. {vehicle} {vp} VP — {spots}")
+SPOT = N_("{order}.{spot} {want} ({filled})")
+EMPTY = N_("empty")
 
 
 def fill_label(planner: MinePlanner, step: Fill) -> str:
     card = ORDER_CARDS[planner.pit.orders[step.order - 1].card]
     sources = list(dict.fromkeys(step.sources))
-    source = "" if set(sources) == {"cage"} else FROM.format(sources=" + ".join(sources))
-    cubes = " + ".join(COLOUR_NAMES[c] for c in step.cubes)
-    return FILL.format(
-        order=step.order, spot=step.spot, vehicle=card.vehicle_name, vp=card.vp, cubes=cubes, source=source
+    source = "" if set(sources) == {"cage"} else _(FROM).format(sources=" + ".join(sources))
+    cubes = " + ".join(colour_name(c) for c in step.cubes)
+    return _(FILL).format(
+        order=step.order,
+        spot=step.spot,
+        vehicle=vehicle_name(card.vehicle_name),
+        vp=card.vp,
+        cubes=cubes,
+        source=source,
     )
 
 
 def console_text(planner: MinePlanner) -> str:
-    plan = ", ".join(str(s) for s in planner.plan) or NO_STEP
-    return CONSOLE.format(steps=planner.steps, left=planner.steps_left, plan=plan, pit=pit_text(planner.pit))
+    plan = in_language(", ".join(str(s) for s in planner.plan)) or _(NO_STEP)
+    return _(CONSOLE).format(steps=planner.steps, left=planner.steps_left, plan=plan, pit=pit_text(planner.pit))
 
 
 def order_text(p: Player) -> list[str]:
@@ -61,9 +68,11 @@ def order_text(p: Player) -> list[str]:
         card = ORDER_CARDS[order.card]
         spots = []
         for s, (want, cubes) in enumerate(zip(card.spots, order.spots, strict=True), start=1):
-            filled = "+".join(COLOUR_NAMES[c] for c in cubes) if cubes else EMPTY
-            spots.append(SPOT.format(order=k, spot=s, want=COLOUR_NAMES[want], filled=filled))
-        lines.append(ORDER.format(number=k, vehicle=card.vehicle_name, vp=card.vp, spots=", ".join(spots)))
+            filled = "+".join(colour_name(c) for c in cubes) if cubes else _(EMPTY)
+            spots.append(_(SPOT).format(order=k, spot=s, want=colour_name(want), filled=filled))
+        lines.append(
+            _(ORDER).format(number=k, vehicle=vehicle_name(card.vehicle_name), vp=card.vp, spots=", ".join(spots))
+        )
     return lines
 
 
@@ -71,17 +80,15 @@ def pit_text(p: Player) -> str:
     """A player's pit in words, for the mining console."""
     carts = []
     for level, level_carts in enumerate(p.carts):
-        cubes = [COLOUR_NAMES[c] for c in level_carts if c >= 0]
+        cubes = [colour_name(c) for c in level_carts if c >= 0]
         held = ", ".join(cubes) if cubes else NO_COAL
-        carts.append(
-            plural(len(level_carts), LEVEL_CARTS_ONE, LEVEL_CARTS_OTHER, colour=COLOUR_NAMES[level], held=held)
-        )
-    cage = ", ".join(CUBES.format(n=n, colour=COLOUR_NAMES[c]) for c, n in enumerate(p.cage) if n) or NOTHING
-    storage = ", ".join(CUBES.format(n=n, colour=COLOUR_NAMES[c]) for c, n in enumerate(p.storage) if n) or NOTHING
+        carts.append(plural(len(level_carts), *LEVEL_CARTS, colour=colour_name(level), held=held))
+    cage = ", ".join(_(CUBES).format(n=n, colour=colour_name(c)) for c, n in enumerate(p.cage) if n) or _(NOTHING)
+    storage = ", ".join(_(CUBES).format(n=n, colour=colour_name(c)) for c, n in enumerate(p.storage) if n) or _(NOTHING)
     lines = [
-        CAGE_AT.format(level=LEVEL_NAMES[p.cage_level], cage=cage, storage=storage),
-        CARTS.format(levels="; ".join(carts)),
+        _(CAGE_AT).format(level=level_name(p.cage_level), cage=cage, storage=storage),
+        _(CARTS).format(levels="; ".join(carts)),
     ]
     orders = order_text(p)
-    lines += [ORDERS, *orders] if orders else [NO_ORDERS]
+    lines += [_(ORDERS), *orders] if orders else [_(NO_ORDERS)]
     return "\n".join(lines)

@@ -2,75 +2,83 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_, _
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import GameRow
 
 from .common import mention, seat_of, shown
 
-SEAT = "{seat}. {player} ({colour})"
-SEAT_OF_HOST = "{seat}. {player} ({colour}), host"
-NEW_HOST = "{host} is now the host."
-NO_TIMER = "no turn timer"
-TIMER = "{timer} per turn"
-DELIVERED_PUBLIC = "delivered orders public"
-DELIVERED_HIDDEN = "delivered orders face down"
-LOBBY_HEAD = "**Coal Baron** lobby ({seated}/{seats} seats; {timer}; {delivered})."
-LOBBY_TAIL = "Join with the button or `/coal join`; the host starts with {least} to {most} players."
-LOBBY_CLOSED = "This Coal Baron lobby was closed."
-STARTED_HEAD = "**Coal Baron** has started ({timer}; {delivered})."
-JOINED = "{name} joined."
-LEFT = "{name} left."
-ENDED = "{name} ended the game. It stays in `/coal history`."
-BEGINS = (
+# The seats' colours (rules.components.SEAT_COLOURS, stored with each seat)
+SEAT_COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "purple": N_("purple")}
+SEAT = N_("{seat}. {player} ({colour})")
+SEAT_OF_HOST = N_("{seat}. {player} ({colour}), host")
+NEW_HOST = N_("{host} is now the host.")
+NO_TIMER = N_("no turn timer")
+TIMER = N_("{timer} per turn")
+DELIVERED_PUBLIC = N_("delivered orders public")
+DELIVERED_HIDDEN = N_("delivered orders face down")
+LOBBY_HEAD = N_("**Coal Baron** lobby ({seated}/{seats} seats; {timer}; {delivered}).")
+LOBBY_TAIL = N_("Join with the button or `/coal join`; the host starts with {least} to {most} players.")
+LOBBY_CLOSED = N_("This Coal Baron lobby was closed.")
+STARTED_HEAD = N_("**Coal Baron** has started ({timer}; {delivered}).")
+JOINED = N_("{name} joined.")
+LEFT = N_("{name} left.")
+ENDED = N_("{name} ended the game. It stays in `/coal history`.")
+BEGINS = N_(
     "**Coal Baron begins!** Seats, clockwise:\n{seats}\n"
     "Start player: {start_player}. Opening draft: everyone takes 3 order cards, "
     "starting at the start player's right.\n{whose_turn}"
 )
 
 # The lobby's buttons
-JOIN = "Join"
-LEAVE = "Leave"
-START = "Start"
+JOIN = N_("Join")
+LEAVE = N_("Leave")
+START = N_("Start")
+
+
+def seat_colour(colour: str) -> str:
+    """A seat's colour in words ("red")."""
+    return _(SEAT_COLOURS[colour]) if colour in SEAT_COLOURS else colour
 
 
 def seat_line(game: GameRow) -> str:
     """The seats in order, the host marked (in the lobby, where the host decides)."""
     lines = []
     for s in game.seats:
-        template = SEAT_OF_HOST if game.status == "lobby" and s.user_id == game.host_id else SEAT
-        lines.append(template.format(seat=s.seat + 1, player=seat_of(s.user_id, s.name), colour=s.colour))
+        template = _(SEAT_OF_HOST) if game.status == "lobby" and s.user_id == game.host_id else _(SEAT)
+        lines.append(template.format(seat=s.seat + 1, player=seat_of(s.user_id, s.name), colour=seat_colour(s.colour)))
     return "\n".join(lines)
 
 
 def lobby_message(game: GameRow) -> str:
     opts = game.options
-    timer = NO_TIMER if opts.timer == "none" else TIMER.format(timer=opts.timer)
-    delivered = DELIVERED_PUBLIC if opts.delivered == "all" else DELIVERED_HIDDEN
+    timer = _(NO_TIMER) if opts.timer == "none" else _(TIMER).format(timer=opts.timer)
+    delivered = _(DELIVERED_PUBLIC) if opts.delivered == "all" else _(DELIVERED_HIDDEN)
     if game.status == "lobby":
-        head = LOBBY_HEAD.format(seated=len(game.seats), seats=MAX_PLAYERS, timer=timer, delivered=delivered)
-        tail = LOBBY_TAIL.format(least=MIN_PLAYERS, most=MAX_PLAYERS)
+        head = _(LOBBY_HEAD).format(seated=len(game.seats), seats=MAX_PLAYERS, timer=timer, delivered=delivered)
+        tail = _(LOBBY_TAIL).format(least=MIN_PLAYERS, most=MAX_PLAYERS)
     elif game.status == "aborted":
-        head, tail = LOBBY_CLOSED, ""
+        head, tail = _(LOBBY_CLOSED), ""
     else:
-        head, tail = STARTED_HEAD.format(timer=timer, delivered=delivered), ""
+        head, tail = _(STARTED_HEAD).format(timer=timer, delivered=delivered), ""
     return "\n".join(x for x in (head, seat_line(game), tail) if x)
 
 
 def joined(name: str, game: GameRow) -> str:
-    return JOINED.format(name=shown(name)) + "\n" + lobby_message(game)
+    return _(JOINED).format(name=shown(name)) + "\n" + lobby_message(game)
 
 
 def left(name: str, game: GameRow, host_left: bool = False) -> str:
     """Who left; when it was the host, who hosts now (the next seat); then the lobby."""
-    lines = [LEFT.format(name=shown(name))]
+    lines = [_(LEFT).format(name=shown(name))]
     if host_left and game.status == "lobby" and game.seats:
-        lines.append(NEW_HOST.format(host=mention(game.host_id)))
+        lines.append(_(NEW_HOST).format(host=mention(game.host_id)))
     return "\n".join(lines + [lobby_message(game)])
 
 
 def ended(name: str) -> str:
-    return ENDED.format(name=shown(name))
+    return _(ENDED).format(name=shown(name))
 
 
 def new_host(game: GameRow) -> str:
-    return NEW_HOST.format(host=mention(game.host_id))
+    return _(NEW_HOST).format(host=mention(game.host_id))

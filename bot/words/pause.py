@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_, Nn_, _
+
 from .common import plural, shown
 
-PAUSED = (
+PAUSED = N_(
     "⏸ {name} paused the game: no moves and no turn timer until the host or a moderator types"
     " `/coal resume`. A game paused for {days} ends without a result."
 )
-DAY = "{n} day"
-DAYS = "{n} days"
-RESUMED = "▶ {name} resumed the game; the turn timer starts again with the full time."
-PAUSED_TOO_LONG = (
+DAYS = Nn_("{n} day", "{n} days")
+RESUMED = N_("▶ {name} resumed the game; the turn timer starts again with the full time.")
+PAUSED_TOO_LONG = N_(
     "⏹ This game was paused for {days} and has ended without a result. It stays in `/coal history`;"
     " `/coal new` opens another."
 )
 
 
 def paused(name: str, days: int) -> str:
-    return PAUSED.format(name=shown(name), days=plural(days, DAY, DAYS))
+    return _(PAUSED).format(name=shown(name), days=plural(days, *DAYS))
 
 
 def resumed(name: str) -> str:
-    return RESUMED.format(name=shown(name))
+    return _(RESUMED).format(name=shown(name))
 
 
 def paused_too_long(days: int) -> str:
-    return PAUSED_TOO_LONG.format(days=plural(days, DAY, DAYS))
+    return _(PAUSED_TOO_LONG).format(days=plural(days, *DAYS))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from bot.i18n import N_, Nn_, _
 from rules import (
     Banked,
     Bought,
@@ -41,199 +42,255 @@ from .common import marks, plural, shown
 
 # --- names of pieces ---------------------------------------------------------------------------
 
-COLOURS = ("yellow", "brown", "grey", "black")
-COLOUR_LETTERS = ("Y", "B", "G", "K")
-LEVELS = ("surface", "yellow", "brown", "grey", "black")
-VEHICLES = {"wheelbarrow": "wheelbarrow", "carriage": "carriage", "truck": "truck", "train": "train"}
-VEHICLE_TITLES = {"wheelbarrow": "Wheelbarrow", "carriage": "Carriage", "truck": "Truck", "train": "Train"}
-EMPTY_CART = "empty"
-NO_SUBSTITUTE = "none"  # leave the cart empty (R-FAC-2)
+COLOURS = (N_("yellow"), N_("brown"), N_("grey"), N_("black"))
+COLOUR_LETTERS = (N_("Y"), N_("B"), N_("G"), N_("K"))
+LEVELS = (N_("surface"), N_("yellow"), N_("brown"), N_("grey"), N_("black"))
+VEHICLES = {"wheelbarrow": N_("wheelbarrow"), "carriage": N_("carriage"), "truck": N_("truck"), "train": N_("train")}
+VEHICLE_TITLES = {
+    "wheelbarrow": N_("Wheelbarrow"),
+    "carriage": N_("Carriage"),
+    "truck": N_("Truck"),
+    "train": N_("Train"),
+}
+EMPTY_CART = N_("empty")
+NO_SUBSTITUTE = N_("none")  # leave the cart empty (R-FAC-2)
 
 SPACE_NAMES = {
-    "factory": "Factory {number}",
-    "factory draw": "Factory draw",
-    "mine": "Mining {number}",
-    "deliver": "{vehicle} delivery",
-    "money": "Money {number}",
-    "order": "Order {number}",
-    "order draw": "Order draw",
+    "factory": N_("Factory {number}"),
+    "factory draw": N_("Factory draw"),
+    "mine": N_("Mining {number}"),
+    "deliver": N_("{vehicle} delivery"),
+    "money": N_("Money {number}"),
+    "order": N_("Order {number}"),
+    "order draw": N_("Order draw"),
 }
 TILE_NAMES = {
-    (1, False): "1 cart {colour}, light",
-    (1, True): "1 cart {colour}, dark",
-    (2, False): "2 carts {colour}, light",
-    (2, True): "2 carts {colour}, dark",
+    (1, False): N_("1 cart {colour}, light"),
+    (1, True): N_("1 cart {colour}, dark"),
+    (2, False): N_("2 carts {colour}, light"),
+    (2, True): N_("2 carts {colour}, dark"),
 }
-CARD_NAME = "{vehicle} {vp} VP ({letters})"
+CARD_NAME = N_("{vehicle} {vp} VP ({letters})")
 
-LIST_SEPARATOR = ", "
-LAST_AND = " and "  # "Wheelbarrow 3 VP (B) and Wheelbarrow 5 VP (K)"; "alice and bob"
-ALTERNATIVES = " or "
+LIST_SEPARATOR = N_(", ")
+LAST_AND = N_(" and ")  # "Wheelbarrow 3 VP (B) and Wheelbarrow 5 VP (K)"; "alice and bob"
+ALTERNATIVES = N_(" or ")
+
+
+def colour_name(colour: int) -> str:
+    """A coal colour in words: "grey"."""
+    return _(COLOURS[colour])
+
+
+def level_name(level: int) -> str:
+    """A level of the pit in words (0 is the surface): "surface", "brown"."""
+    return _(LEVELS[level])
+
+
+def vehicle_name(vehicle: str) -> str:
+    """A vehicle in words, lower case: "carriage"."""
+    return _(VEHICLES[vehicle])
 
 
 def space_name(key: str) -> str:
     """How a player calls a worker space: "Factory 3", "Mining 8", "Carriage delivery"."""
     space = SPACE_BY_KEY[key]
     if space.is_draw:
-        return SPACE_NAMES[key]
+        return _(SPACE_NAMES[key])
     if space.group == "deliver":
-        return SPACE_NAMES["deliver"].format(vehicle=VEHICLE_TITLES[str(space.value)])
-    return SPACE_NAMES[space.group].format(number=space.value)
+        return _(SPACE_NAMES["deliver"]).format(vehicle=_(VEHICLE_TITLES[str(space.value)]))
+    return _(SPACE_NAMES[space.group]).format(number=space.value)
 
 
 def tile_name(tile_id: int) -> str:
     """A tunnel tile: "2 carts grey, light"."""
     tile = TILES[tile_id]
-    return TILE_NAMES[(tile.carts, tile.dark)].format(colour=COLOURS[tile.colour])
+    return _(TILE_NAMES[(tile.carts, tile.dark)]).format(colour=_(COLOURS[tile.colour]))
 
 
 def card_name(card_id: int) -> str:
     """An order card: "Carriage 9 VP (KK)"."""
     card = ORDER_CARDS[card_id]
-    letters = "".join(COLOUR_LETTERS[c] for c in card.spots)
-    return CARD_NAME.format(vehicle=VEHICLE_TITLES[card.vehicle_name], vp=card.vp, letters=letters)
+    letters = "".join(_(COLOUR_LETTERS[c]) for c in card.spots)
+    return _(CARD_NAME).format(vehicle=_(VEHICLE_TITLES[card.vehicle_name]), vp=card.vp, letters=letters)
 
 
 def _and(items: Sequence[str]) -> str:
-    return LAST_AND.join(items)
+    return _(LAST_AND).join(items)
 
 
 def _cubes_by_colour(counts: Sequence[int]) -> str:
     """ "1 yellow, 2 grey" for counts by colour."""
-    return LIST_SEPARATOR.join(COUNT_OF_COLOUR.format(count=n, colour=COLOURS[c]) for c, n in enumerate(counts) if n)
+    return _(LIST_SEPARATOR).join(
+        _(COUNT_OF_COLOUR).format(count=n, colour=_(COLOURS[c])) for c, n in enumerate(counts) if n
+    )
 
 
 def _cube_names(cubes: Sequence[int]) -> str:
     """ "grey+brown": the cubes on one spot."""
-    return "+".join(COLOURS[c] for c in cubes)
+    return "+".join(_(COLOURS[c]) for c in cubes)
 
 
 def _scores(scores: Sequence[PlayerVP]) -> str:
-    return LIST_SEPARATOR.join(PLAYER_SCORE.format(player=s.player, vp=s.vp) for s in scores)
+    return _(LIST_SEPARATOR).join(_(PLAYER_SCORE).format(player=s.player, vp=s.vp) for s in scores)
 
 
 # --- events ---------------------------------------------------------------------------------------
 
-COUNT_OF_COLOUR = "{count} {colour}"
-PLAYER_SCORE = "{player} {vp}"
+COUNT_OF_COLOUR = N_("{count} {colour}")
+PLAYER_SCORE = N_("{player} {vp}")
 
 # Placing workers (R-TURN-2): alone, and as one sentence with the action that follows.
 # Index 0: no worker displaced; 1: the player's own workers; 2: another player's.
 PLACED = (
-    "{player} placed 1 worker on {space}.",
-    "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen.",
-    "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen.",
+    N_("{player} placed 1 worker on {space}."),
+    N_("{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen."),
+    N_("{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen."),
 )
-BOUGHT = "{player} bought a tile ({tile}) for {price}."
-BOUGHT_SHORT = "{player} bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
-DREW_TILES = "{player} looks at the top {count} tiles."
-DREW_CARDS = "{player} looks at the top {count} order cards."
-MINED = "{player} mined: {plan}."
-DELIVERED = "{player} delivered {orders} for {vp} VP."
-TOOK_MONEY = "{player} took {amount} marks."
-TOOK_ORDER = "{player} took the order {card}."
+BOUGHT = N_("{player} bought a tile ({tile}) for {price}.")
+BOUGHT_SHORT = N_("{player} bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.")
+DREW_TILES = N_("{player} looks at the top {count} tiles.")
+DREW_CARDS = N_("{player} looks at the top {count} order cards.")
+MINED = N_("{player} mined: {plan}.")
+DELIVERED = N_("{player} delivered {orders} for {vp} VP.")
+TOOK_MONEY = N_("{player} took {amount} marks.")
+TOOK_ORDER = N_("{player} took the order {card}.")
 
 PLACED_AND = {
     BOUGHT: (
-        "{player} placed 1 worker on {space} and bought a tile ({tile}) for {price}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and bought a tile ({tile}) for {price}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and bought a tile ({tile}) for {price}.",
+        N_("{player} placed 1 worker on {space} and bought a tile ({tile}) for {price}."),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and bought a tile ({tile}) for {price}."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and bought a tile ({tile}) for {price}."
+        ),
     ),
     BOUGHT_SHORT: (
-        "{player} placed 1 worker on {space} and bought a tile ({tile}) for {price}; "
-        "the supply was short, carts got {carts}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.",
+        N_(
+            "{player} placed 1 worker on {space} and bought a tile ({tile}) for {price}; "
+            "the supply was short, carts got {carts}."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
+        ),
     ),
     DREW_TILES: (
-        "{player} placed 1 worker on {space} and looks at the top {count} tiles.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and looks at the top {count} tiles.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and looks at the top {count} tiles.",
+        N_("{player} placed 1 worker on {space} and looks at the top {count} tiles."),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and looks at the top {count} tiles."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and looks at the top {count} tiles."
+        ),
     ),
     DREW_CARDS: (
-        "{player} placed 1 worker on {space} and looks at the top {count} order cards.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and looks at the top {count} order cards.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and looks at the top {count} order cards.",
+        N_("{player} placed 1 worker on {space} and looks at the top {count} order cards."),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and looks at the top {count} order cards."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and looks at the top {count} order cards."
+        ),
     ),
     MINED: (
-        "{player} placed 1 worker on {space} and mined: {plan}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and mined: {plan}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and mined: {plan}.",
+        N_("{player} placed 1 worker on {space} and mined: {plan}."),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and mined: {plan}."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and mined: {plan}."
+        ),
     ),
     DELIVERED: (
-        "{player} placed 1 worker on {space} and delivered {orders} for {vp} VP.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and delivered {orders} for {vp} VP.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and delivered {orders} for {vp} VP.",
+        N_("{player} placed 1 worker on {space} and delivered {orders} for {vp} VP."),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and delivered {orders} for {vp} VP."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and delivered {orders} for {vp} VP."
+        ),
     ),
     TOOK_MONEY: (
-        "{player} placed 1 worker on {space} and took {amount} marks.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and took {amount} marks.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and took {amount} marks.",
+        N_("{player} placed 1 worker on {space} and took {amount} marks."),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and took {amount} marks."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and took {amount} marks."
+        ),
     ),
     TOOK_ORDER: (
-        "{player} placed 1 worker on {space} and took the order {card}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-        "and took the order {card}.",
-        "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-        "and took the order {card}.",
+        N_("{player} placed 1 worker on {space} and took the order {card}."),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
+            "and took the order {card}."
+        ),
+        N_(
+            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "and took the order {card}."
+        ),
     ),
 }
 
 # After a draw space: what was kept (nothing, a tile, an order card), where the rest went.
 KEPT = {
-    ("nothing", "top"): "{player} kept nothing, and put {returned} back on the top.",
-    ("nothing", "bottom"): "{player} kept nothing, and put {returned} back on the bottom.",
-    ("nothing", None): "{player} kept nothing.",
-    ("tile", "top"): "{player} kept a tile, and put {returned} back on the top.",
-    ("tile", "bottom"): "{player} kept a tile, and put {returned} back on the bottom.",
-    ("tile", None): "{player} kept a tile.",
-    ("card", "top"): "{player} kept {card}, and put {returned} back on the top.",
-    ("card", "bottom"): "{player} kept {card}, and put {returned} back on the bottom.",
-    ("card", None): "{player} kept {card}.",
+    ("nothing", "top"): N_("{player} kept nothing, and put {returned} back on the top."),
+    ("nothing", "bottom"): N_("{player} kept nothing, and put {returned} back on the bottom."),
+    ("nothing", None): N_("{player} kept nothing."),
+    ("tile", "top"): N_("{player} kept a tile, and put {returned} back on the top."),
+    ("tile", "bottom"): N_("{player} kept a tile, and put {returned} back on the bottom."),
+    ("tile", None): N_("{player} kept a tile."),
+    ("card", "top"): N_("{player} kept {card}, and put {returned} back on the top."),
+    ("card", "bottom"): N_("{player} kept {card}, and put {returned} back on the bottom."),
+    ("card", None): N_("{player} kept {card}."),
 }
 
 # The parts of a mining turn, joined by PLAN_SEPARATOR: "loaded 2 grey; filled carriage 7 (grey, grey)".
-PLAN_LOADED = "loaded {cubes}"
-PLAN_FILLED = "filled {vehicle} {vp} ({cubes})"
-PLAN_STORED = "stored {cubes}"
-PLAN_SEPARATOR = "; "
-PLAN_NOTHING = "no coal moved"
+PLAN_LOADED = N_("loaded {cubes}")
+PLAN_FILLED = N_("filled {vehicle} {vp} ({cubes})")
+PLAN_STORED = N_("stored {cubes}")
+PLAN_SEPARATOR = N_("; ")
+PLAN_NOTHING = N_("no coal moved")
 
-BANKED = "{player} placed 1 worker on the bank and took 1 mark."
-DRAFTED = "{player} drafted {card}."
-DRAFT_OVER = "The draft is over. Shift 1 begins with {player}."
-SHIFT_SCORED = "Shift {shift} is scored: {scores} VP."
-START_PLAYER = "{player} is the new start player."
-SHIFT_STARTED = "Shift {shift} begins with {player}."
-GAME_OVER_WINS = "The game is over: {winners} wins ({scores} VP)."
-GAME_OVER_SHARED = "The game is over: {winners} share the victory ({scores} VP)."
+BANKED = N_("{player} placed 1 worker on the bank and took 1 mark.")
+DRAFTED = N_("{player} drafted {card}.")
+DRAFT_OVER = N_("The draft is over. Shift 1 begins with {player}.")
+SHIFT_SCORED = N_("Shift {shift} is scored: {scores} VP.")
+START_PLAYER = N_("{player} is the new start player.")
+SHIFT_STARTED = N_("Shift {shift} begins with {player}.")
+GAME_OVER_WINS = N_("The game is over: {winners} wins ({scores} VP).")
+GAME_OVER_SHARED = N_("The game is over: {winners} share the victory ({scores} VP).")
 
 
 def _plan(event: Mined) -> str:
     parts = []
     if any(event.loaded):
-        parts.append(PLAN_LOADED.format(cubes=_cubes_by_colour(event.loaded)))
+        parts.append(_(PLAN_LOADED).format(cubes=_cubes_by_colour(event.loaded)))
     for order in event.filled:
         card = ORDER_CARDS[order.card]
-        cubes = LIST_SEPARATOR.join(_cube_names(spot) for spot in order.cubes)
-        parts.append(PLAN_FILLED.format(vehicle=VEHICLES[card.vehicle_name], vp=card.vp, cubes=cubes))
+        cubes = _(LIST_SEPARATOR).join(_cube_names(spot) for spot in order.cubes)
+        parts.append(_(PLAN_FILLED).format(vehicle=_(VEHICLES[card.vehicle_name]), vp=card.vp, cubes=cubes))
     if any(event.stored):
-        parts.append(PLAN_STORED.format(cubes=_cubes_by_colour(event.stored)))
-    return PLAN_SEPARATOR.join(parts) if parts else PLAN_NOTHING
+        parts.append(_(PLAN_STORED).format(cubes=_cubes_by_colour(event.stored)))
+    return _(PLAN_SEPARATOR).join(parts) if parts else _(PLAN_NOTHING)
 
 
 def _action(event: Event) -> tuple[str, dict[str, object]] | None:
@@ -241,7 +298,7 @@ def _action(event: Event) -> tuple[str, dict[str, object]] | None:
     if isinstance(event, Bought):
         fields: dict[str, object] = {"player": event.player, "tile": tile_name(event.tile), "price": marks(event.price)}
         if event.supply_short:
-            carts = LIST_SEPARATOR.join(EMPTY_CART if c == NO_COAL else COLOURS[c] for c in event.carts)
+            carts = _(LIST_SEPARATOR).join(EMPTY_CART if c == NO_COAL else COLOURS[c] for c in event.carts)
             return BOUGHT_SHORT, fields | {"carts": carts}
         return BOUGHT, fields
     if isinstance(event, Drew):
@@ -295,30 +352,30 @@ def _sentence(event: Event) -> str:
     """One event, its names already shown escaped, as one sentence."""
     if isinstance(event, Placed):
         variant, fields = _placed_fields(event)
-        return PLACED[variant].format(**fields)
+        return _(PLACED[variant]).format(**fields)
     action = _action(event)
     if action is not None:
         template, fields = action
-        return template.format(**fields)
+        return _(template).format(**fields)
     if isinstance(event, Kept):
         what = "nothing" if not event.kept else "tile" if event.deck == "tile" else "card"
         card = card_name(event.card) if event.card is not None else ""
-        template = KEPT[(what, event.to if event.returned else None)]
+        template = _(KEPT[(what, event.to if event.returned else None)])
         return template.format(player=event.player, card=card, returned=event.returned)
     if isinstance(event, Banked):
-        return BANKED.format(player=event.player)
+        return _(BANKED).format(player=event.player)
     if isinstance(event, Drafted):
-        return DRAFTED.format(player=event.player, card=card_name(event.card))
+        return _(DRAFTED).format(player=event.player, card=card_name(event.card))
     if isinstance(event, DraftOver):
-        return DRAFT_OVER.format(player=event.start_player)
+        return _(DRAFT_OVER).format(player=event.start_player)
     if isinstance(event, ShiftScored):
-        return SHIFT_SCORED.format(shift=event.shift, scores=_scores(event.gains))
+        return _(SHIFT_SCORED).format(shift=event.shift, scores=_scores(event.gains))
     if isinstance(event, StartPlayer):
-        return START_PLAYER.format(player=event.player)
+        return _(START_PLAYER).format(player=event.player)
     if isinstance(event, ShiftStarted):
-        return SHIFT_STARTED.format(shift=event.shift, player=event.start_player)
+        return _(SHIFT_STARTED).format(shift=event.shift, player=event.start_player)
     if isinstance(event, GameOver):
-        template = GAME_OVER_SHARED if len(event.winners) > 1 else GAME_OVER_WINS
+        template = _(GAME_OVER_SHARED) if len(event.winners) > 1 else _(GAME_OVER_WINS)
         return template.format(winners=_and(event.winners), scores=_scores(event.scores))
     raise TypeError(f"no words for {event!r}")  # pragma: no cover - every event kind has words
 
@@ -345,7 +402,7 @@ def describe_turn(events: Sequence[Event]) -> str:
             if action is not None and action[1]["player"] == event.player:
                 template, fields = action
                 variant, placed = _placed_fields(event)
-                out.append(PLACED_AND[template][variant].format(**(placed | fields)))
+                out.append(_(PLACED_AND[template][variant]).format(**(placed | fields)))
                 k += 1
                 continue
         out.append(_sentence(event))
@@ -355,85 +412,88 @@ def describe_turn(events: Sequence[Event]) -> str:
 # --- refusals ---------------------------------------------------------------------------------------
 
 # A refusal of one step of a mining plan: the step, then why (a REFUSALS sentence).
-IN_STEP = "Step {step} (`{step_text}`): {problem}"
-IN_UNREAD_STEP = "Step {step}: {problem}"
+IN_STEP = N_("Step {step} (`{step_text}`): {problem}")
+IN_UNREAD_STEP = N_("Step {step}: {problem}")
 
 REFUSALS: dict[Reason, str] = {
-    Reason.PLAYER_COUNT: "Coal Baron is for 2 to 4 players, not {count}.",
-    Reason.PLAYER_NAMES: "Every player needs a different, non-empty name.",
-    Reason.GAME_OVER: "The game is over.",
-    Reason.DRAFT_FIRST: "The opening draft comes first: {player} picks an order card.",
-    Reason.DRAFT_IS_OVER: "The draft is over.",
-    Reason.NOTHING_DRAWN: "Nothing is drawn to choose from.",
-    Reason.NOT_AN_ACTION: "{action} is not a Coal Baron action.",
-    Reason.CARD_NOT_ON_OFFER: "Card {card} is not on offer; choose one of {offered}.",
-    Reason.SPACE_LOCKED: "{space} is locked in a {players}-player game.",
-    Reason.TILE_DECK_EMPTY: "The tile deck is empty.",
-    Reason.ORDER_DECK_EMPTY: "The order deck is empty.",
-    Reason.NO_TILE: "{space} has no tile.",
-    Reason.NO_CARD: "{space} has no card.",
-    Reason.CANNOT_AFFORD: "{space} costs {price}; you have {have}.",
-    Reason.NOTHING_TO_DELIVER: "You have no complete {vehicle} order to deliver.",
-    Reason.TILE_TOO_DEAR: "That tile costs {price}; you have {have}.",
-    Reason.NO_SUBSTITUTE_NEEDED: "The supply has {colour} coal for every cart; no substitute is needed.",
-    Reason.SUBSTITUTE_CHOICES: "The substitute coal can be {options}.",
-    Reason.SUBSTITUTE_TOO_EARLY: "Choose substitute coal when you keep a drawn tile, not before.",
-    Reason.SUBSTITUTE_ONLY_FOR_TILE: "Substitute coal is only for a tile you keep.",
-    Reason.PICK_OUT_OF_RANGE: "Only {drawn} were drawn; keep 1-{drawn} or none.",
-    Reason.BAD_REST_ORDER: "The order of the rest must list each of {rest} once.",
+    Reason.PLAYER_COUNT: N_("Coal Baron is for 2 to 4 players, not {count}."),
+    Reason.PLAYER_NAMES: N_("Every player needs a different, non-empty name."),
+    Reason.GAME_OVER: N_("The game is over."),
+    Reason.DRAFT_FIRST: N_("The opening draft comes first: {player} picks an order card."),
+    Reason.DRAFT_IS_OVER: N_("The draft is over."),
+    Reason.NOTHING_DRAWN: N_("Nothing is drawn to choose from."),
+    Reason.NOT_AN_ACTION: N_("{action} is not a Coal Baron action."),
+    Reason.CARD_NOT_ON_OFFER: N_("Card {card} is not on offer; choose one of {offered}."),
+    Reason.SPACE_LOCKED: N_("{space} is locked in a {players}-player game."),
+    Reason.TILE_DECK_EMPTY: N_("The tile deck is empty."),
+    Reason.ORDER_DECK_EMPTY: N_("The order deck is empty."),
+    Reason.NO_TILE: N_("{space} has no tile."),
+    Reason.NO_CARD: N_("{space} has no card."),
+    Reason.CANNOT_AFFORD: N_("{space} costs {price}; you have {have}."),
+    Reason.NOTHING_TO_DELIVER: N_("You have no complete {vehicle} order to deliver."),
+    Reason.TILE_TOO_DEAR: N_("That tile costs {price}; you have {have}."),
+    Reason.NO_SUBSTITUTE_NEEDED: N_("The supply has {colour} coal for every cart; no substitute is needed."),
+    Reason.SUBSTITUTE_CHOICES: N_("The substitute coal can be {options}."),
+    Reason.SUBSTITUTE_TOO_EARLY: N_("Choose substitute coal when you keep a drawn tile, not before."),
+    Reason.SUBSTITUTE_ONLY_FOR_TILE: N_("Substitute coal is only for a tile you keep."),
+    Reason.PICK_OUT_OF_RANGE: N_("Only {drawn} were drawn; keep 1-{drawn} or none."),
+    Reason.BAD_REST_ORDER: N_("The order of the rest must list each of {rest} once."),
     # mining steps: said after IN_STEP's "Step 3 (`load black`): "
-    Reason.NO_STEP_LEFT: "no work step is left.",
-    Reason.STEPS_SHORT: "it needs {cost} steps; {left} left.",
-    Reason.CAGE_ALREADY_THERE: "the cage is already at {level}.",
-    Reason.CAGE_AT_SURFACE: "the cage is at the surface; move it to a tunnel level first.",
-    Reason.CAGE_ELSEWHERE: "the cage is at {level}.",
-    Reason.CARTS_EMPTY: "no {level} cart has a cube left.",
-    Reason.CAGE_FULL: "the cage is full ({capacity} cubes).",
-    Reason.STORE_BELOW_SURFACE: "coal is stored from the cage at the surface; the cage is at {level}.",
-    Reason.CAGE_HAS_NO_CUBE: "the cage holds no {colour} cube.",
-    Reason.FILL_SOURCES: "say where each cube comes from.",
-    Reason.NO_ORDERS: "you have no outstanding order.",
-    Reason.NO_SUCH_ORDER: "you have no order {order} ({have} outstanding).",
-    Reason.NO_SUCH_SPOT: "order {order} has {spots} spot(s), not {spot}.",
-    Reason.SPOT_FILLED: "spot {order}.{spot} is already filled.",
-    Reason.WRONG_COLOUR: ("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one {colour}."),
-    Reason.FILL_BELOW_SURFACE: "cubes go from the cage to orders only at the surface; the cage is at {level}.",
-    Reason.CAGE_HOLDS: "the cage holds {count} {colour} cube(s).",
-    Reason.STORAGE_HOLDS: "your storage holds {count} {colour} cube(s).",
+    Reason.NO_STEP_LEFT: N_("no work step is left."),
+    Reason.STEPS_SHORT: N_("it needs {cost} steps; {left} left."),
+    Reason.CAGE_ALREADY_THERE: N_("the cage is already at {level}."),
+    Reason.CAGE_AT_SURFACE: N_("the cage is at the surface; move it to a tunnel level first."),
+    Reason.CAGE_ELSEWHERE: N_("the cage is at {level}."),
+    Reason.CARTS_EMPTY: N_("no {level} cart has a cube left."),
+    Reason.CAGE_FULL: N_("the cage is full ({capacity} cubes)."),
+    Reason.STORE_BELOW_SURFACE: N_("coal is stored from the cage at the surface; the cage is at {level}."),
+    Reason.CAGE_HAS_NO_CUBE: N_("the cage holds no {colour} cube."),
+    Reason.FILL_SOURCES: N_("say where each cube comes from."),
+    Reason.NO_ORDERS: N_("you have no outstanding order."),
+    Reason.NO_SUCH_ORDER: N_("you have no order {order} ({have} outstanding)."),
+    Reason.NO_SUCH_SPOT: N_("order {order} has {spots} spot(s), not {spot}."),
+    Reason.SPOT_FILLED: N_("spot {order}.{spot} is already filled."),
+    Reason.WRONG_COLOUR: (
+        N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one {colour}.")
+    ),
+    Reason.FILL_BELOW_SURFACE: N_("cubes go from the cage to orders only at the surface; the cage is at {level}."),
+    Reason.CAGE_HOLDS: N_("the cage holds {count} {colour} cube(s)."),
+    Reason.STORAGE_HOLDS: N_("your storage holds {count} {colour} cube(s)."),
     # text that is not an action
     Reason.NOT_AN_ACTION_TEXT: (
-        "I can't read `{text}`: an action starts with draft, factory, mine, deliver, money, order, bank or keep."
+        N_("I can't read `{text}`: an action starts with draft, factory, mine, deliver, money, order, bank or keep.")
     ),
-    Reason.BAD_SPACE: "I can't read `{text}`: the space is 1-{top} or `draw`.",
-    Reason.ONLY_WITH: "I can't read `{text}`: after the space only `with <colours>` may follow.",
-    Reason.NOT_A_COLOUR: "I can't read `{text}`: `{word}` is not a coal colour (yellow, brown, grey, black).",
-    Reason.NOT_A_LEVEL: "I can't read `{text}`: a cage level is surface, yellow, brown, grey, black or 0-4.",
-    Reason.BAD_FILL: "I can't read `{text}`: write `fill O.S colour`, e.g. `fill 1.2 grey` or `fill 1.2 grey+brown`.",
-    Reason.TWO_SOURCES: "I can't read `{text}`: two sources need two cubes (`grey+brown from cage+storage`).",
-    Reason.NUMBERED_FROM_ONE: "I can't read `{text}`: orders and spots are numbered from 1.",
-    Reason.NOT_A_STEP: "I can't read `{text}`: a step is `cage L`, `load C`, `store C` or `fill O.S C`.",
+    Reason.BAD_SPACE: N_("I can't read `{text}`: the space is 1-{top} or `draw`."),
+    Reason.ONLY_WITH: N_("I can't read `{text}`: after the space only `with <colours>` may follow."),
+    Reason.NOT_A_COLOUR: N_("I can't read `{text}`: `{word}` is not a coal colour (yellow, brown, grey, black)."),
+    Reason.NOT_A_LEVEL: N_("I can't read `{text}`: a cage level is surface, yellow, brown, grey, black or 0-4."),
+    Reason.BAD_FILL: N_(
+        "I can't read `{text}`: write `fill O.S colour`, e.g. `fill 1.2 grey` or `fill 1.2 grey+brown`."
+    ),
+    Reason.TWO_SOURCES: N_("I can't read `{text}`: two sources need two cubes (`grey+brown from cage+storage`)."),
+    Reason.NUMBERED_FROM_ONE: N_("I can't read `{text}`: orders and spots are numbered from 1."),
+    Reason.NOT_A_STEP: N_("I can't read `{text}`: a step is `cage L`, `load C`, `store C` or `fill O.S C`."),
     Reason.EMPTY_PLAN: (
-        "I can't read `{text}`: a plan lists at least one step, separated by commas; "
-        "leave the plan out to mine without moving coal."
+        N_(
+            "I can't read `{text}`: a plan lists at least one step, separated by commas; "
+            "leave the plan out to mine without moving coal."
+        )
     ),
-    Reason.BAD_MINE_STEPS: "I can't read `{text}`: mining takes 4, 6, 8 or 10 steps.",
-    Reason.BAD_VEHICLE: "I can't read `{text}`: the vehicle is wheelbarrow, carriage, truck or train.",
-    Reason.BAD_AMOUNT: "I can't read `{text}`: the money spaces give 3, 4, 5 or 6 marks.",
-    Reason.BAD_KEEP: "I can't read `{text}`: write `keep N, rest top` or `keep none, rest bottom`.",
-    Reason.OUT_OF_RANGE: "I can't read `{text}`: a number is out of range.",
+    Reason.BAD_MINE_STEPS: N_("I can't read `{text}`: mining takes 4, 6, 8 or 10 steps."),
+    Reason.BAD_VEHICLE: N_("I can't read `{text}`: the vehicle is wheelbarrow, carriage, truck or train."),
+    Reason.BAD_AMOUNT: N_("I can't read `{text}`: the money spaces give 3, 4, 5 or 6 marks."),
+    Reason.BAD_KEEP: N_("I can't read `{text}`: write `keep N, rest top` or `keep none, rest bottom`."),
+    Reason.OUT_OF_RANGE: N_("I can't read `{text}`: a number is out of range."),
 }
 CHOOSE_DRAWN_FIRST = {
-    "tile": "{player} must first choose from the drawn tiles.",
-    "order": "{player} must first choose from the drawn order cards.",
+    "tile": N_("{player} must first choose from the drawn tiles."),
+    "order": N_("{player} must first choose from the drawn order cards."),
 }
-NEEDS_WORKERS = (
-    "{space} needs 1 worker; you have {have}.",
-    "{space} needs {need} workers; you have {have}.",
-)
+NEEDS_WORKERS = Nn_("{space} needs {need} worker; you have {have}.", "{space} needs {need} workers; you have {have}.")
 
 
 def _substitute(colour: int) -> str:
-    return NO_SUBSTITUTE if colour == NO_COAL else COLOURS[colour]
+    return _(NO_SUBSTITUTE) if colour == NO_COAL else _(COLOURS[colour])
 
 
 def _refusal_fields(refusal: Refusal) -> dict[str, object]:
@@ -446,21 +506,21 @@ def _refusal_fields(refusal: Refusal) -> dict[str, object]:
     for name in ("colour", "wanted"):
         colour = params.get(name)
         if isinstance(colour, int):
-            fields[name] = COLOURS[colour]
+            fields[name] = _(COLOURS[colour])
     level = params.get("level")
     if isinstance(level, int):
-        fields["level"] = LEVELS[level]
+        fields["level"] = _(LEVELS[level])
     price = params.get("price")
     if isinstance(price, int):
         fields["price"] = marks(price)
     if refusal.reason is Reason.CARD_NOT_ON_OFFER:
-        fields["offered"] = LIST_SEPARATOR.join(str(k) for k in _ints(params["offered"]))
+        fields["offered"] = _(LIST_SEPARATOR).join(str(k) for k in _ints(params["offered"]))
     if refusal.reason is Reason.BAD_REST_ORDER:
         fields["rest"] = " ".join(str(k) for k in _ints(params["rest"]))
     if refusal.reason is Reason.SUBSTITUTE_CHOICES:
         options = params["options"]
         assert isinstance(options, list)
-        fields["options"] = ALTERNATIVES.join(" ".join(_substitute(c) for c in _ints(o)) for o in options)
+        fields["options"] = _(ALTERNATIVES).join(" ".join(_substitute(c) for c in _ints(o)) for o in options)
     return fields
 
 
@@ -474,13 +534,13 @@ def explain(refusal: Refusal) -> str:
     fields = _refusal_fields(refusal)
     reason = refusal.reason
     if reason is Reason.CHOOSE_DRAWN_FIRST:
-        problem = CHOOSE_DRAWN_FIRST[str(fields["deck"])].format(**fields)
+        problem = _(CHOOSE_DRAWN_FIRST[str(fields["deck"])]).format(**fields)
     elif reason is Reason.NOT_ENOUGH_WORKERS:
-        problem = plural(cast(int, fields["need"]), NEEDS_WORKERS[0], NEEDS_WORKERS[1], **fields)
+        problem = plural(cast(int, fields["need"]), *NEEDS_WORKERS, **fields)
     else:
-        problem = REFUSALS[reason].format(**fields)
+        problem = _(REFUSALS[reason]).format(**fields)
     if "step" not in fields:
         return problem
     if "step_text" in fields:
-        return IN_STEP.format(step=fields["step"], step_text=fields["step_text"], problem=problem)
-    return IN_UNREAD_STEP.format(step=fields["step"], problem=problem)
+        return _(IN_STEP).format(step=fields["step"], step_text=fields["step_text"], problem=problem)
+    return _(IN_UNREAD_STEP).format(step=fields["step"], problem=problem)

@@ -6,38 +6,37 @@ import datetime as dt
 
 from pydantic import ValidationError
 
+from bot.i18n import N_, Nn_, _
 from games.timers import is_absent
 from rules import EVENTS
 from storage import GameRow, GameSummary, LogRow, PlayerStats
 
 from .common import duration, marks, mention, names, plural, shown, workers
-from .lobby import lobby_message
+from .lobby import lobby_message, seat_colour
 from .rules import describe_turn
 
-OVER = "The game is over. Winner: {winners}."
-DRAFT = "Opening draft · {player} picks."
-SHIFT = "Shift {shift} of 3 · {player} to move."
-TIMER = "Turn timer {timer}: {left} left."
-START_PLAYER = "Start player: {player}."
-PLAYER = "• {player} ({colour}): {workers}, {marks}, {vp} VP{absent}"
-ABSENT = " — absent (missed {missed} turns)"
-DECKS = "Decks: {tiles} tiles, {orders} order cards."
-NO_ACTIONS = "No action has been taken yet."
-LOG_ENTRY = "{seq}. {what}{how}"
-LOG_PLAIN = "{player}: {action}"
-BY_TIMER = " (timer)"
-LOG_EARLIER = "(earlier entries not shown: {count}; ask for fewer with `last`)"
-NO_HISTORY = "No game has finished in this server yet."
-HISTORY = "Finished games:\n{lines}"
-HISTORY_LINE = "{day} · <#{channel}> · {scores} · winner: {winners}"
-HISTORY_SCORE = "{player} {vp}"
-NO_STATS = "{member} has not finished a game in this server yet."
-STATS = "{member}: {games}, {wins}, average {average:.1f} VP, best {best} VP."
-GAMES_ONE = "{n} game"
-GAMES_OTHER = "{n} games"
-WINS_ONE = "{n} win"
-WINS_OTHER = "{n} wins"
-EXPORT = "The game record; replay it with `python -m rules replay FILE`."
+OVER = N_("The game is over. Winner: {winners}.")
+DRAFT = N_("Opening draft · {player} picks.")
+SHIFT = N_("Shift {shift} of 3 · {player} to move.")
+TIMER = N_("Turn timer {timer}: {left} left.")
+START_PLAYER = N_("Start player: {player}.")
+PLAYER = N_("• {player} ({colour}): {workers}, {marks}, {vp} VP{absent}")
+ABSENT = N_(" — absent (missed {missed} turns)")
+DECKS = N_("Decks: {tiles} tiles, {orders} order cards.")
+NO_ACTIONS = N_("No action has been taken yet.")
+LOG_ENTRY = N_("{seq}. {what}{how}")
+LOG_PLAIN = N_("{player}: {action}")
+BY_TIMER = N_(" (timer)")
+LOG_EARLIER = N_("(earlier entries not shown: {count}; ask for fewer with `last`)")
+NO_HISTORY = N_("No game has finished in this server yet.")
+HISTORY = N_("Finished games:\n{lines}")
+HISTORY_LINE = N_("{day} · <#{channel}> · {scores} · winner: {winners}")
+HISTORY_SCORE = N_("{player} {vp}")
+NO_STATS = N_("{member} has not finished a game in this server yet.")
+STATS = N_("{member}: {games}, {wins}, average {average:.1f} VP, best {best} VP.")
+GAMES = Nn_("{n} game", "{n} games")
+WINS = Nn_("{n} win", "{n} wins")
+EXPORT = N_("The game record; replay it with `python -m rules replay FILE`.")
 
 
 def status_message(game: GameRow, now: float) -> str:
@@ -46,28 +45,28 @@ def status_message(game: GameRow, now: float) -> str:
         return lobby_message(game)
     lines = []
     if state.phase == "over":
-        lines.append(OVER.format(winners=names([state.players[i].name for i in state.winners])))
+        lines.append(_(OVER).format(winners=names([state.players[i].name for i in state.winners])))
     elif state.phase == "draft":
-        lines.append(DRAFT.format(player=shown(state.to_move or "")))
+        lines.append(_(DRAFT).format(player=shown(state.to_move or "")))
     else:
-        lines.append(SHIFT.format(shift=state.shift, player=shown(state.to_move or "")))
+        lines.append(_(SHIFT).format(shift=state.shift, player=shown(state.to_move or "")))
     if game.deadline and state.phase != "over":
-        lines.append(TIMER.format(timer=game.options.timer, left=duration(game.deadline - now)))
-    lines.append(START_PLAYER.format(player=shown(state.players[state.start_player].name)))
+        lines.append(_(TIMER).format(timer=game.options.timer, left=duration(game.deadline - now)))
+    lines.append(_(START_PLAYER).format(player=shown(state.players[state.start_player].name)))
     for seat, p in enumerate(state.players):
         row = game.seats[seat]
-        absent = ABSENT.format(missed=row.missed) if is_absent(row.missed) else ""
+        absent = _(ABSENT).format(missed=row.missed) if is_absent(row.missed) else ""
         lines.append(
-            PLAYER.format(
+            _(PLAYER).format(
                 player=shown(p.name),
-                colour=row.colour,
+                colour=seat_colour(row.colour),
                 workers=workers(p.workers),
                 marks=marks(p.marks),
                 vp=p.vp,
                 absent=absent,
             )
         )
-    lines.append(DECKS.format(tiles=len(state.tile_deck), orders=len(state.order_deck)))
+    lines.append(_(DECKS).format(tiles=len(state.tile_deck), orders=len(state.order_deck)))
     return "\n".join(lines)
 
 
@@ -75,11 +74,11 @@ def log_message(rows: list[LogRow], limit: int = 1900) -> str:
     """The entries in words, whole: the newest that fit within `limit` characters (a Discord
     message holds 2 000), with a first line saying how many earlier ones are left out."""
     if not rows:
-        return NO_ACTIONS
+        return _(NO_ACTIONS)
     lines = []
     for row in rows:
-        what = _summary(row.summary) or LOG_PLAIN.format(player=shown(row.player), action=row.action)
-        lines.append(LOG_ENTRY.format(seq=row.seq, what=what, how=BY_TIMER if row.auto else ""))
+        what = _summary(row.summary) or _(LOG_PLAIN).format(player=shown(row.player), action=row.action)
+        lines.append(_(LOG_ENTRY).format(seq=row.seq, what=what, how=_(BY_TIMER) if row.auto else ""))
     kept: list[str] = []
     size = len(LOG_EARLIER) + 8
     for line in reversed(lines):
@@ -88,7 +87,7 @@ def log_message(rows: list[LogRow], limit: int = 1900) -> str:
         kept.insert(0, line[:limit])
         size += len(line) + 1
     left_out = len(lines) - len(kept)
-    head = [LOG_EARLIER.format(count=left_out)] if left_out else []
+    head = [_(LOG_EARLIER).format(count=left_out)] if left_out else []
     return "\n".join(head + kept)
 
 
@@ -105,22 +104,24 @@ def _summary(stored: str) -> str:
 
 def history_message(games: list[GameSummary]) -> str:
     if not games:
-        return NO_HISTORY
+        return _(NO_HISTORY)
     lines = []
     for g in games:
         day = dt.datetime.fromtimestamp(g.finished_at, dt.UTC).strftime("%Y-%m-%d")
-        scores = ", ".join(HISTORY_SCORE.format(player=shown(name), vp=vp) for name, _, vp in g.scores)
-        lines.append(HISTORY_LINE.format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners))))
-    return HISTORY.format(lines="\n".join(lines))
+        scores = ", ".join(_(HISTORY_SCORE).format(player=shown(name), vp=vp) for name, _user, vp in g.scores)
+        lines.append(
+            _(HISTORY_LINE).format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners)))
+        )
+    return _(HISTORY).format(lines="\n".join(lines))
 
 
 def stats_message(user_id: int, s: PlayerStats) -> str:
     if s.games == 0:
-        return NO_STATS.format(member=mention(user_id))
-    return STATS.format(
+        return _(NO_STATS).format(member=mention(user_id))
+    return _(STATS).format(
         member=mention(user_id),
-        games=plural(s.games, GAMES_ONE, GAMES_OTHER),
-        wins=plural(s.wins, WINS_ONE, WINS_OTHER),
+        games=plural(s.games, *GAMES),
+        wins=plural(s.wins, *WINS),
         average=s.average_vp,
         best=s.best_vp,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_, Nn_, _
 from games.computers import level_to_move
 from rules import Event, GameState, ShiftScored
 from rules.components import TILES
@@ -12,76 +13,76 @@ from .computers import thinking
 from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_turn, tile_name
 
-DRAFT_TURN = "{who}, your pick of an order card — use the menu below or `/coal draft`."
+DRAFT_TURN = N_("{who}, your pick of an order card — use the menu below or `/coal draft`.")
 CHOOSING = {
-    "tile": "{who} is choosing among the drawn tiles (only they can see them).",
-    "order": "{who} is choosing among the drawn order cards (only they can see them).",
+    "tile": N_("{who} is choosing among the drawn tiles (only they can see them)."),
+    "order": N_("{who} is choosing among the drawn order cards (only they can see them)."),
 }
-YOUR_TURN = "{who}, your turn — {workers_left}."
-WORKER_LEFT = "{n} worker left"
-WORKERS_LEFT = "{n} workers left"
-GAME_OVER = "**Game over.** {winners} {verb}! Final scores: {scores}."
-WINS = "wins"
-SHARE = "share the victory"
-SCORE = "{player} {vp} VP"
-SHIFT_SCORED = "Shift {shift} is scored: {scores}."
-SHIFT_GAIN = "{player} +{gain} (now {vp} VP)"
-FINAL_LINE = (
+YOUR_TURN = N_("{who}, your turn — {workers_left}.")
+WORKERS_LEFT = Nn_("{n} worker left", "{n} workers left")
+GAME_OVER = {
+    "wins": N_("**Game over.** {winners} wins! Final scores: {scores}."),
+    "share": N_("**Game over.** {winners} share the victory! Final scores: {scores}."),
+}
+SCORE = N_("{player} {vp} VP")
+SHIFT_SCORED = N_("Shift {shift} is scored: {scores}.")
+SHIFT_GAIN = N_("{player} +{gain} (now {vp} VP)")
+FINAL_LINE = N_(
     "{player} {vp} VP — end of game: {marks_vp} for marks ({marks_left} left over), {cubes_vp} for {cubes}, "
     "{orders_vp} for {orders_left}, {balance_vp} tunnel balance ({light} light, {dark} dark)"
 )
-CUBES = ("{n} cube", "{n} cubes")
-ORDERS_LEFT = ("{n} order left", "{n} orders left")
-REMINDER = "{who}, {left} left for your turn."
+CUBES = Nn_("{n} cube", "{n} cubes")
+ORDERS_LEFT = Nn_("{n} order left", "{n} orders left")
+REMINDER = N_("{who}, {left} left for your turn.")
 TIMER_MOVED = {
-    "draft": "⏰ {player}'s time ran out: the timer took the card with the most VP for them.",
-    "draw": "⏰ {player}'s time ran out: the timer kept nothing and put the rest at the bottom for them.",
-    "bank": "⏰ {player}'s time ran out: the timer placed a worker on the bank for them.",
+    "draft": N_("⏰ {player}'s time ran out: the timer took the card with the most VP for them."),
+    "draw": N_("⏰ {player}'s time ran out: the timer kept nothing and put the rest at the bottom for them."),
+    "bank": N_("⏰ {player}'s time ran out: the timer placed a worker on the bank for them."),
 }
-ABSENT = " {player} has missed {missed} turns in a row and is marked absent; the host may `/coal abort`."
+ABSENT = N_(" {player} has missed {missed} turns in a row and is marked absent; the host may `/coal abort`.")
 
 # Under a turn message
-MY_PIT = "My pit"
-LEGAL_ACTIONS = "Legal actions"
-PICK_PLACEHOLDER = "{player}: pick an order card"
-DRAFT_OPTION = "{number} · {card}"
-SHOW_DRAWN_TILES = "Show my drawn tiles"
-SHOW_DRAWN_CARDS = "Show my drawn cards"
+MY_PIT = N_("My pit")
+LEGAL_ACTIONS = N_("Legal actions")
+PICK_PLACEHOLDER = N_("{player}: pick an order card")
+DRAFT_OPTION = N_("{number} · {card}")
+SHOW_DRAWN_TILES = N_("Show my drawn tiles")
+SHOW_DRAWN_CARDS = N_("Show my drawn cards")
 
 # Private answers
-BOARD_NOW = "The board now:"
-NOT_PLAYING_BOARD = "You are not playing in this game; here is the board."
-PITS_OF = "{player}'s pit:"
-NOT_STARTED = "The game has not started yet."
-OVER = "The game is over."
-THEIR_TURN = "It is {player}'s turn."
-CHOOSE_DRAWN_FIRST = "Choose among your drawn items first: press the button under the turn message."
-LEGAL_LINE = "• `{usage}` — {label}"
-WHAT_YOU_MAY_DO = "What you may do now:\n{lines}"
+BOARD_NOW = N_("The board now:")
+NOT_PLAYING_BOARD = N_("You are not playing in this game; here is the board.")
+PITS_OF = N_("{player}'s pit:")
+NOT_STARTED = N_("The game has not started yet.")
+OVER = N_("The game is over.")
+THEIR_TURN = N_("It is {player}'s turn.")
+CHOOSE_DRAWN_FIRST = N_("Choose among your drawn items first: press the button under the turn message.")
+LEGAL_LINE = N_("• `{usage}` — {label}")
+WHAT_YOU_MAY_DO = N_("What you may do now:\n{lines}")
 
 # The private draw choice
-DRAWN_TILE = "{number}. {tile} — {price}"
-DRAWN_CARD = "{number}. {card}"
-KEEP_NONE = {"tile": "Keep no tile", "order": "Keep no order card"}
-KEEP_TILE = "Keep {number}: {tile} — {price}"
-KEEP_CARD = "Keep {number}: {card}"
-KEEP_TILE_EMPTY = "Keep {number}: {tile} — {price}, short carts left empty"
+DRAWN_TILE = N_("{number}. {tile} — {price}")
+DRAWN_CARD = N_("{number}. {card}")
+KEEP_NONE = {"tile": N_("Keep no tile"), "order": N_("Keep no order card")}
+KEEP_TILE = N_("Keep {number}: {tile} — {price}")
+KEEP_CARD = N_("Keep {number}: {card}")
+KEEP_TILE_EMPTY = N_("Keep {number}: {tile} — {price}, short carts left empty")
 DRAW_CHOICE = {
-    "tile": "Only you see these. Choose the tile to keep (or none), then where the rest go, all together:\n{items}",
-    "order": (
+    "tile": N_("Only you see these. Choose the tile to keep (or none), then where the rest go, all together:\n{items}"),
+    "order": N_(
         "Only you see these. Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
     ),
 }
-YOUR_MARKS = "You have {marks}."
-REST_ON_TOP = "Rest on top"
-REST_AT_BOTTOM = "Rest at the bottom"
+YOUR_MARKS = N_("You have {marks}.")
+REST_ON_TOP = N_("Rest on top")
+REST_AT_BOTTOM = N_("Rest at the bottom")
 KEPT_NOTHING = {
-    "top": "You kept nothing; the rest went to the top.",
-    "bottom": "You kept nothing; the rest went to the bottom.",
+    "top": N_("You kept nothing; the rest went to the top."),
+    "bottom": N_("You kept nothing; the rest went to the bottom."),
 }
 KEPT_ITEM = {
-    "top": "You kept item {pick}; the rest went to the top.",
-    "bottom": "You kept item {pick}; the rest went to the bottom.",
+    "top": N_("You kept item {pick}; the rest went to the top."),
+    "bottom": N_("You kept item {pick}; the rest went to the bottom."),
 }
 
 
@@ -94,12 +95,12 @@ def whose_turn(game: GameRow) -> str:
         return thinking(state.to_move)
     who = mention(game.to_move_user)
     if state.phase == "draft":
-        return DRAFT_TURN.format(who=who)
+        return _(DRAFT_TURN).format(who=who)
     if state.phase == "draw":
         assert state.pending is not None
-        return CHOOSING[state.pending.kind].format(who=who)
+        return _(CHOOSING[state.pending.kind]).format(who=who)
     player = state.players[state.current]
-    return YOUR_TURN.format(who=who, workers_left=plural(player.workers, WORKER_LEFT, WORKERS_LEFT))
+    return _(YOUR_TURN).format(who=who, workers_left=plural(player.workers, *WORKERS_LEFT))
 
 
 def turn_message(game: GameRow, events: list[Event]) -> str:
@@ -115,15 +116,17 @@ def shift_scored(events: list[Event], state: GameState) -> str:
     """The last shift scoring among the events: each player's gain and total after it."""
     scored = [e for e in events if isinstance(e, ShiftScored)][-1]
     totals = {p.name: p.vp for p in state.players}
-    gains = ", ".join(SHIFT_GAIN.format(player=shown(g.player), gain=g.vp, vp=totals[g.player]) for g in scored.gains)
-    return SHIFT_SCORED.format(shift=scored.shift, scores=gains)
+    gains = ", ".join(
+        _(SHIFT_GAIN).format(player=shown(g.player), gain=g.vp, vp=totals[g.player]) for g in scored.gains
+    )
+    return _(SHIFT_SCORED).format(shift=scored.shift, scores=gains)
 
 
 def begins(game: GameRow) -> str:
     """The first message of a game: seats, start player, the first pick."""
     state = game.state
     assert state is not None
-    return BEGINS.format(
+    return _(BEGINS).format(
         seats=seat_line(game), start_player=shown(state.players[state.start_player].name), whose_turn=whose_turn(game)
     )
 
@@ -132,12 +135,12 @@ def final_message(game: GameRow) -> str:
     state = game.state
     assert state is not None
     winners = [seat_of(game.user_of_player(state.players[i].name), state.players[i].name) for i in state.winners]
-    scores = ", ".join(SCORE.format(player=shown(p.name), vp=p.vp) for p in state.players)
-    head = GAME_OVER.format(winners=AND.join(winners), verb=SHARE if len(winners) > 1 else WINS, scores=scores)
+    scores = ", ".join(_(SCORE).format(player=shown(p.name), vp=p.vp) for p in state.players)
+    head = _(GAME_OVER["share" if len(winners) > 1 else "wins"]).format(winners=_(AND).join(winners), scores=scores)
     lines = [head]
     for p, f in zip(state.players, state.final or [], strict=False):  # the image shows these as icons only
         lines.append(
-            FINAL_LINE.format(
+            _(FINAL_LINE).format(
                 player=shown(p.name),
                 vp=p.vp,
                 marks_vp=f.marks_vp,
@@ -155,14 +158,14 @@ def final_message(game: GameRow) -> str:
 
 
 def reminder(user_id: int | None, left: str) -> str:
-    return REMINDER.format(who=mention(user_id), left=left)
+    return _(REMINDER).format(who=mention(user_id), left=left)
 
 
 def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:
     """The note before a move the timer made for a player."""
     player = shown(player)
-    note = TIMER_MOVED[phase if phase in ("draft", "draw") else "bank"].format(player=player)
-    return note + (ABSENT.format(player=player, missed=missed) if absent else "")
+    note = _(TIMER_MOVED[phase if phase in ("draft", "draw") else "bank"]).format(player=player)
+    return note + (_(ABSENT).format(player=player, missed=missed) if absent else "")
 
 
 def drawn_lines(state: GameState) -> list[str]:
@@ -171,38 +174,38 @@ def drawn_lines(state: GameState) -> list[str]:
     assert pending is not None
     if pending.kind == "tile":
         return [
-            DRAWN_TILE.format(number=k, tile=tile_name(t), price=marks(TILES[t].price))
+            _(DRAWN_TILE).format(number=k, tile=tile_name(t), price=marks(TILES[t].price))
             for k, t in enumerate(pending.cards, start=1)
         ]
-    return [DRAWN_CARD.format(number=k, card=card_name(c)) for k, c in enumerate(pending.cards, start=1)]
+    return [_(DRAWN_CARD).format(number=k, card=card_name(c)) for k, c in enumerate(pending.cards, start=1)]
 
 
 def draw_choice_text(state: GameState) -> str:
     pending = state.pending
     assert pending is not None
     me = state.players[state.current]
-    text = DRAW_CHOICE[pending.kind].format(items="\n".join(drawn_lines(state)))
-    return text + ("\n" + YOUR_MARKS.format(marks=marks(me.marks)) if pending.kind == "tile" else "")
+    text = _(DRAW_CHOICE[pending.kind]).format(items="\n".join(drawn_lines(state)))
+    return text + ("\n" + _(YOUR_MARKS).format(marks=marks(me.marks)) if pending.kind == "tile" else "")
 
 
 def keep_label(state: GameState, number: int, item: int) -> str:
     assert state.pending is not None
     if state.pending.kind == "tile":
-        return KEEP_TILE.format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
-    return KEEP_CARD.format(number=number, card=card_name(item))
+        return _(KEEP_TILE).format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
+    return _(KEEP_CARD).format(number=number, card=card_name(item))
 
 
 def keep_empty_label(number: int, item: int) -> str:
     """Keep a tile with the carts the supply cannot fill left empty (R-FAC-2)."""
-    return KEEP_TILE_EMPTY.format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
+    return _(KEEP_TILE_EMPTY).format(number=number, tile=tile_name(item), price=marks(TILES[item].price))
 
 
 def keep_none_label(state: GameState) -> str:
     assert state.pending is not None
-    return KEEP_NONE[state.pending.kind]
+    return _(KEEP_NONE[state.pending.kind])
 
 
 def kept(pick: int | None, to: str) -> str:
     if pick is None:
-        return KEPT_NOTHING[to]
-    return KEPT_ITEM[to].format(pick=pick)
+        return _(KEPT_NOTHING[to])
+    return _(KEPT_ITEM[to]).format(pick=pick)

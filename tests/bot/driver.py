@@ -29,12 +29,17 @@ def enabled(message, label: str) -> bool:
     return any(getattr(c, "label", None) == label and not c.disabled for c in components_of(message))
 
 
+def lobby_button(message, what: str) -> str:
+    """The custom id of the lobby's `what` button ("join", "leave", "start"), whatever its label's language."""
+    return next(c for c in custom_ids(message) if c.startswith("coal:lobby:") and c.endswith(f":{what}"))
+
+
 async def open_lobby(w, players: int = 2, **options):
     """/coal new by alice; the others press Join. Returns the lobby message."""
     r = await w.alice.slash(w.channel, "coal new", **options)
     lobby = r.response.message
     for member in w.players[1:players]:
-        await member.click(lobby, label="Join")
+        await member.click(lobby, custom_id=lobby_button(lobby, "join"))
     return lobby
 
 

@@ -10,22 +10,28 @@ from __future__ import annotations
 import random
 import re
 
-from .driver import components_of, enabled, labels, menu
+from .driver import components_of, custom_ids, enabled, labels, lobby_button, menu, open_lobby
 
 COLOURS = ["yellow", "brown", "grey", "black"]
-PING = re.compile(r"<@(\d+)>(, your turn|, your pick| is choosing)")
+MENTION = re.compile(r"<@(\d+)>")
 
 
 def pending_member(w):
-    """The member the latest turn message pings, and what for ('turn', 'pick'); None at the end."""
+    """The member the latest turn message pings, and what for ('turn', 'pick'); None at the end.
+
+    Read from the messages' form, not their words, so it works in every language: the newest post
+    with the turn image names the player to move last; a scoring image newer than any turn message
+    is the final scoring (a shift's scoring comes before its turn message).
+    """
     for message in reversed(w.channel.history()):
-        if message.content.startswith("**Game over.**"):
+        files = [a.filename for a in message.attachments]
+        if "scoring.png" in files:
             return None, "over", message
-        m = PING.search(message.content)
-        if m:
-            uid = int(m.group(1))
-            member = next(x for x in w.players if x.id == uid)
-            return member, m.group(2).strip(" ,").split()[-1], message
+        pinged = MENTION.findall(message.content)
+        if "board.png" in files and pinged:
+            member = next(x for x in w.players if x.id == int(pinged[-1]))
+            picking = any(c.startswith("coal-menu:draft") for c in custom_ids(message))
+            return member, "pick" if picking else "turn", message
     raise AssertionError("no turn message found")
 
 
@@ -143,3 +149,25 @@ class ScriptedPlayer:
             if colour in wanted and colour in carts.get(colour, "") and enabled(console, f"Cage {colour}"):
                 return (await member.click(console, label=f"Cage {colour}")).response.content
         return None
+
+
+async def play_to_the_end(w, players: int, seed: int, monkeypatch) -> tuple[ScriptedPlayer, int]:
+    """A game opened with `/coal new`, joined and started with the lobby's buttons, then played by
+    scripted players to its final scores; the policy (what it used) and the number of moves."""
+    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)  # the deal's seed
+    lobby = await open_lobby(w, players)
+    await w.alice.click(lobby, custom_id=lobby_button(lobby, "start"))
+    policy = ScriptedPlayer(w, random.Random(seed))
+    moves = 0
+    while True:
+        member, what, message = pending_member(w)
+        if member is None:
+            break
+        assert message.attachments and message.attachments[0].filename == "board.png", message.content
+        if what == "pick":
+            await policy.pick(member, message)
+        else:
+            await policy.turn(member)
+        moves += 1
+        assert moves < 400, "the game does not end"
+    return policy, moves

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 import subprocess
 import sys
@@ -11,30 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from .driver import open_lobby, stored
-from .policy import ScriptedPlayer, pending_member
+from .driver import stored
+from .policy import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def _play(w, players: int, seed: int, monkeypatch) -> tuple[ScriptedPlayer, int]:
-    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)  # the deal's seed
-    lobby = await open_lobby(w, players)
-    await w.alice.click(lobby, label="Start")
-    policy = ScriptedPlayer(w, random.Random(seed))
-    moves = 0
-    while True:
-        member, what, message = pending_member(w)
-        if member is None:
-            break
-        assert message.attachments and message.attachments[0].filename == "board.png", message.content
-        if what == "pick":
-            await policy.pick(member, message)
-        else:
-            await policy.turn(member)
-        moves += 1
-        assert moves < 400, "the game does not end"
-    return policy, moves
 
 
 def _announced_scores(w) -> dict[str, int]:
@@ -46,11 +25,11 @@ def _announced_scores(w) -> dict[str, int]:
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 11)])
 async def test_a_complete_game_through_discord_replays_to_the_announced_scores(world, monkeypatch, players, seed):
     w = world
-    policy, moves = await _play(w, players, seed, monkeypatch)
+    policy, moves = await play_to_the_end(w, players, seed, monkeypatch)
     game = await stored(w)
     assert game.status == "finished" and game.state.phase == "over"
     # the policy really used the machinery
-    assert policy.used["deliver"] > 0 and policy.used["console"] > 0 and policy.used["draft_menu"] > 0
+    assert policy.used["deliver"] > 0 and policy.used["console"] > 0 and policy.used["draft_menu"] > 0, policy.used
     assert sum(p.vp for p in game.state.players) > 0
     history = w.channel.history()
     # a scoring image after each shift; the last one announces the winners with mentions

@@ -1,18 +1,7 @@
-"""Fixtures: the bot with the command translator installed, as the one-line hook in setup_hook will do
-(`await self.tree.set_translator(CommandTranslator())` before the sync)."""
+"""Fixtures: the bot as it starts (its `setup_hook` installs the command translator before the sync)."""
 
 from __future__ import annotations
 
-import pytest
+from tests.bot.conftest import db_path, simcord_bot
 
-from bot import create_bot
-from bot.command_names import CommandTranslator
-from tests.bot.conftest import close_bot, virtual_clock
-
-
-@pytest.fixture
-async def simcord_bot(tmp_path):
-    bot = create_bot(tmp_path / "coalbaron.sqlite3", clock=virtual_clock)
-    await bot.tree.set_translator(CommandTranslator())
-    yield bot
-    await close_bot(bot)
+__all__ = ["db_path", "simcord_bot"]

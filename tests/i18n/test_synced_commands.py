@@ -1,5 +1,6 @@
-"""End to end through SimCord: with the translator installed, the bot's sync registers the /coal tree
-with its localizations, and commands still run (interactions carry the English names)."""
+"""End to end through SimCord: the bot installs its command translator at start, so its sync
+registers the /coal tree with its localizations, and commands still run (interactions carry the
+English names)."""
 
 from __future__ import annotations
 

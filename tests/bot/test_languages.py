@@ -1,0 +1,189 @@
+"""The bot in five languages, through Discord (issue 13): a game's channel speaks the game's language,
+private answers speak the asker's.
+
+SimCord sends `locale: "en-US"` and `guild_locale: "en-US"` with every interaction. The `locales`
+fixture wraps `simcord.interactions.base_payload`, which builds each INTERACTION_CREATE payload,
+and sets `locale` to the language given for that user (`locales[member.id] = "ja"`), and
+`guild_locale` to the guild's preferred locale, as Discord does.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import simcord.interactions
+from babel.messages.pofile import read_po
+
+from bot.i18n import TEMPLATE, translator
+from bot.plan_words import in_language
+from bot.words import help as help_words
+from bot.words import refusals, status
+from bot.words import turns as turn_words
+from bot.words.console import CONSOLE
+
+from .conftest import World
+from .driver import components_of, fast_forward, lobby_button, open_lobby, private_reply, start_game, stored
+from .policy import play_to_the_end
+
+PROSE = re.compile(r"[A-Za-z]{2,}[ ,;:'’]+[A-Za-z]{2,}")
+
+
+@pytest.fixture
+def locales(monkeypatch) -> dict[int, str]:
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def base_payload(backend, **fields):
+        record, payload = build(backend, **fields)
+        payload["locale"] = chosen.get(fields["user_id"], "en-US")
+        if fields.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(fields["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    return chosen
+
+
+def piece_of(lang: str, message: str) -> str:
+    """The longest fixed piece (between placeholders) of a message in `lang`: what shows it was written."""
+    pieces = re.split(r"\{[^}]*\}", translator(lang).gettext(message))
+    return max((p.strip() for p in pieces), key=len)
+
+
+def world_in(env, preferred_locale: str) -> World:
+    guild = env.create_guild("Miniere", preferred_locale=preferred_locale)
+    channel = guild.create_text_channel("carbone")
+    members = [guild.add_member(env.create_user(name)) for name in ("nicolo", "jesus", "takashi", "muller")]
+    return World(env, guild, channel, *members)
+
+
+def english_pieces(lang: str) -> set[str]:
+    """The English prose of every sentence the bot writes: each piece between placeholders that holds
+    two words or more, less the pieces the language's translation keeps as they are ("Coal Baron")."""
+    with TEMPLATE.open("rb") as f:
+        template = read_po(f)
+    t = translator(lang)
+    pieces = set()
+    for message in template:
+        if not message.id or message.context is not None:
+            continue
+        forms = [message.id] if isinstance(message.id, str) else list(message.id)
+        translated = " ".join(t.gettext(f) if len(forms) == 1 else t.ngettext(*forms, n) for f in forms for n in (1, 2))
+        for form in forms:
+            for piece in re.split(r"\{[^}]*\}", form):
+                piece = piece.strip(" .,;:!?—–()*`\n")
+                if PROSE.search(piece) and piece not in translated:
+                    pieces.add(piece)
+    return pieces
+
+
+def channel_words(w) -> list[str]:
+    """Everything the channel shows in words: the messages, and their buttons' and menus' labels."""
+    shown = []
+    for message in w.channel.history():
+        shown.append(message.content)
+        for c in components_of(message):
+            shown += [getattr(c, "label", None) or "", getattr(c, "placeholder", None) or ""]
+            shown += [o.label for o in getattr(c, "options", None) or []]
+    return [s for s in shown if s]
+
+
+def assert_no_english(w, lang: str) -> None:
+    english = english_pieces(lang)
+    assert len(english) > 300  # the check has teeth: most sentences have English prose to find
+    found = sorted({piece for text in channel_words(w) for piece in english if piece in text})
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang,create", [("it", {}), ("ja", {"language": "ja"})])
+async def test_a_complete_game_speaks_the_game_language_in_the_channel(simcord_env, locales, monkeypatch, lang, create):
+    """Italian: the server's preferred locale; Japanese: `/coal new language:ja` in an English server.
+    The players' own Discord is English (SimCord's default), so a private word leaking into the
+    channel would show as English."""
+    w = world_in(simcord_env, "it" if lang == "it" else "en-US")
+    if create:
+        monkeypatch.setattr("tests.bot.policy.open_lobby", _opening_with(create))
+    await play_to_the_end(w, 2, 5, monkeypatch)
+    game = await stored(w)
+    assert game.status == "finished" and game.options.language == lang
+    final = w.channel.history()[-1].content
+    assert any(piece_of(lang, turn_words.GAME_OVER[k]) in final for k in ("wins", "share")), final
+    assert_no_english(w, lang)
+
+
+def _opening_with(options):
+    async def opening(w, players=2, **more):
+        return await open_lobby(w, players, **options, **more)
+
+    return opening
+
+
+async def test_private_answers_follow_the_asker_and_the_channel_the_game(simcord_env, locales):
+    w = world_in(simcord_env, "it")
+    locales[w.bob.id] = "ja"
+    locales[w.carol.id] = "es-ES"
+    locales[w.dave.id] = "de"
+    # alice's Discord is English, the server's Italian: the lobby is Italian
+    r = await w.alice.slash(w.channel, "coal new")
+    assert not r.ephemeral
+    join = next(c for c in components_of(r.response.message) if getattr(c, "custom_id", "").endswith(":join"))
+    assert join.label == translator("it").gettext("Join") != "Join"
+    await w.bob.click(r.response.message, custom_id=lobby_button(r.response.message, "join"))
+    game = await w.bot.manager.start(w.channel.id, w.alice.id, seed=3)
+    assert game.options.language == "it"
+
+    # a refusal in the asker's language: carol (Spanish) is not seated
+    r = await w.carol.slash(w.channel, "coal bank")
+    expected = translator("es").gettext(refusals.REFUSALS[refusals.Reason.YOU_ARE_NOT_PLAYING])
+    assert r.ephemeral and r.response.content == expected
+
+    # /coal help in the asker's language (Japanese), the English one for alice
+    r = await w.bob.slash(w.channel, "coal help", topic="plan")
+    assert r.ephemeral and r.response.content == translator("ja").pgettext("help", help_words.HELP["plan"])
+    r = await w.alice.slash(w.channel, "coal help", topic="plan")
+    assert r.response.content == help_words.HELP["plan"]
+
+    # /coal status: private, in German for dave, while the game speaks Italian
+    r = await w.dave.slash(w.channel, "coal status")
+    assert r.ephemeral and piece_of("de", status.DRAFT) in r.response.content, r.response.content
+    assert piece_of("de", status.DRAFT) != piece_of("en", status.DRAFT)
+
+    # autocomplete labels in the asker's language: the player to pick sees Japanese or English
+    picker = w.alice if game.to_move_user == w.alice.id else w.bob
+    choices = await picker.autocomplete(w.channel, "coal draft", "card", "")
+    assert choices and all(re.search(r"\d+ VP", c["name"]) for c in choices)
+
+
+async def test_the_console_and_a_plan_in_the_askers_language(simcord_env, locales):
+    """A German player's mining console is German, with the plan shown in German keywords; a plan
+    typed in German is played."""
+    w = world_in(simcord_env, "en-US")
+    locales[w.alice.id] = locales[w.bob.id] = "de"
+    await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 80, until=lambda g: g.state.phase == "shifts")
+    mover = next(m for m in w.players if m.id == game.to_move_user)
+    r = await mover.slash(w.channel, "coal mine", steps=6)
+    assert r.ephemeral and piece_of("de", CONSOLE) in r.response.content, r.response.content
+    level_button = next(c for c in components_of(r.response) if getattr(c, "custom_id", "").endswith(":cage-1"))
+    r = await mover.click(r.response, custom_id=level_button.custom_id)
+    plan_line = in_language("cage yellow", "de")
+    assert plan_line in r.response.content, r.response.content
+    cancel = next(c for c in components_of(r.response) if getattr(c, "custom_id", "").endswith(":cancel"))
+    await mover.click(r.response, custom_id=cancel.custom_id)
+    before = (await stored(w)).version
+    r = await mover.slash(w.channel, "coal mine", steps=6, plan=plan_line)
+    assert not r.ephemeral, private_reply(r)
+    assert (await stored(w)).version == before + 1
+
+
+async def test_an_unknown_language_is_refused_with_the_list_and_nothing_is_stored(simcord_env, locales):
+    w = world_in(simcord_env, "en-US")
+    r = await w.alice.slash(w.channel, "coal new", language="klingon")
+    assert r.ephemeral
+    for name in ("English", "Deutsch", "italiano", "español", "日本語"):
+        assert name in r.response.content, r.response.content
+    assert "klingon" in r.response.content
+    assert await stored(w) is None
+    choices = await w.alice.autocomplete(w.channel, "coal new", "language", "ita")
+    assert [c["value"] for c in choices] == ["it"]
