@@ -22,7 +22,7 @@ from rules import UseBank, space_problem
 from rules.components import space_of
 from storage import TIMER_SECONDS
 
-from . import console, lobby, seats, turns
+from . import console, lobby, seats, threads, turns
 from .context import client_of
 from .i18n import DEFAULT, SUPPORTED, _, in_channel, language, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
@@ -136,6 +136,7 @@ class CoalCommands(app_commands.Group):
         delivered=describe.NEW_DELIVERED,
         absent=describe.NEW_ABSENT,
         language=describe.NEW_LANGUAGE,
+        thread=describe.NEW_THREAD,
     )
     @app_commands.choices(
         timer=[Choice(name=t, value=t) for t in TIMER_SECONDS],
@@ -153,6 +154,7 @@ class CoalCommands(app_commands.Group):
         delivered: str = "own",
         absent: str = "computer",
         language: str | None = None,
+        thread: bool = True,
     ) -> None:
         user = interaction.user
         lang = language_from_option(language) if language else server_language(interaction)
@@ -164,20 +166,27 @@ class CoalCommands(app_commands.Group):
             log.info("channel %s: no lobby, the bot lacks %s", interaction.channel_id, ", ".join(missing))
             await refuse(interaction, refusals.missing_permissions(missing))
             return
+        options = {"timer": timer, "delivered": delivered, "absent": absent, "language": lang}
+        note = None
+        if thread and threads.may_open_thread(interaction):
+            lacking = threads.missing_thread_permissions(interaction)
+            if not lacking and await threads.open_in_thread(interaction, options, lang) is not None:
+                return
+            note = refusals.no_thread(lacking)  # the game stays here; the host is told why
         game = await client_of(interaction).manager.new_game(
-            interaction.guild_id or 0,
-            interaction.channel_id or 0,
-            user.id,
-            user.display_name,
-            {"timer": timer, "delivered": delivered, "absent": absent, "language": lang},
+            interaction.guild_id or 0, interaction.channel_id or 0, user.id, user.display_name, options
         )
         log_event(
             game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered}, absent {absent}, {lang})"
         )
         with in_channel(game):
-            await interaction.response.send_message(
-                lobby_message(game), view=lobby.lobby_view(game) or discord.utils.MISSING
-            )
+            text, view = lobby_message(game), lobby.lobby_view(game) or discord.utils.MISSING
+        if interaction.response.is_done():  # a thread was tried first and refused
+            await interaction.followup.send(text, view=view)
+        else:
+            await interaction.response.send_message(text, view=view)
+        if note:
+            await interaction.followup.send(note, ephemeral=True)
 
     @app_commands.command(name="join", description=describe.JOIN)
     async def join(self, interaction: discord.Interaction) -> None:

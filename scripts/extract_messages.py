@@ -69,14 +69,6 @@ class Command:
 # Commands and options of docs "added this round" (design/discord-ux.md) that the tree does not have
 # yet. Whoever adds one uses these English texts (or runs this script again after choosing others).
 PLANNED: list[Command] = [
-    Command(
-        "new",
-        "",
-        [
-            Option("language", "the game's language (default: the server's)"),
-            Option("thread", "play in a new thread (default: yes in a text channel)"),
-        ],
-    ),
     Command("undo", "Take back the move you just made"),
     Command(
         "settings",

@@ -43,6 +43,7 @@ EXPORT = "This channel's current or latest game record, as JSON"
 # Computer players (the texts of scripts/extract_messages.py's PLANNED, which the catalogues translate)
 NEW_ABSENT = "who moves for a player whose timer ran out"
 NEW_LANGUAGE = "the game's language (default: the server's)"
+NEW_THREAD = "play in a new thread (default: yes in a text channel)"
 ADDBOT = "Seat a computer player in the lobby (host only)"
 LEVEL = "how well the computer plays"
 REPLACE = "Hand a player's seat to a computer (host only)"

@@ -30,10 +30,23 @@ BEGINS = N_(
     "starting at the start player's right.\n{whose_turn}"
 )
 
+# A game in a thread of its own (bot/threads.py): the thread's name, the line left in the channel
+THREAD_NAME = N_("Coal Baron · {host}")
+OPENED_IN_THREAD = N_("{host} opened a game of Coal Baron: the lobby and every turn are in its thread {thread}")
+
 # The lobby's buttons
 JOIN = N_("Join")
 LEAVE = N_("Leave")
 START = N_("Start")
+
+
+def thread_name(host: str) -> str:
+    """A game thread's name (Discord allows 100 characters; the name is shown as typed, no markdown)."""
+    return _(THREAD_NAME).format(host=host)[:100]
+
+
+def opened_in_thread(host_id: int, thread: str) -> str:
+    return _(OPENED_IN_THREAD).format(host=mention(host_id), thread=thread)
 
 
 def seat_colour(colour: str) -> str:

@@ -29,8 +29,24 @@ PERMISSION_NAMES = {
     "attach_files": N_("Attach Files"),
     "read_message_history": N_("Read Message History"),
     "send_messages_in_threads": N_("Send Messages in Threads"),
+    "create_public_threads": N_("Create Public Threads"),
 }
 PERMISSION_SEPARATOR = N_(", ")
+
+# /coal new in a channel where the bot may not open a thread: the game is played in the channel
+NO_THREAD = N_(
+    "I could not open a thread for this game (I need the {permissions} permission here), so it is played in this "
+    "channel. A server admin can grant it for the next game; `thread:false` keeps a game in the channel."
+)
+THREAD_FAILED = N_("Discord did not let me open a thread for this game, so it is played in this channel.")
+
+
+def no_thread(names: list[str]) -> str:
+    """The host's private note when a game stays in the channel: the permissions that were missing
+    (none: Discord refused the thread for another reason)."""
+    if not names:
+        return _(THREAD_FAILED)
+    return _(NO_THREAD).format(permissions=_(PERMISSION_SEPARATOR).join(_(PERMISSION_NAMES[n]) for n in names))
 
 
 def missing_permissions(names: list[str]) -> str:

@@ -36,7 +36,7 @@ def lobby_button(message, what: str) -> str:
 
 async def open_lobby(w, players: int = 2, **options):
     """/coal new by alice; the others press Join. Returns the lobby message."""
-    r = await w.alice.slash(w.channel, "coal new", **options)
+    r = await w.alice.slash(w.channel, "coal new", **({"thread": False} | options))  # threads: test_threads.py
     lobby = r.response.message
     for member in w.players[1:players]:
         await member.click(lobby, custom_id=lobby_button(lobby, "join"))

@@ -151,11 +151,16 @@ class ScriptedPlayer:
         return None
 
 
-async def play_to_the_end(w, players: int, seed: int, monkeypatch) -> tuple[ScriptedPlayer, int]:
-    """A game opened with `/coal new`, joined and started with the lobby's buttons, then played by
-    scripted players to its final scores; the policy (what it used) and the number of moves."""
+async def play_to_the_end(w, players: int, seed: int, monkeypatch, lobby=None) -> tuple[ScriptedPlayer, int]:
+    """A game opened with `/coal new` (or the `lobby` message given, alice's, in `w.channel`), joined
+    and started with the lobby's buttons, then played by scripted players to its final scores; the
+    policy (what it used) and the number of moves."""
     monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)  # the deal's seed
-    lobby = await open_lobby(w, players)
+    if lobby is None:
+        lobby = await open_lobby(w, players)
+    else:
+        for member in w.players[1:players]:
+            await member.click(lobby, custom_id=lobby_button(lobby, "join"))
     await w.alice.click(lobby, custom_id=lobby_button(lobby, "start"))
     policy = ScriptedPlayer(w, random.Random(seed))
     moves = 0

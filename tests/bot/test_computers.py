@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def _lobby_with_computers(w, monkeypatch, seed: int, levels: list[str], **options):
     """/coal new by alice (no timer unless given), then one /coal addbot per level; the lobby message."""
     monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)
-    r = await w.alice.slash(w.channel, "coal new", **({"timer": "none"} | options))
+    r = await w.alice.slash(w.channel, "coal new", thread=False, **({"timer": "none"} | options))
     lobby = r.response.message
     for level in levels:
         r = await w.alice.slash(w.channel, "coal addbot", level=level)
@@ -120,7 +120,7 @@ async def test_bad_input_about_computers_is_refused_privately_and_changes_nothin
 async def test_a_computer_plays_for_a_player_who_never_acts_and_the_game_ends(world, monkeypatch):
     w = world
     monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: 8)
-    r = await w.alice.slash(w.channel, "coal new", timer="1h")  # absent: computer (the default)
+    r = await w.alice.slash(w.channel, "coal new", thread=False, timer="1h")  # absent: computer (the default)
     await w.bob.click(r.response.message, label="Join")
     await w.alice.slash(w.channel, "coal start")
     bob = (await stored(w)).seat_of_user(w.bob.id).name

@@ -125,7 +125,7 @@ async def test_private_answers_follow_the_asker_and_the_channel_the_game(simcord
     locales[w.carol.id] = "es-ES"
     locales[w.dave.id] = "de"
     # alice's Discord is English, the server's Italian: the lobby is Italian
-    r = await w.alice.slash(w.channel, "coal new")
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
     assert not r.ephemeral
     join = next(c for c in components_of(r.response.message) if getattr(c, "custom_id", "").endswith(":join"))
     assert join.label == translator("it").gettext("Join") != "Join"
@@ -179,7 +179,7 @@ async def test_the_console_and_a_plan_in_the_askers_language(simcord_env, locale
 
 async def test_an_unknown_language_is_refused_with_the_list_and_nothing_is_stored(simcord_env, locales):
     w = world_in(simcord_env, "en-US")
-    r = await w.alice.slash(w.channel, "coal new", language="klingon")
+    r = await w.alice.slash(w.channel, "coal new", thread=False, language="klingon")
     assert r.ephemeral
     for name in ("English", "Deutsch", "italiano", "español", "日本語"):
         assert name in r.response.content, r.response.content

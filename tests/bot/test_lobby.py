@@ -9,7 +9,7 @@ from .driver import assert_refused, custom_ids, open_lobby, stored
 
 async def test_new_opens_a_lobby_with_buttons_and_the_options(world):
     w = world
-    r = await w.alice.slash(w.channel, "coal new", timer="12h", delivered="all")
+    r = await w.alice.slash(w.channel, "coal new", thread=False, timer="12h", delivered="all")
     assert not r.ephemeral
     assert "1/4 seats; 12h per turn; delivered orders public" in r.response.content
     assert f"<@{w.alice.id}> (red)" in r.response.content
@@ -45,7 +45,12 @@ async def test_lobby_refusals_are_private_and_change_nothing(world):
     extra = w.guild.add_member(w.env.create_user("erin"))
     await assert_refused(w, await extra.click(lobby, label="Join"), "The game is full (4 players)", before=game)
     await assert_refused(w, await w.bob.click(lobby, label="Start"), "Only the host, alice, can start", before=game)
-    await assert_refused(w, await w.bob.slash(w.channel, "coal new"), "This channel already has a lobby", before=game)
+    await assert_refused(
+        w,
+        await w.bob.slash(w.channel, "coal new", thread=False),
+        "This channel already has a lobby",
+        before=game,
+    )
 
 
 async def test_start_deals_the_game_and_the_lobby_buttons_go_stale(world):
@@ -99,7 +104,7 @@ async def test_the_host_aborts_a_lobby(world):
     r = await w.alice.slash(w.channel, "coal abort")
     assert not r.ephemeral
     assert (await stored(w)).status == "aborted"
-    r = await w.bob.slash(w.channel, "coal new")  # the channel is free again
+    r = await w.bob.slash(w.channel, "coal new", thread=False)  # the channel is free again
     assert not r.ephemeral and (await stored(w)).status == "lobby"
 
 
@@ -121,7 +126,7 @@ async def test_no_game_here(world):
 
 async def test_when_the_host_leaves_the_lobby_the_new_host_is_announced(world):
     w = world
-    r = await w.alice.slash(w.channel, "coal new")
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
     lobby = r.response.message
     assert f"<@{w.alice.id}> (red), host" in r.response.content
     await w.bob.click(lobby, label="Join")

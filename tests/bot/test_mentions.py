@@ -26,7 +26,7 @@ def _pings(w, message):
 
 async def test_hostile_nicknames_ping_nobody_and_the_next_player_is_pinged(simcord_env):
     w, victim, role = await _hostile_world(simcord_env)
-    r = await w.alice.slash(w.channel, "coal new")
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
     lobby = r.response.message
     for member in w.players[1:]:
         await member.click(lobby, label="Join")

@@ -67,7 +67,7 @@ async def test_a_game_paused_too_long_ends_without_a_result(world):
     ended = await w.bot.store.latest_game(w.channel.id)
     assert ended.id == game.id and ended.status == "aborted"
     assert w.channel.last_message.content.startswith("⏹ This game was paused for 1 day and has ended")
-    r = await w.alice.slash(w.channel, "coal new")  # the channel is free again
+    r = await w.alice.slash(w.channel, "coal new", thread=False)  # the channel is free again
     assert not r.ephemeral
 
 
@@ -104,7 +104,7 @@ async def test_who_may_pause_and_resume_and_the_refusals(world):
 
 async def test_a_moderator_may_pause_and_a_lobby_cannot_be_paused(world):
     w = world
-    r = await w.alice.slash(w.channel, "coal new")
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
     lobby = await stored(w)
     await assert_refused(w, await w.alice.slash(w.channel, "coal pause"), "has not started", before=lobby)
     await w.bob.click(r.response.message, label="Join")

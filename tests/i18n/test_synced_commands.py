@@ -28,5 +28,5 @@ async def test_the_synced_tree_carries_every_localization_and_commands_still_run
     guild = env.create_guild("Miniere")
     channel = guild.create_text_channel("carbone")
     nicolo = guild.add_member(env.create_user("nicolo"))
-    r = await nicolo.slash(channel, "coal new", timer="12h")
+    r = await nicolo.slash(channel, "coal new", thread=False, timer="12h")
     assert not r.ephemeral and "lobby" in r.response.content

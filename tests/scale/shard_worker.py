@@ -56,7 +56,7 @@ def die_saving(version: int):
 async def play(coal, env, channel, members, kill: bool) -> None:
     manager = coal.manager
     alice, bob = members.values()
-    r = await alice.slash(channel, "coal new", timer="1h")
+    r = await alice.slash(channel, "coal new", thread=False, timer="1h")
     await bob.click(r.response.message, label="Join")
     await alice.click(r.response.message, label="Start")
     for k in range(MOVES):

@@ -104,7 +104,7 @@ async def test_a_sharded_bot_plays_a_game_of_its_shard_through_simcord(db_path):
             assert shard_of(guild.id, 2) == 1
             channel = guild.create_text_channel("coal")
             alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
-            r = await alice.slash(channel, "coal new", timer="none")
+            r = await alice.slash(channel, "coal new", thread=False, timer="none")
             await bob.click(r.response.message, label="Join")
             await alice.click(r.response.message, label="Start")
             game = await bot.manager.current(channel.id)
