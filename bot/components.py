@@ -11,7 +11,7 @@ from __future__ import annotations
 from .console import ConsoleButton, FillMenu
 from .lobby import ComputerMenu, LobbyButton
 from .seats import GiveBackButton
-from .turns import DraftMenu, DrawnButton, KeepButton, LegalButton, PickMenu, PitButton
+from .turns import DraftMenu, DrawnButton, KeepButton, LegalButton, PickMenu, PitButton, UndoButton
 
 PERSISTENT_ITEMS = (
     LobbyButton,
@@ -19,6 +19,7 @@ PERSISTENT_ITEMS = (
     GiveBackButton,
     PitButton,
     LegalButton,
+    UndoButton,
     DraftMenu,
     DrawnButton,
     PickMenu,

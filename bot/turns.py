@@ -20,6 +20,7 @@ from discord.utils import MISSING
 from games import Game, GameError, TurnResult
 from games.choices import choices_for, empty_carts
 from games.manager import NOT_POSTED
+from games.undo import undo_refusal
 from rendering import last_move, render_scoring, render_turn
 from rules import Action, ChooseDrawn, DraftPick, view
 from rules.components import TILES
@@ -87,6 +88,24 @@ async def take(
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(content=edit_private, view=None, attachments=[])
     await announce_and_mark(bot, result, interaction)
+    return result
+
+
+async def take_back(interaction: discord.Interaction, *, expected_version: int | None = None) -> TurnResult | None:
+    """/coal undo and the Undo button: take back the asker's last move (`games.undo` says when they
+    may), post "X took back their move" with the board as it is again; refuse privately otherwise."""
+    bot = client_of(interaction)
+    channel = interaction.channel_id or 0
+    try:
+        result = await bot.manager.undo(channel, interaction.user.id, expected_version=expected_version)
+    except GameError as err:
+        await refuse_error(interaction, err)
+        return None
+    log_event(result.game, f"v{result.game.version} user {interaction.user.id} took back their move")
+    if await _answer(interaction):
+        await announce_and_mark(bot, result, interaction)
+    else:
+        await announce_and_mark(bot, result, channel=bot.get_partial_messageable(result.game.channel_id))
     return result
 
 
@@ -194,8 +213,12 @@ async def _announce(
     last = last_move(result.before, result.action, state) if result.before and result.action else None
     file = await bot.render(render_turn, state, None, last, filename="board.png")
     mover = (game.to_move_user,)
+    # a person's own move (not a timer's or a computer's) that showed nothing new may be taken back
+    undo = interaction is not None and result.action is not None and result.before is not None
+    undo = undo and result.before is not None and undo_refusal(result.before, state, result.events) is None
+    buttons = turn_view(game, undo=undo)
     posted = await send(
-        interaction, channel, text or turns.turn_message(game, result.events), file, turn_view(game), pings=mover
+        interaction, channel, text or turns.turn_message(game, result.events), file, buttons, pings=mover
     )
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
@@ -233,8 +256,9 @@ async def send(
 # --- the turn message's components -----------------------------------------------------------------
 
 
-def turn_view(game: Game) -> View:
-    """Buttons under a turn message: My pit, Legal actions; the draft menu; the drawn-items button."""
+def turn_view(game: Game, *, undo: bool = False) -> View:
+    """Buttons under a turn message: My pit, Legal actions; the draft menu; the drawn-items button;
+    with `undo`, the Undo button for the player who just moved."""
     state = game.state
     assert state is not None
     v = View(timeout=None)
@@ -254,7 +278,27 @@ def turn_view(game: Game) -> View:
         v.add_item(DrawnButton(game.id, game.version, label=text))
     v.add_item(PitButton(game.id, game.version, label=_(turns.MY_PIT)))
     v.add_item(LegalButton(game.id, game.version, label=_(turns.LEGAL_ACTIONS)))
+    if undo:
+        v.add_item(UndoButton(game.id, game.version, label=_(turns.UNDO)))
     return v
+
+
+class UndoButton(Handled, DynamicItem[Button], template=button_template("undo")):
+    """Undo, under the turn message of a move that may be taken back: its player takes it back."""
+
+    def __init__(self, game_id: int, version: int, *, label: str = turns.UNDO) -> None:
+        super().__init__(make_button("undo", game_id, version, label=label))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]), label=getattr(item, "label", None) or _(turns.UNDO))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        if await game_for(interaction, self.game_id, "button") is not None:
+            await take_back(interaction, expected_version=self.version)
 
 
 class PitButton(Handled, DynamicItem[Button], template=button_template("pit")):

@@ -54,6 +54,10 @@ class Reason(StrEnum):
     HOST_PAUSES = "host_pauses"  # host: pause or resume by someone else
     PAUSED = "paused"  # host: a move (or a pause) while the game is paused
     NOT_PAUSED = "not_paused"  # resume a game that runs
+    # taking back a move (games/undo.py)
+    NOTHING_TO_UNDO = "nothing_to_undo"  # the last move is not the asker's own (another's, a timer's, none)
+    UNDO_REVEALED = "undo_revealed"  # the move showed something hidden: a draw, a refill from a deck
+    UNDO_SCORED = "undo_scored"  # the move ended a shift (or the game), which was scored
 
 
 class GameError(Exception):
@@ -131,6 +135,10 @@ class StaleAction(GameError):
 
 class SaveFailed(GameError):
     """The database refused the write; nothing changed, and the game was reloaded from the database."""
+
+
+class CannotUndo(GameError):
+    """The move cannot be taken back (see `games.undo`)."""
 
 
 class Paused(GameError):

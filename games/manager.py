@@ -42,6 +42,7 @@ from storage import (
     StandIn,
     Store,
 )
+from storage.store import record_of
 
 from . import computers
 from .errors import (
@@ -65,6 +66,7 @@ from .errors import (
     StaleAction,
 )
 from .shards import Shards
+from .undo import UNDO, state_before_last
 
 log = logging.getLogger("coalbaron")
 
@@ -457,6 +459,41 @@ class GameManager:
             )
             self._remember(saved)
             return TurnResult(saved, events, before=move.before, action=move.action)
+
+    async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> TurnResult:
+        """Take back `user_id`'s last move (see `games.undo` for when it may be): the game as it was
+        before it, stored as a new log entry with its post (a `took_back` event), in one transaction."""
+        async with self._lock(channel_id):
+            game = await self.game_in(channel_id)
+            state = game.state
+            if state is None:
+                raise NotStarted(Reason.NOT_STARTED)
+            if expected_version is not None and expected_version != game.version:
+                raise StaleAction(Reason.MOVED_ON)
+            if game.options.paused_at is not None:
+                raise Paused(Reason.PAUSED, host=_host_name(game))
+            seat = game.seat_of_user(user_id)
+            if seat is None:
+                raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
+            log = await self.store.log(game.id)
+            before = state_before_last(record_of(game, log), log, user_id, seat.name)
+            events: list[Event] = [rules.TookBack(player=seat.name)]
+            saved = await self._commit(
+                channel_id,
+                self.store.save_turn(
+                    game,
+                    before,
+                    user_id=user_id,
+                    player=seat.name,
+                    action=UNDO,
+                    summary=EVENTS.dump_json(events).decode(),
+                    deadline=self._deadline(game, before),
+                    outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})],
+                ),
+                Reason.MOVE_NOT_SAVED,
+            )
+            self._remember(saved)
+            return TurnResult(saved, events)
 
     async def prepare(
         self, channel_id: int, user_id: int, action: rules.Action | str, *, expected_version: int | None = None

@@ -47,6 +47,7 @@ from .events import (
     ShiftScored,
     ShiftStarted,
     StartPlayer,
+    TookBack,
     TookMoney,
     TookOrder,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "ShiftScored",
     "ShiftStarted",
     "StartPlayer",
+    "TookBack",
     "TookMoney",
     "TookOrder",
     "Breakdown",

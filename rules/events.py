@@ -178,6 +178,13 @@ class GameOver(_Event):
     scores: tuple[PlayerVP, ...]
 
 
+class TookBack(_Event):
+    """A player took back their last move: the game is as it was before it (`rules.record.UNDO`)."""
+
+    kind: Literal["took_back"] = "took_back"
+    player: str
+
+
 Event = Annotated[
     Placed
     | Bought
@@ -193,7 +200,8 @@ Event = Annotated[
     | ShiftScored
     | StartPlayer
     | ShiftStarted
-    | GameOver,
+    | GameOver
+    | TookBack,
     Field(discriminator="kind"),
 ]
 

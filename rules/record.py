@@ -44,10 +44,29 @@ class ReplayError(Exception):
         self.refusal = refusal
 
 
+# An entry of the log that takes back the move before it still standing, which must be the same
+# player's: the game is as it was before that move. The log itself is never edited.
+UNDO = "undo"
+
+
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
     """The state after the record's actions (the first `upto` of them, when given)."""
-    state = new_game(record.players, record.seed, record.options)
+    return replay_stack(record, upto)[0][-1]
+
+
+def replay_stack(record: GameRecord, upto: int | None = None) -> tuple[list[GameState], list[RecordedAction]]:
+    """The moves still standing after the record's actions (an `undo` entry removes the last one), and
+    the states: the first before any move, then one after each standing move."""
+    states = [new_game(record.players, record.seed, record.options)]
+    standing: list[RecordedAction] = []
     for k, entry in enumerate(record.actions[:upto], start=1):
+        state = states[-1]
+        if entry.action == UNDO:
+            if not standing or standing[-1].player != entry.player:
+                raise ReplayError(k, f"{entry.player} has no move to take back.")
+            states.pop()
+            standing.pop()
+            continue
         if state.to_move is None:
             raise ReplayError(k, "the game is already over.")
         if state.to_move != entry.player:
@@ -56,7 +75,9 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
             state, _ = apply(state, parse_action(entry.action))
         except Refusal as err:
             raise ReplayError(k, f"`{entry.action}` is refused: {err}", err) from None
-    return state
+        states.append(state)
+        standing.append(entry)
+    return states, standing
 
 
 class Chooser:

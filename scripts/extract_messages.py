@@ -69,7 +69,6 @@ class Command:
 # Commands and options of docs "added this round" (design/discord-ux.md) that the tree does not have
 # yet. Whoever adds one uses these English texts (or runs this script again after choosing others).
 PLANNED: list[Command] = [
-    Command("undo", "Take back the move you just made"),
     Command(
         "settings",
         "Your own notification settings",
@@ -89,13 +88,15 @@ def tree_commands() -> tuple[str, str, list[Command]]:
     """The /coal group's name, description and commands, as the bot builds them."""
     from bot.commands import CoalCommands
 
+    from discord import app_commands
+
     group = CoalCommands()
     commands = []
-    for cmd in group.commands:
-        options = [
-            Option(p.name, p.description, tuple(c.name for c in p.choices))
-            for p in cmd.parameters  # type: ignore[union-attr]
-        ]
+    for cmd in group.walk_commands():  # the subgroup (/coal host) too, then its commands
+        if isinstance(cmd, app_commands.Group):
+            commands.append(Command(cmd.name, cmd.description))
+            continue
+        options = [Option(p.name, p.description, tuple(c.name for c in p.choices)) for p in cmd.parameters]
         commands.append(Command(cmd.name, cmd.description, options))
     return group.name, group.description, commands
 

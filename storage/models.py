@@ -95,7 +95,7 @@ class GameRow:
     seats: tuple[SeatRow, ...]
     seed: int | None
     state: GameState | None
-    version: int  # actions applied (and logged) so far; equals state.turn
+    version: int  # actions logged so far (a move taken back is two: the move and its `undo`)
     created_at: float
     updated_at: float
     deadline: float | None = None  # unix time by which the player to move must act

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import GameState
-from rules.record import GameRecord, RecordedAction, ReplayError, replay
+from rules.record import GameRecord, RecordedAction, ReplayError, replay_stack
 
 from .backend import Backend, Row, Statement, Tx, is_postgres_url, sqlite_path
 from .errors import StaleState, StorageError
@@ -565,14 +565,15 @@ async def replay_problem(game: GameRow, entries: Sequence[LogRow]) -> str | None
     """What is wrong with a started game's log (None: it replays to the stored state)."""
     record = record_of(game, entries)
     assert game.state is not None
-    if len(record.actions) != game.version or game.state.turn != game.version:
-        logged = len(record.actions)
-        return f"game {game.id}: version {game.version}, {logged} logged actions, state turn {game.state.turn}"
+    if len(record.actions) != game.version:
+        return f"game {game.id}: version {game.version}, {len(record.actions)} logged actions"
     try:
-        replayed = await asyncio.to_thread(replay, record)
+        states, standing = await asyncio.to_thread(replay_stack, record)
     except ReplayError as err:
         return f"game {game.id}: the log does not replay: {err}"
-    if replayed != game.state:
+    if game.state.turn != len(standing):  # the moves applied: the logged ones less those taken back
+        return f"game {game.id}: state turn {game.state.turn}, {len(standing)} moves standing in the log"
+    if states[-1] != game.state:
         return f"game {game.id}: the log replays to a different state than the stored one"
     return None
 

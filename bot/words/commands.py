@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 GROUP = "Play Coal Baron in this channel"
+HOST = "The host's tools: computers, pause, resume, abort"
 NEW = "Open a Coal Baron lobby in this channel; you are the host"
 NEW_TIMER = "time each player has for a turn (default 24h)"
 NEW_DELIVERED = "who sees delivered orders"
@@ -43,6 +44,7 @@ EXPORT = "This channel's current or latest game record, as JSON"
 # Computer players (the texts of scripts/extract_messages.py's PLANNED, which the catalogues translate)
 NEW_ABSENT = "who moves for a player whose timer ran out"
 NEW_LANGUAGE = "the game's language (default: the server's)"
+UNDO = "Take back the move you just made"
 NEW_THREAD = "play in a new thread (default: yes in a text channel)"
 ADDBOT = "Seat a computer player in the lobby (host only)"
 LEVEL = "how well the computer plays"

@@ -8,7 +8,7 @@ from .common import plural, shown
 
 PAUSED = N_(
     "⏸ {name} paused the game: no moves and no turn timer until the host or a moderator types"
-    " `/coal resume`. A game paused for {days} ends without a result."
+    " `/coal host resume`. A game paused for {days} ends without a result."
 )
 DAYS = Nn_("{n} day", "{n} days")
 RESUMED = N_("▶ {name} resumed the game; the turn timer starts again with the full time.")

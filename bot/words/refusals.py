@@ -62,17 +62,17 @@ REFUSALS: dict[Reason, str] = {
     Reason.CHANNEL_HAS_LOBBY: (
         N_(
             "This channel already has a lobby (host: {host}). "
-            "Finish it or `/coal abort` it first, or play in another channel or thread."
+            "Finish it or `/coal host abort` it first, or play in another channel or thread."
         )
     ),
     Reason.CHANNEL_HAS_GAME: (
         N_(
             "This channel already has a game running (host: {host}). "
-            "Finish it or `/coal abort` it first, or play in another channel or thread."
+            "Finish it or `/coal host abort` it first, or play in another channel or thread."
         )
     ),
     Reason.SEATS_FIXED: N_("The game has already started; seats are fixed until it ends."),
-    Reason.LEAVE_STARTED: N_("The game has already started; the host can `/coal abort` it."),
+    Reason.LEAVE_STARTED: N_("The game has already started; the host can `/coal host abort` it."),
     Reason.ALREADY_STARTED: N_("The game has already started."),
     Reason.NOT_STARTED: N_("The game has not started yet; the host starts it with `/coal start`."),
     Reason.ALREADY_SEATED: N_("You are already seated in this game."),
@@ -84,7 +84,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.HOST_STARTS: N_("Only the host, {host}, can start the game."),
     Reason.HOST_ABORTS: N_("Only the host, {host}, or a moderator can abort the game."),
     Reason.HOST_PAUSES: N_("Only the host, {host}, or a moderator can pause or resume the game."),
-    Reason.PAUSED: N_("The game is paused; the host, {host}, resumes it with `/coal resume`."),
+    Reason.PAUSED: N_("The game is paused; the host, {host}, resumes it with `/coal host resume`."),
     Reason.NOT_PAUSED: N_("The game is not paused."),
     Reason.NOT_ENOUGH_PLAYERS: (
         N_("Coal Baron needs {least} to {most} players; only {seated} is seated. Others can `/coal join`.")
@@ -105,6 +105,14 @@ REFUSALS: dict[Reason, str] = {
     Reason.ALREADY_COMPUTER: N_("A computer of that level already plays {member}'s seat."),
     Reason.NO_STAND_IN: N_("No computer plays your seat."),
     Reason.BACK_NEEDS_HOST: N_("The host handed your seat to a computer; {host} has been asked to give it back."),
+    Reason.NOTHING_TO_UNDO: N_(
+        "You have no move to take back: only your own last move can be, while nobody has moved since."
+    ),
+    Reason.UNDO_REVEALED: N_(
+        "That move can't be taken back: it showed cards or tiles nobody had seen (a draw, or a space refilled from "
+        "its deck)."
+    ),
+    Reason.UNDO_SCORED: N_("That move can't be taken back: it ended the shift, which has been scored."),
     Reason.NEEDS_A_PERSON: N_("A game needs at least one person at the table."),
 }
 

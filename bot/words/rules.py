@@ -33,6 +33,7 @@ from rules import (
     ShiftScored,
     ShiftStarted,
     StartPlayer,
+    TookBack,
     TookMoney,
     TookOrder,
 )
@@ -270,6 +271,7 @@ PLAN_STORED = N_("stored {cubes}")
 PLAN_SEPARATOR = N_("; ")
 PLAN_NOTHING = N_("no coal moved")
 
+TOOK_BACK = N_("{player} took back their move.")
 BANKED = N_("{player} placed 1 worker on the bank and took 1 mark.")
 DRAFTED = N_("{player} drafted {card}.")
 DRAFT_OVER = N_("The draft is over. Shift 1 begins with {player}.")
@@ -362,6 +364,8 @@ def _sentence(event: Event) -> str:
         card = card_name(event.card) if event.card is not None else ""
         template = _(KEPT[(what, event.to if event.returned else None)])
         return template.format(player=event.player, card=card, returned=event.returned)
+    if isinstance(event, TookBack):
+        return _(TOOK_BACK).format(player=event.player)
     if isinstance(event, Banked):
         return _(BANKED).format(player=event.player)
     if isinstance(event, Drafted):

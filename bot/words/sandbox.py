@@ -7,7 +7,7 @@ PEOPLE = ("you", "friend-1", "friend-2", "friend-3")
 
 WELCOME = (
     "Welcome to the Coal Baron sandbox. Type `/coal new` to open a game, add computer players with"
-    " `/coal addbot` (or the lobby's menu), then press Start. To play hot-seat, switch the viewer at the"
+    " `/coal host addbot` (or the lobby's menu), then press Start. To play hot-seat, switch the viewer at the"
     " top of the page: each person sees only their own private replies. `/coal help` explains the game."
 )
 RESUMED = "The sandbox game resumes where it was left: `/coal board` shows it, `/coal status` says whose turn it is."

@@ -39,10 +39,11 @@ TIMER_MOVED = {
     "draw": N_("⏰ {player}'s time ran out: the timer kept nothing and put the rest at the bottom for them."),
     "bank": N_("⏰ {player}'s time ran out: the timer placed a worker on the bank for them."),
 }
-ABSENT = N_(" {player} has missed {missed} turns in a row and is marked absent; the host may `/coal abort`.")
+ABSENT = N_(" {player} has missed {missed} turns in a row and is marked absent; the host may `/coal host abort`.")
 
 # Under a turn message
 MY_PIT = N_("My pit")
+UNDO = N_("Undo")
 LEGAL_ACTIONS = N_("Legal actions")
 PICK_PLACEHOLDER = N_("{player}: pick an order card")
 DRAFT_OPTION = N_("{number} · {card}")

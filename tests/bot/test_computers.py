@@ -26,12 +26,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _lobby_with_computers(w, monkeypatch, seed: int, levels: list[str], **options):
-    """/coal new by alice (no timer unless given), then one /coal addbot per level; the lobby message."""
+    """/coal new by alice (no timer unless given), then one /coal host addbot per level; the lobby message."""
     monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)
     r = await w.alice.slash(w.channel, "coal new", thread=False, **({"timer": "none"} | options))
     lobby = r.response.message
     for level in levels:
-        r = await w.alice.slash(w.channel, "coal addbot", level=level)
+        r = await w.alice.slash(w.channel, "coal host addbot", level=level)
         assert not r.ephemeral, r.response.content
     return lobby
 
@@ -94,10 +94,10 @@ async def test_bad_input_about_computers_is_refused_privately_and_changes_nothin
     await _lobby_with_computers(w, monkeypatch, 3, ["easy"])
     await w.bob.slash(w.channel, "coal join")
     before = await stored(w)
-    r = await w.bob.slash(w.channel, "coal addbot", level="hard")  # not the host
+    r = await w.bob.slash(w.channel, "coal host addbot", level="hard")  # not the host
     await assert_refused(w, r, "Only the host, alice, can seat a computer player.", before=before)
-    r = await w.alice.slash(w.channel, "coal addbot", level="hard")
-    r = await w.alice.slash(w.channel, "coal addbot", level="hard")  # a full table
+    r = await w.alice.slash(w.channel, "coal host addbot", level="hard")
+    r = await w.alice.slash(w.channel, "coal host addbot", level="hard")  # a full table
     full = await stored(w)
     assert len(full.seats) == 4
     await assert_refused(w, r, "The game is full (4 players)", before=full)
@@ -113,7 +113,7 @@ async def test_bad_input_about_computers_is_refused_privately_and_changes_nothin
     assert [s.name for s in (await stored(w)).seats] == ["alice", "bob", "Baroness Ida (hard)"]
     await w.alice.slash(w.channel, "coal start")
     running = await stored(w)
-    r = await w.alice.slash(w.channel, "coal addbot", level="easy")  # a running game
+    r = await w.alice.slash(w.channel, "coal host addbot", level="easy")  # a running game
     await assert_refused(w, r, "computers take seats in the lobby only", before=running)
 
 
@@ -154,11 +154,11 @@ async def test_the_host_hands_a_seat_to_a_computer_and_gives_it_back_when_asked(
     await start_game(w, 2, seed=4)
     await fast_forward(w, 6, until=lambda g: g.to_move_user == w.alice.id and g.state.phase == "turn")
     before = await stored(w)
-    r = await w.bob.slash(w.channel, "coal replace", player=w.alice, level="easy")  # not the host
+    r = await w.bob.slash(w.channel, "coal host replace", player=w.alice, level="easy")  # not the host
     await assert_refused(w, r, "Only the host, alice, can hand a seat to a computer.", before=before)
-    r = await w.alice.slash(w.channel, "coal replace", player=w.carol, level="easy")
+    r = await w.alice.slash(w.channel, "coal host replace", player=w.carol, level="easy")
     await assert_refused(w, r, "carol is not playing in this game.", before=before)
-    r = await w.alice.slash(w.channel, "coal replace", player=w.bob, level="easy")
+    r = await w.alice.slash(w.channel, "coal host replace", player=w.bob, level="easy")
     assert not r.ephemeral and r.response.content.startswith("alice handed bob's seat to a computer (easy).")
     # alice moves; bob's seat moves at once, by the computer, in one message
     r = await w.alice.slash(w.channel, "coal bank")

@@ -87,21 +87,21 @@ async def test_abort_by_host_or_a_member_with_manage_channels_only(world):
     await w.alice.slash(w.channel, "coal start")
     game = await stored(w)
     await assert_refused(
-        w, await w.bob.slash(w.channel, "coal abort"), "Only the host, alice, or a moderator", before=game
+        w, await w.bob.slash(w.channel, "coal host abort"), "Only the host, alice, or a moderator", before=game
     )
     mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
     mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
-    r = await mod.slash(w.channel, "coal abort")
+    r = await mod.slash(w.channel, "coal host abort")
     assert not r.ephemeral and "ended the game" in r.response.content
     assert (await stored(w)).status == "aborted"
-    r = await w.alice.slash(w.channel, "coal abort")
+    r = await w.alice.slash(w.channel, "coal host abort")
     await assert_refused(w, r, "There is no game in this channel")
 
 
 async def test_the_host_aborts_a_lobby(world):
     w = world
     await open_lobby(w, players=2)
-    r = await w.alice.slash(w.channel, "coal abort")
+    r = await w.alice.slash(w.channel, "coal host abort")
     assert not r.ephemeral
     assert (await stored(w)).status == "aborted"
     r = await w.bob.slash(w.channel, "coal new", thread=False)  # the channel is free again

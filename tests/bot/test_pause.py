@@ -19,7 +19,7 @@ async def _paused_turn(w, **options):
     """A 2-player game past the draft with a 1-hour timer (absent: bank), paused by its host, alice."""
     await start_game(w, 2, seed=3, timer="1h", absent="bank", **options)
     game = await fast_forward(w, 6)
-    r = await w.alice.slash(w.channel, "coal pause")
+    r = await w.alice.slash(w.channel, "coal host pause")
     assert not r.ephemeral and "paused the game" in r.response.content
     return game
 
@@ -30,7 +30,7 @@ async def test_a_paused_game_takes_no_moves_and_its_timer_waits(world):
     paused = await stored(w)
     assert paused.options.paused_at == virtual_clock() and paused.deadline is None
     await assert_refused(
-        w, await actor(w, game).slash(w.channel, "coal bank"), "The game is paused", "/coal resume", before=paused
+        w, await actor(w, game).slash(w.channel, "coal bank"), "The game is paused", "/coal host resume", before=paused
     )
     await w.env.advance_time(10 * HOUR)  # ten times the turn's time: no reminder, no timer move
     assert await stored(w) == paused
@@ -41,7 +41,7 @@ async def test_resuming_gives_the_player_to_move_the_full_time_again(world):
     w = world
     game = await _paused_turn(w)
     await w.env.advance_time(5 * HOUR)
-    r = await w.alice.slash(w.channel, "coal resume")
+    r = await w.alice.slash(w.channel, "coal host resume")
     assert not r.ephemeral and "resumed the game" in r.response.content
     assert f"<@{game.to_move_user}>, your turn" in r.response.content  # the player to move is pinged
     resumed = await stored(w)
@@ -92,28 +92,28 @@ async def test_who_may_pause_and_resume_and_the_refusals(world):
     await start_game(w, 2, seed=3, timer="1h", absent="bank")
     await fast_forward(w, 6)
     before = await stored(w)
-    await assert_refused(w, await w.bob.slash(w.channel, "coal pause"), "Only the host", before=before)
-    await assert_refused(w, await w.alice.slash(w.channel, "coal resume"), "The game is not paused", before=before)
-    await assert_refused(w, await w.carol.slash(w.channel, "coal resume"), "Only the host", before=before)
-    r = await w.alice.slash(w.channel, "coal pause")
+    await assert_refused(w, await w.bob.slash(w.channel, "coal host pause"), "Only the host", before=before)
+    await assert_refused(w, await w.alice.slash(w.channel, "coal host resume"), "The game is not paused", before=before)
+    await assert_refused(w, await w.carol.slash(w.channel, "coal host resume"), "Only the host", before=before)
+    r = await w.alice.slash(w.channel, "coal host pause")
     assert not r.ephemeral
     paused = await stored(w)
-    await assert_refused(w, await w.alice.slash(w.channel, "coal pause"), "The game is paused", before=paused)
-    await assert_refused(w, await w.bob.slash(w.channel, "coal resume"), "Only the host", before=paused)
+    await assert_refused(w, await w.alice.slash(w.channel, "coal host pause"), "The game is paused", before=paused)
+    await assert_refused(w, await w.bob.slash(w.channel, "coal host resume"), "Only the host", before=paused)
 
 
 async def test_a_moderator_may_pause_and_a_lobby_cannot_be_paused(world):
     w = world
     r = await w.alice.slash(w.channel, "coal new", thread=False)
     lobby = await stored(w)
-    await assert_refused(w, await w.alice.slash(w.channel, "coal pause"), "has not started", before=lobby)
+    await assert_refused(w, await w.alice.slash(w.channel, "coal host pause"), "has not started", before=lobby)
     await w.bob.click(r.response.message, label="Join")
     await w.alice.click(r.response.message, label="Start")
     mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
     mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])  # not seated: a moderator
-    r = await mod.slash(w.channel, "coal pause")
+    r = await mod.slash(w.channel, "coal host pause")
     assert not r.ephemeral and (await stored(w)).options.paused_at is not None
-    r = await mod.slash(w.channel, "coal resume")
+    r = await mod.slash(w.channel, "coal host resume")
     assert not r.ephemeral and (await stored(w)).options.paused_at is None
 
 

@@ -95,13 +95,13 @@ async def test_three_expiries_in_a_row_mark_a_player_absent(world):
     status = (await w.alice.slash(w.channel, "coal status")).response.content
     assert status.count("absent (missed 3 turns)") == 2
     assert (
-        "has missed 3 turns in a row and is marked absent; the host may `/coal abort`" in _said(w, "time ran out")[-1]
+        "has missed 3 turns in a row and is marked absent; the host may `/coal host abort`" in _said(w, "time ran out")[-1]
     )
     # a move of one's own resets the count
     member = actor(w, game)
     await member.slash(w.channel, "coal bank")
     assert (await stored(w)).seat_of_user(member.id).missed == 0
-    r = await w.alice.slash(w.channel, "coal abort")
+    r = await w.alice.slash(w.channel, "coal host abort")
     assert not r.ephemeral and (await stored(w)).status == "aborted"
 
 

@@ -71,9 +71,12 @@ async def test_every_move_posts_a_sentence_the_board_and_pings_the_next_player(w
         data = await message.attachments[0].read()
         assert data.startswith(b"\x89PNG")
         assert f"<@{after.to_move_user}>, your turn —" in message.content
+        # the Undo button for what may be taken back: not an order or a tile, refilled from their decks
+        undo = [f"coal:undo:{after.id}:{after.version}:"] if command in ("coal money", "coal mine", "coal bank") else []
         assert custom_ids(message) == [
             f"coal:pit:{after.id}:{after.version}:",
             f"coal:legal:{after.id}:{after.version}:",
+            *undo,
         ]
 
 

@@ -139,7 +139,7 @@ async def test_game_already_running(manager, target):
         target,
         GameAlreadyRunning,
         "This channel already has a lobby (host: Alice). "
-        "Finish it or `/coal abort` it first, or play in another channel or thread.",
+        "Finish it or `/coal host abort` it first, or play in another channel or thread.",
         manager.new_game(GUILD, 1, USERS[2], "Carol"),
     )
     await manager.start(1, USERS[0], seed=1)
@@ -147,7 +147,7 @@ async def test_game_already_running(manager, target):
         target,
         GameAlreadyRunning,
         "This channel already has a game running (host: Alice). "
-        "Finish it or `/coal abort` it first, or play in another channel or thread.",
+        "Finish it or `/coal host abort` it first, or play in another channel or thread.",
         manager.new_game(GUILD, 1, USERS[0], "Alice"),
     )
 
@@ -206,7 +206,7 @@ async def test_seats_are_fixed_once_started(manager, target):
     await refused(
         target,
         AlreadyStarted,
-        "The game has already started; the host can `/coal abort` it.",
+        "The game has already started; the host can `/coal host abort` it.",
         manager.leave(1, USERS[1]),
     )
     await refused(target, AlreadyStarted, "The game has already started.", manager.start(1, USERS[0]))

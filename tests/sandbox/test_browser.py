@@ -93,7 +93,7 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
 
             await slash(page, "/coal new", "timer", "none")
             await conversation(page).get_by_text("Coal Baron lobby (1/4 seats").first.wait_for()
-            await slash(page, "/coal addbot")
+            await slash(page, "/coal host addbot")
             await conversation(page).get_by_text("Baron Otto (normal) takes a seat").first.wait_for()
             before = await boards(page)
             await page.get_by_role("button", name="Start").last.click()
