@@ -84,6 +84,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         drawing_processes=settings.drawing_processes,
         shards=settings.shards,
         pause_limit=settings.pause_limit_days * 86400,
+        limits=settings.limits,
     )
     database = Path(settings.database or default_path()).absolute()
     if not debug:

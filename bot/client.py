@@ -20,6 +20,7 @@ from discord import app_commands
 
 from games import GameManager
 from games.consoles import Consoles
+from games.limits import Limits
 from games.shards import Shards
 from games.timers import PAUSE_LIMIT
 from rendering import warm_up
@@ -68,6 +69,7 @@ class CoalBot(discord.Client):
         drawing_processes: int = 0,
         shards: Shards | None = None,
         pause_limit: float = PAUSE_LIMIT,
+        limits: Limits | None = None,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
@@ -79,6 +81,7 @@ class CoalBot(discord.Client):
             sharding = {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.pause_limit = pause_limit
+        self.limits = limits or Limits()
         self.owned_shards = shards  # (AutoShardedClient.shards is its connections)
         self.tree = CoalTree(self)
         self.database = database
@@ -100,7 +103,7 @@ class CoalBot(discord.Client):
 
         self.stage = startup.OPENING_DATABASE
         self.store = await Store(self.database, clock=self.clock, busy_timeout=SAVE_WAIT).open()
-        self.manager = GameManager(self.store, self.owned_shards)
+        self.manager = GameManager(self.store, self.owned_shards, self.limits)
         self.stage = startup.RESUMING
         games = await self.manager.open()
         load_all()  # every catalogue read now, not at the first message of each language
@@ -186,6 +189,7 @@ def create_bot(
     drawing_processes: int = 0,
     shards: Shards | None = None,
     pause_limit: float = PAUSE_LIMIT,
+    limits: Limits | None = None,
 ) -> CoalBot:
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
@@ -193,7 +197,8 @@ def create_bot(
     `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread);
     `shards`: run these shards only (SHARD_COUNT, SHARD_IDS) as an `AutoShardedClient`; without
     them a plain `Client`, one connection, as Discord wants below 2 500 servers;
-    `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS).
+    `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS);
+    `limits`: lobbies per server, games per person, lobbies opened per hour, a lobby's days (games.limits).
     """
     kind = CoalBot if shards is None else ShardedCoalBot
     return kind(
@@ -204,4 +209,5 @@ def create_bot(
         drawing_processes=drawing_processes,
         shards=shards,
         pause_limit=pause_limit,
+        limits=limits,
     )

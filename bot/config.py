@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.limits import Limits
 from games.shards import Shards
 
 
@@ -34,6 +35,7 @@ class Settings:
     drawing_processes: int = 1  # worker processes images are drawn in (0: a thread of the bot's process)
     shards: Shards | None = None  # SHARD_COUNT / SHARD_IDS: this process runs these shards only
     pause_limit_days: int = 30  # PAUSE_LIMIT_DAYS: a game paused this long ends without a result
+    limits: Limits = Limits()  # LOBBIES_PER_SERVER, GAMES_PER_PERSON, NEW_PER_HOUR, LOBBY_DAYS
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -49,6 +51,12 @@ class Settings:
             drawing_processes=int(drawing) if drawing.isdigit() else 1,
             shards=shards_from_env(),
             pause_limit_days=_days("PAUSE_LIMIT_DAYS", 30),
+            limits=Limits(
+                lobbies_per_server=_days("LOBBIES_PER_SERVER", Limits.lobbies_per_server),
+                games_per_person=_days("GAMES_PER_PERSON", Limits.games_per_person),
+                new_per_hour=_days("NEW_PER_HOUR", Limits.new_per_hour),
+                lobby_days=_days("LOBBY_DAYS", int(Limits.lobby_days)),
+            ),
         )
 
 
@@ -69,9 +77,10 @@ def shards_from_env() -> Shards | None:
 
 
 def _days(name: str, default: int) -> int:
+    """A whole number setting, at least 1 (days, or a count); ValueError with one line otherwise."""
     value = os.environ.get(name, "").strip()
     if not value:
         return default
     if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"{name} must be a whole number of days, at least 1, not {value!r}")
+        raise ValueError(f"{name} must be a whole number, at least 1, not {value!r}")
     return int(value)

@@ -14,6 +14,7 @@ import discord
 
 from games import GameManager
 from games.consoles import Consoles
+from games.limits import Limits
 
 if TYPE_CHECKING:
     from .computers import ComputerPlayers
@@ -25,6 +26,7 @@ class CoalClient(Protocol):
     computers: ComputerPlayers
     clock: Callable[[], float]
     pause_limit: float  # seconds a game may stay paused before it ends
+    limits: Limits  # lobbies per server, games per person, lobbies opened per hour, a lobby's days
 
     async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None: ...
 

@@ -46,6 +46,7 @@ async def open_in_thread(interaction: discord.Interaction, options: dict[str, st
     added to the line, the lobby in the thread. None when Discord refuses the thread: the line is
     removed, nothing is stored, and the caller opens the game in the channel instead."""
     user = interaction.user
+    client_of(interaction).manager.check_new(interaction.guild_id or 0, user.id)  # a limit: refused, no thread
     with speaking(lang):  # the line and the thread's name, in the game's language
         await interaction.response.send_message(lobby_words.opened_in_thread(user.id, ""))
         name = lobby_words.thread_name(user.display_name)

@@ -18,6 +18,7 @@ import discord
 
 from games import Game, GameError, TurnResult
 from games.computers import STAND_IN_LEVEL, level_to_move
+from games.limits import lobby_expires_at
 from games.timers import default_action, due_at, is_absent
 from players.duel import decision_seed
 from rules import Action, view
@@ -28,6 +29,7 @@ from .replies import pinging
 from .turns import announce_and_mark
 from .words.common import duration
 from .words.computers import timer_played
+from .words.lobby import lobby_expired
 from .words.pause import paused_too_long
 from .words.turns import reminder, timer_moved
 
@@ -71,13 +73,16 @@ class Timers:
     def _track(self, game: Game) -> None:
         # A computer to move moves at once (`bot.computers`, also after a restart): no timer for it.
         # A paused game has no deadline, only the end of the longest pause allowed.
+        # A lobby waits for its start `limits.lobby_days` at most.
         timed = game.deadline is not None or game.options.paused_at is not None
-        if game.is_open and timed and game.state is not None and level_to_move(game) is None:
+        if game.status == "lobby" or game.is_open and timed and game.state is not None and level_to_move(game) is None:
             self._games[game.channel_id] = game
         else:
             self._games.pop(game.channel_id, None)
 
     def _due(self, game: Game) -> float:
+        if game.status == "lobby":
+            return lobby_expires_at(game, self.bot.limits)
         return due_at(game, self.bot.pause_limit)
 
     async def _run(self) -> None:
@@ -108,7 +113,9 @@ class Timers:
         )
         for game in due:
             with in_channel(game):  # everything a timer says goes to the game's channel
-                if game.options.paused_at is not None:
+                if game.status == "lobby":
+                    await self._close_lobby(game)
+                elif game.options.paused_at is not None:
                     await self._end_pause(game)
                 elif game.deadline is not None and game.deadline <= now:
                     await self._expire(game)
@@ -132,6 +139,15 @@ class Timers:
         days = round(self.bot.pause_limit / 86400)
         await self.bot.get_partial_messageable(game.channel_id).send(paused_too_long(days))
         log.info("game %s channel %s: ended after %d days paused", game.id, game.channel_id, days)
+
+    async def _close_lobby(self, game: Game) -> None:
+        closed = await self.bot.manager.close_lobby(game.channel_id, game.version)
+        if closed is None:  # started, changed or closed meanwhile
+            await self._look_again(game.channel_id)
+            return
+        days = max(1, round(self.bot.limits.lobby_days))
+        await self.bot.get_partial_messageable(game.channel_id).send(lobby_expired(days))
+        log.info("game %s channel %s: lobby closed after %d days without a start", game.id, game.channel_id, days)
 
     async def _remind(self, game: Game) -> None:
         updated = await self.bot.manager.mark_reminded(game.channel_id, game.version)

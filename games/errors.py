@@ -58,6 +58,10 @@ class Reason(StrEnum):
     NOTHING_TO_UNDO = "nothing_to_undo"  # the last move is not the asker's own (another's, a timer's, none)
     UNDO_REVEALED = "undo_revealed"  # the move showed something hidden: a draw, a refill from a deck
     UNDO_SCORED = "undo_scored"  # the move ended a shift (or the game), which was scored
+    # limits (games/limits.py)
+    TOO_MANY_LOBBIES = "too_many_lobbies"  # count: the server's open lobbies
+    TOO_MANY_GAMES = "too_many_games"  # count: the games the person sits in
+    NEW_TOO_OFTEN = "new_too_often"  # count, wait: lobbies opened in the last hour, when the next may be
 
 
 class GameError(Exception):
@@ -135,6 +139,10 @@ class StaleAction(GameError):
 
 class SaveFailed(GameError):
     """The database refused the write; nothing changed, and the game was reloaded from the database."""
+
+
+class OverLimit(GameError):
+    """A limit against abuse (see `games.limits`): too many lobbies, games, or lobbies opened lately."""
 
 
 class CannotUndo(GameError):

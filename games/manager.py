@@ -60,11 +60,13 @@ from .errors import (
     NotSeated,
     NotStarted,
     NotYourTurn,
+    OverLimit,
     Paused,
     Reason,
     SaveFailed,
     StaleAction,
 )
+from .limits import Limits, Openings
 from .shards import Shards
 from .undo import UNDO, state_before_last
 
@@ -142,8 +144,10 @@ def unique_names(names: list[str]) -> list[str]:
 class GameManager:
     """All games of the bot, one per channel. User ids are ints, names are strings."""
 
-    def __init__(self, store: Store, shards: Shards | None = None):
+    def __init__(self, store: Store, shards: Shards | None = None, limits: Limits | None = None):
         self.store = store
+        self.limits = limits or Limits()
+        self._openings = Openings()
         # When the bot runs as several processes: the shards of this one (its servers' games).
         self.shards = shards
         self._games: dict[int, Game] = {}  # lobbies and running games, by channel
@@ -219,9 +223,40 @@ class GameManager:
             if existing is not None:
                 reason = Reason.CHANNEL_HAS_LOBBY if existing.status == "lobby" else Reason.CHANNEL_HAS_GAME
                 raise GameAlreadyRunning(reason, host=_host_name(existing))
+            self._check_limits(guild_id, user_id, opening=True)
             game = await self._commit(
                 channel_id, self.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
             )
+            self._openings.opened(user_id, self.store.clock())
+            self._remember(game)
+            return game
+
+    def check_new(self, guild_id: int, user_id: int) -> None:
+        """Refuse now (OverLimit) a lobby `new_game` would refuse for the limits: before a thread is opened for it."""
+        self._check_limits(guild_id, user_id, opening=True)
+
+    def _check_limits(self, guild_id: int, user_id: int, *, opening: bool) -> None:
+        """Refuse (OverLimit) a new lobby or a seat over the limits (`games.limits`)."""
+        limits = self.limits
+        here = [g for g in self._games.values() if g.guild_id == guild_id and g.is_open]
+        mine = sum(1 for g in here if g.seat_of_user(user_id) is not None)
+        if mine >= limits.games_per_person:
+            raise OverLimit(Reason.TOO_MANY_GAMES, count=limits.games_per_person)
+        if not opening:
+            return
+        if sum(1 for g in here if g.status == "lobby") >= limits.lobbies_per_server:
+            raise OverLimit(Reason.TOO_MANY_LOBBIES, count=limits.lobbies_per_server)
+        wait = self._openings.wait(user_id, self.store.clock(), limits.new_per_hour)
+        if wait > 0:
+            raise OverLimit(Reason.NEW_TOO_OFTEN, count=limits.new_per_hour, wait=wait)
+
+    async def close_lobby(self, channel_id: int, version: int) -> Game | None:
+        """Close a lobby nobody started in `limits.lobby_days` (the timer's call); None if it changed."""
+        async with self._lock(channel_id):
+            game = await self.current(channel_id)
+            if game is None or game.version != version or game.status != "lobby":
+                return None
+            game = await self._commit(channel_id, self.store.abort_game(game))
             self._remember(game)
             return game
 
@@ -233,6 +268,7 @@ class GameManager:
                 raise AlreadyStarted(Reason.SEATS_FIXED)
             if game.seat_of_user(user_id) is not None:
                 raise AlreadySeated(Reason.ALREADY_SEATED)
+            self._check_limits(game.guild_id, user_id, opening=False)
             if len(game.seats) >= MAX_PLAYERS:
                 raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
             game = await self._commit(channel_id, self.store.add_seat(game, user_id, clean_name(name)))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.i18n import N_, _
+from bot.i18n import N_, Nn_, _
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import GameRow
 
-from .common import mention, seat_of, shown
+from .common import mention, plural, seat_of, shown
 
 # The seats' colours (rules.components.SEAT_COLOURS, stored with each seat)
 SEAT_COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "purple": N_("purple")}
@@ -20,6 +20,10 @@ DELIVERED_HIDDEN = N_("delivered orders face down")
 LOBBY_HEAD = N_("**Coal Baron** lobby ({seated}/{seats} seats; {timer}; {delivered}).")
 LOBBY_TAIL = N_("Join with the button or `/coal join`; the host starts with {least} to {most} players.")
 LOBBY_CLOSED = N_("This Coal Baron lobby was closed.")
+LOBBY_EXPIRED = Nn_(
+    "This Coal Baron lobby closed itself: nobody started it in {n} day. `/coal new` opens another.",
+    "This Coal Baron lobby closed itself: nobody started it in {n} days. `/coal new` opens another.",
+)
 STARTED_HEAD = N_("**Coal Baron** has started ({timer}; {delivered}).")
 JOINED = N_("{name} joined.")
 LEFT = N_("{name} left.")
@@ -38,6 +42,10 @@ OPENED_IN_THREAD = N_("{host} opened a game of Coal Baron: the lobby and every t
 JOIN = N_("Join")
 LEAVE = N_("Leave")
 START = N_("Start")
+
+
+def lobby_expired(days: int) -> str:
+    return plural(days, *LOBBY_EXPIRED)
 
 
 def thread_name(host: str) -> str:

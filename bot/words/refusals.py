@@ -7,6 +7,7 @@ from games.errors import GameError, IllegalMove, Reason
 from rules import Refusal
 from storage import TIMER_SECONDS
 
+from .common import duration
 from .rules import explain
 
 THE_HOST = N_("the host")
@@ -113,6 +114,11 @@ REFUSALS: dict[Reason, str] = {
         "its deck)."
     ),
     Reason.UNDO_SCORED: N_("That move can't be taken back: it ended the shift, which has been scored."),
+    Reason.TOO_MANY_LOBBIES: N_(
+        "This server already has {count} lobbies waiting for their start. Join one of them, or wait until one starts."
+    ),
+    Reason.TOO_MANY_GAMES: N_("You already sit in {count} games in this server: finish or leave one first."),
+    Reason.NEW_TOO_OFTEN: N_("You opened {count} lobbies within the hour; you may open another in {wait}."),
     Reason.NEEDS_A_PERSON: N_("A game needs at least one person at the table."),
 }
 
@@ -157,6 +163,8 @@ def refusal(err: GameError) -> str:
     params = dict(err.params)
     if params.get("host", "") is None:
         params["host"] = _(THE_HOST)
+    if isinstance(params.get("wait"), float | int):
+        params["wait"] = duration(float(params["wait"]) + 59)  # rounded up to the minute
     if isinstance(err, IllegalMove):
         params["problem"] = rules_problem(err.problem)
     if err.reason is Reason.BAD_OPTIONS:

@@ -121,5 +121,5 @@ def test_the_pause_limit_is_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("PAUSE_LIMIT_DAYS", "7")
     assert Settings.from_env().pause_limit_days == 7
     monkeypatch.setenv("PAUSE_LIMIT_DAYS", "a week")
-    with pytest.raises(ValueError, match="PAUSE_LIMIT_DAYS must be a whole number of days"):
+    with pytest.raises(ValueError, match="PAUSE_LIMIT_DAYS must be a whole number, at least 1"):
         Settings.from_env()

@@ -1,0 +1,73 @@
+"""Limits against abuse (issue 15): open lobbies per server, games per person, lobbies opened per
+hour, and a lobby nobody starts closes itself. Each refusal is private and stores nothing."""
+
+from __future__ import annotations
+
+from games.limits import Limits
+
+from .driver import assert_refused, custom_ids, lobby_button
+
+HOUR = 3600.0
+
+
+async def test_a_server_has_at_most_n_lobbies_waiting(world):
+    w = world
+    w.bot.manager.limits = Limits(lobbies_per_server=2)  # as LOBBIES_PER_SERVER=2 in .env sets it
+    first, second, third = (w.guild.create_text_channel(f"coal-{k}") for k in range(3))
+    assert not (await w.alice.slash(first, "coal new", thread=False)).ephemeral
+    assert not (await w.bob.slash(second, "coal new", thread=False)).ephemeral
+    r = await w.carol.slash(third, "coal new")
+    await assert_refused(w, r, "This server already has 2 lobbies waiting for their start")
+    assert await w.bot.store.latest_game(third.id) is None and third.threads == []  # no game, no thread
+    # once a lobby starts, there is room again
+    lobby = first.last_message
+    await w.dave.click(lobby, custom_id=lobby_button(lobby, "join"))
+    await w.alice.click(lobby, custom_id=lobby_button(lobby, "start"))
+    assert not (await w.carol.slash(third, "coal new", thread=False)).ephemeral
+
+
+async def test_a_person_sits_in_at_most_m_games_and_cannot_join_more(world):
+    w = world
+    w.bot.manager.limits = Limits(games_per_person=2)
+    channels = [w.guild.create_text_channel(f"coal-{k}") for k in range(4)]
+    for channel in channels[:2]:
+        assert not (await w.alice.slash(channel, "coal new", thread=False)).ephemeral
+    await assert_refused(w, await w.alice.slash(channels[2], "coal new", thread=False), "You already sit in 2 games")
+    assert await w.bot.store.latest_game(channels[2].id) is None
+    r = await w.bob.slash(channels[3], "coal new", thread=False)
+    lobby = r.response.message
+    before = await w.bot.store.latest_game(channels[3].id)
+    await assert_refused(w, await w.alice.click(lobby, custom_id=lobby_button(lobby, "join")), "You already sit in 2")
+    assert await w.bot.store.latest_game(channels[3].id) == before
+
+
+async def test_opening_lobbies_is_limited_per_hour(world):
+    w = world
+    w.bot.manager.limits = Limits(new_per_hour=2)
+    for _ in range(2):
+        assert not (await w.alice.slash(w.channel, "coal new", thread=False)).ephemeral
+        assert not (await w.alice.slash(w.channel, "coal host abort")).ephemeral
+    await w.env.advance_time(HOUR / 2)
+    text = await assert_refused(w, await w.alice.slash(w.channel, "coal new", thread=False), "You opened 2 lobbies")
+    assert "30 min" in text, text  # the first one leaves the hour in half an hour
+    assert (await w.bot.store.latest_game(w.channel.id)).status == "aborted"
+    # someone else may; and alice again once the hour has passed
+    assert not (await w.bob.slash(w.channel, "coal new", thread=False)).ephemeral
+    await w.bob.slash(w.channel, "coal host abort")
+    await w.env.advance_time(HOUR / 2)
+    assert not (await w.alice.slash(w.channel, "coal new", thread=False)).ephemeral
+
+
+async def test_a_lobby_nobody_starts_closes_itself(world):
+    w = world
+    w.bot.limits = w.bot.manager.limits = Limits(lobby_days=1 / 24)  # an hour, as LOBBY_DAYS would in days
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
+    lobby = r.response.message
+    w.bot.timers.changed(await w.bot.manager.current(w.channel.id))  # the timers look at the new limit
+    await w.env.advance_time(HOUR - 60)
+    assert (await w.bot.store.latest_game(w.channel.id)).status == "lobby"
+    await w.env.advance_time(120)
+    assert (await w.bot.store.latest_game(w.channel.id)).status == "aborted"
+    assert w.channel.last_message.content.startswith("This Coal Baron lobby closed itself: nobody started it in 1 day.")
+    r = await w.bob.click(lobby, custom_id=lobby_button(lobby, "join"))
+    assert r.ephemeral and any(c.startswith("coal:lobby:") for c in custom_ids(lobby))
