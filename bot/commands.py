@@ -392,8 +392,18 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(player=describe.STATS_PLAYER)
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         member = player or interaction.user
-        s = await client_of(interaction).manager.stats(interaction.guild_id or 0, member.id)
-        text = status.stats_message(member.id, s)
+        manager = client_of(interaction).manager
+        s = await manager.stats(interaction.guild_id or 0, member.id)
+        rating, changes = await manager.rating_of(interaction.guild_id or 0, member.id)
+        text = "\n".join(x for x in (status.stats_message(member.id, s), status.rating_line(rating, changes)) if x)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="leaderboard", description=describe.LEADERBOARD)
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        manager, guild, user = client_of(interaction).manager, interaction.guild_id or 0, interaction.user.id
+        rows, place = await manager.ladder(guild, user)
+        mine, _changes = await manager.rating_of(guild, user)
+        text = status.ladder_message(rows, place, mine)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="export", description=describe.EXPORT)

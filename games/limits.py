@@ -25,6 +25,10 @@ class Limits:
     lobby_days: float = 7.0  # LOBBY_DAYS: a lobby nobody starts in this many days closes itself
 
 
+# No limit at all: the game manager's default, for tools and tests (the bot sets its own).
+UNLIMITED = Limits(lobbies_per_server=10**9, games_per_person=10**9, new_per_hour=10**9, lobby_days=1e9)
+
+
 @dataclass
 class Openings:
     """When each person last opened lobbies (in memory: a restart forgives), for `new_per_hour`."""

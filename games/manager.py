@@ -30,6 +30,7 @@ from rules import EVENTS, Event, GameState, Refusal
 from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
 from rules.record import GameRecord
 from storage import (
+    FinishedResult,
     GameRow,
     GameSettings,
     GameSummary,
@@ -37,6 +38,8 @@ from storage import (
     OutboxRow,
     PlayerStats,
     Post,
+    RatingChange,
+    RatingRow,
     SeatRow,
     StaleState,
     StandIn,
@@ -44,7 +47,7 @@ from storage import (
 )
 from storage.store import record_of
 
-from . import computers
+from . import computers, ratings
 from .errors import (
     AlreadySeated,
     AlreadyStarted,
@@ -66,7 +69,7 @@ from .errors import (
     SaveFailed,
     StaleAction,
 )
-from .limits import Limits, Openings
+from .limits import UNLIMITED, Limits, Openings
 from .shards import Shards
 from .undo import UNDO, state_before_last
 
@@ -146,7 +149,7 @@ class GameManager:
 
     def __init__(self, store: Store, shards: Shards | None = None, limits: Limits | None = None):
         self.store = store
-        self.limits = limits or Limits()
+        self.limits = limits or UNLIMITED
         self._openings = Openings()
         # When the bot runs as several processes: the shards of this one (its servers' games).
         self.shards = shards
@@ -154,13 +157,52 @@ class GameManager:
         # Called with every game just stored (a move, a lobby change, an abort): turn timers listen.
         self.listeners: list[Callable[[Game], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
+        self._rating = asyncio.Lock()  # one game's ratings at a time: a person may finish two at once
 
     async def open(self) -> list[Game]:
         """Load every lobby and running game (of this process's shards), so a restarted bot
-        resumes them as they were."""
+        resumes them as they were; and rate the finished games not rated yet."""
         games = [g for g in await self.store.open_games() if self.owns(g.guild_id)]
         self._games = {g.channel_id: g for g in games}
+        await self.rate_finished()
         return games
+
+    # --- the server ladders ------------------------------------------------------------------
+
+    async def rate_finished(self) -> int:
+        """Rate every finished game (of this process's servers) that has no rating changes yet,
+        oldest first: games finished before the ladders existed, or whose rating a crash cut off.
+        The number of games rated."""
+        rated = 0
+        for result in await self.store.unrated_results():
+            if self.owns(result.guild_id) and await self._rate(result):
+                rated += 1
+        return rated
+
+    async def _rate(self, result: FinishedResult) -> bool:
+        async with self._rating:
+            users = [user for user, _ in ratings.people(result)]
+            changes = ratings.rate(result, await self.store.ratings(result.guild_id, users))
+            return await self.store.save_ratings(result.guild_id, changes)
+
+    async def _rate_game(self, game: Game) -> None:
+        """Rate a game just finished; a failure is logged, and the next start rates it."""
+        results = tuple((s.user_id, s.vp or 0) for s in game.seats)
+        try:
+            await self._rate(FinishedResult(game.id, game.guild_id, game.updated_at, results))
+        except Exception:
+            log.exception("game %s: rating failed; it is rated at the next start", game.id)
+
+    async def ladder(
+        self, guild_id: int, user_id: int, limit: int = 10
+    ) -> tuple[list[RatingRow], tuple[int, int] | None]:
+        """The server's best rated people, and `user_id`'s place (and how many are rated); None if unrated."""
+        return await self.store.leaderboard(guild_id, limit), await self.store.rank(guild_id, user_id)
+
+    async def rating_of(self, guild_id: int, user_id: int) -> tuple[RatingRow | None, list[RatingChange]]:
+        """A person's rating in the server, and its latest changes (newest first)."""
+        current = (await self.store.ratings(guild_id, [user_id])).get(user_id)
+        return current, await self.store.rating_history(guild_id, user_id)
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process runs the games of server `guild_id` (always, unless sharded)."""
@@ -494,7 +536,9 @@ class GameManager:
                 Reason.MOVE_NOT_SAVED,
             )
             self._remember(saved)
-            return TurnResult(saved, events, before=move.before, action=move.action)
+        if saved.status == "finished":
+            await self._rate_game(saved)
+        return TurnResult(saved, events, before=move.before, action=move.action)
 
     async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> TurnResult:
         """Take back `user_id`'s last move (see `games.undo` for when it may be): the game as it was

@@ -78,7 +78,6 @@ PLANNED: list[Command] = [
             Option("images", "the board image in your turn messages"),
         ],
     ),
-    Command("leaderboard", "This server's ratings"),
 ]
 
 NO_DESCRIPTION = "…"  # what discord.py gives an option nobody described
@@ -86,9 +85,9 @@ NO_DESCRIPTION = "…"  # what discord.py gives an option nobody described
 
 def tree_commands() -> tuple[str, str, list[Command]]:
     """The /coal group's name, description and commands, as the bot builds them."""
-    from bot.commands import CoalCommands
-
     from discord import app_commands
+
+    from bot.commands import CoalCommands
 
     group = CoalCommands()
     commands = []

@@ -16,6 +16,7 @@ from .errors import NotOurDatabase, SchemaTooNew, StaleState, StorageError
 from .models import (
     SEAT_COLOURS,
     TIMER_SECONDS,
+    FinishedResult,
     GameRow,
     GameSettings,
     GameSummary,
@@ -25,6 +26,8 @@ from .models import (
     PlayerResult,
     PlayerStats,
     Post,
+    RatingChange,
+    RatingRow,
     SeatRow,
     StandIn,
 )
@@ -44,6 +47,9 @@ __all__ = [
     "OutboxRow",
     "PlayerResult",
     "PlayerStats",
+    "RatingChange",
+    "RatingRow",
+    "FinishedResult",
     "Post",
     "SCHEMA_VERSION",
     "SEAT_COLOURS",

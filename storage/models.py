@@ -154,6 +154,49 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A person's rating in one server's ladder (games.ratings): the model's mean and uncertainty."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        """What the ladder is ordered by: a cautious estimate, mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """How one rated game moved one person's rating."""
+
+    game_id: int
+    user_id: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    at: float = 0.0
+
+    @property
+    def delta(self) -> float:
+        """The change of the ordinal (mu - 3 sigma)."""
+        return (self.mu - 3 * self.sigma) - (self.mu_before - 3 * self.sigma_before)
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedResult:
+    """A finished game not yet rated: its server, when it ended, each seat's user and final VP."""
+
+    game_id: int
+    guild_id: int
+    finished_at: float
+    results: tuple[tuple[int, int], ...]  # (user_id, vp) per seat
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """A player's record in one server."""
 

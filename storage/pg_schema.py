@@ -122,7 +122,43 @@ async def _to_v3(con: asyncpg.Connection) -> None:
     await con.execute("INSERT INTO coalbaron_schema (application_id, version) VALUES ($1, 0)", APPLICATION_ID)
 
 
-MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {3: _to_v3}
+_V4 = [
+    """
+    CREATE TABLE ratings (
+            guild_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        )
+    """,
+    """
+    CREATE TABLE rating_changes (
+            game_id BIGINT NOT NULL REFERENCES games (id),
+            user_id BIGINT NOT NULL,
+            mu_before DOUBLE PRECISION NOT NULL,
+            sigma_before DOUBLE PRECISION NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )
+    """,
+    """
+    CREATE INDEX rating_changes_by_user ON rating_changes (user_id, at)
+    """,
+]
+
+
+async def _to_v4(con: asyncpg.Connection) -> None:
+    """The server ladders: ratings and rating_changes (see schema._to_v4)."""
+    for sql in _V4:
+        await con.execute(sql)
+
+
+MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {3: _to_v3, 4: _to_v4}
 
 
 async def inspect(con: asyncpg.Connection, where: str) -> int | None:

@@ -178,7 +178,45 @@ def _to_v3(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX seats_results ON seats (user_id, game_id, vp, won) WHERE vp IS NOT NULL")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2, 3: _to_v3}
+def _to_v4(db: sqlite3.Connection) -> None:
+    """The server ladders (games.ratings): each person's rating in each server, and each rated
+    game's change of it (the history `/coal stats` shows; a finished game without its changes is
+    rated at the next start, so games finished before this version fill the ladder then)."""
+    for sql in V4:
+        db.execute(sql)
+
+
+V4 = [
+    """
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        ) WITHOUT ROWID
+        """,
+    """
+        CREATE TABLE rating_changes (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            user_id INTEGER NOT NULL,
+            mu_before REAL NOT NULL,
+            sigma_before REAL NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        ) WITHOUT ROWID
+        """,
+    """
+        CREATE INDEX rating_changes_by_user ON rating_changes (user_id, at)
+        """,
+]
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2, 3: _to_v3, 4: _to_v4}
 LATEST = max(MIGRATIONS)
 
 

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from bot.i18n import N_, Nn_, _
 from games.timers import is_absent
 from rules import EVENTS
-from storage import GameRow, GameSummary, LogRow, PlayerStats
+from storage import GameRow, GameSummary, LogRow, PlayerStats, RatingChange, RatingRow
 
 from .common import duration, marks, mention, names, plural, shown, workers
 from .lobby import lobby_message, seat_colour
@@ -36,6 +36,13 @@ NO_STATS = N_("{member} has not finished a game in this server yet.")
 STATS = N_("{member}: {games}, {wins}, average {average:.1f} VP, best {best} VP.")
 GAMES = Nn_("{n} game", "{n} games")
 WINS = Nn_("{n} win", "{n} wins")
+# The ladder (games.ratings): ratings are mu - 3 sigma, one decimal
+LADDER_HEAD = N_("**Ladder of this server** (people only; a rating grows surer with each game):")
+LADDER_LINE = N_("{rank}. {member}: {rating} ({games})")
+YOUR_PLACE = N_("You are {rank} of {total}, rated {rating}.")
+NOT_RATED = N_("You have no rating here yet: it comes with your first game finished with another person.")
+NO_LADDER = N_("Nobody has a rating in this server yet: a game finished by two people or more starts the ladder.")
+RATING = N_("Rating {rating}; latest changes: {changes}.")
 EXPORT = N_("The game record; replay it with `python -m rules replay FILE`.")
 
 
@@ -113,6 +120,34 @@ def history_message(games: list[GameSummary]) -> str:
             _(HISTORY_LINE).format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners)))
         )
     return _(HISTORY).format(lines="\n".join(lines))
+
+
+def _rating(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def ladder_message(rows: list[RatingRow], place: tuple[int, int] | None, mine: RatingRow | None) -> str:
+    """The server's ladder, best first, then the asker's place (mentions: they ping nobody here)."""
+    if not rows:
+        return _(NO_LADDER)
+    lines = [_(LADDER_HEAD)]
+    for rank, row in enumerate(rows, start=1):
+        games = plural(row.games, *GAMES)
+        member, rating = mention(row.user_id), _rating(row.ordinal)
+        lines.append(_(LADDER_LINE).format(rank=rank, member=member, rating=rating, games=games))
+    if place is None or mine is None:
+        lines.append(_(NOT_RATED))
+    else:
+        lines.append(_(YOUR_PLACE).format(rank=place[0], total=place[1], rating=_rating(mine.ordinal)))
+    return "\n".join(lines)
+
+
+def rating_line(current: RatingRow | None, changes: list[RatingChange]) -> str:
+    """A person's rating and its latest changes, for `/coal stats` ("" when unrated)."""
+    if current is None:
+        return ""
+    deltas = ", ".join(f"{c.delta:+.1f}" for c in changes[:5])
+    return _(RATING).format(rating=_rating(current.ordinal), changes=deltas)
 
 
 def stats_message(user_id: int, s: PlayerStats) -> str:

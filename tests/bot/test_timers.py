@@ -95,7 +95,8 @@ async def test_three_expiries_in_a_row_mark_a_player_absent(world):
     status = (await w.alice.slash(w.channel, "coal status")).response.content
     assert status.count("absent (missed 3 turns)") == 2
     assert (
-        "has missed 3 turns in a row and is marked absent; the host may `/coal host abort`" in _said(w, "time ran out")[-1]
+        "has missed 3 turns in a row and is marked absent; the host may `/coal host abort`"
+        in _said(w, "time ran out")[-1]
     )
     # a move of one's own resets the count
     member = actor(w, game)

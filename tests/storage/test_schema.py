@@ -87,7 +87,7 @@ async def test_a_new_file_gets_the_latest_schema_wal_and_our_application_id(tmp_
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     assert _pragma(path, "journal_mode") == "wal"
     assert _pragma(path, "application_id") == APPLICATION_ID
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 3
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 4
 
 
 async def test_the_path_comes_from_coalbaron_db_else_data_folder(tmp_path, monkeypatch):
@@ -353,7 +353,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.load_game(last.id) == last
         assert [h.game_id for h in await store.finished_games(1)][0] == last.id
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 3
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 4
 
     fresh = tmp_path / "fresh.sqlite3"
     async with Store(fresh):
@@ -377,3 +377,58 @@ async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_pa
         monkeypatch.setenv("COALBARON_DB", url)
         store = Store()
         assert store.kind == "postgresql" and store.path is None and store.target == url
+
+
+async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finished_games_rated(tmp_path):
+    # Games of every status played by today's code in a version 3 file (version 4 only adds the
+    # ladder's tables): the upgrade keeps them as they are, and the first start rates the finished
+    # ones, oldest first, so the server's ladder starts with its history.
+    path = tmp_path / "v3.sqlite3"
+    _make_version(path, 3)
+    async with Store(path) as store:
+        assert store.found_version == 3  # upgraded to 4 here, tables empty: now fill it as v3 would
+    con = sqlite3.connect(path)
+    con.execute("DROP TABLE rating_changes")
+    con.execute("DROP TABLE ratings")
+    con.execute("PRAGMA user_version = 3")
+    con.commit()
+    con.close()
+    async with Store(path) as store:
+        assert store.found_version == 3
+        manager = GameManager(store)
+        for channel, players in ((1, 2), (2, 3), (3, 4)):
+            await started(manager, channel, players=players, seed=channel)
+            await play(manager, channel, None, Chooser(channel))  # finished
+        await started(manager, 4, players=2, seed=4)
+        await play(manager, 4, 25, Chooser(4))  # running
+        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        # what a version 3 bot would have left: the games, no ratings
+        await store.connection.execute("DELETE FROM ratings")
+        await store.connection.execute("DELETE FROM rating_changes")
+        await store.connection.commit()
+        history = await store.finished_games(1)
+    con = sqlite3.connect(path)
+    con.execute("DROP TABLE rating_changes")
+    con.execute("DROP TABLE ratings")
+    con.execute("PRAGMA user_version = 3")
+    con.commit()
+    con.close()
+    before = db_rows(path)
+
+    async with Store(path) as store:
+        assert store.found_version == 3
+        after = db_rows(path)
+        assert {t: after[t] for t in before} == before  # games, seats, log, outbox untouched
+        manager = GameManager(store)
+        await manager.open()  # rates the three finished games
+        assert await store.finished_games(1) == history
+        rated = await store.leaderboard(1, limit=10)
+        assert {r.user_id for r in rated} == set(USERS[:4]) and {r.games for r in rated} >= {1, 3}
+        assert sum(r.games for r in rated) == 2 + 3 + 4
+        assert await manager.rate_finished() == 0  # once only
+        # the running game goes on to its end and is rated with its last move
+        await manager.open()
+        await play(manager, 4, None, Chooser(9))
+        assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
+        assert await store.verify() == []
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 4
