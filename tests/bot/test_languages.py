@@ -135,7 +135,8 @@ async def test_private_answers_follow_the_asker_and_the_channel_the_game(simcord
 
     # a refusal in the asker's language: carol (Spanish) is not seated
     r = await w.carol.slash(w.channel, "coal bank")
-    expected = translator("es").gettext(refusals.REFUSALS[refusals.Reason.YOU_ARE_NOT_PLAYING])
+    to_move = game.state.to_move
+    expected = translator("es").gettext(refusals.REFUSALS[refusals.Reason.NOT_PLAYING]).format(to_move=to_move)
     assert r.ephemeral and r.response.content == expected
 
     # /coal help in the asker's language (Japanese), the English one for alice
