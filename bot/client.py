@@ -70,6 +70,7 @@ class CoalBot(discord.Client):
         shards: Shards | None = None,
         pause_limit: float = PAUSE_LIMIT,
         limits: Limits | None = None,
+        game_threads: bool = True,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
@@ -82,6 +83,7 @@ class CoalBot(discord.Client):
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.pause_limit = pause_limit
         self.limits = limits or Limits()
+        self.game_threads = game_threads  # /coal new opens a thread per game (the sandbox: no)
         self.owned_shards = shards  # (AutoShardedClient.shards is its connections)
         self.tree = CoalTree(self)
         self.database = database
@@ -190,6 +192,7 @@ def create_bot(
     shards: Shards | None = None,
     pause_limit: float = PAUSE_LIMIT,
     limits: Limits | None = None,
+    game_threads: bool = True,
 ) -> CoalBot:
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
@@ -198,7 +201,8 @@ def create_bot(
     `shards`: run these shards only (SHARD_COUNT, SHARD_IDS) as an `AutoShardedClient`; without
     them a plain `Client`, one connection, as Discord wants below 2 500 servers;
     `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS);
-    `limits`: lobbies per server, games per person, lobbies opened per hour, a lobby's days (games.limits).
+    `limits`: lobbies per server, games per person, lobbies opened per hour, a lobby's days (games.limits);
+    `game_threads`: False keeps every game where `/coal new` is typed (the sandbox, whose page shows one channel).
     """
     kind = CoalBot if shards is None else ShardedCoalBot
     return kind(
@@ -210,4 +214,5 @@ def create_bot(
         shards=shards,
         pause_limit=pause_limit,
         limits=limits,
+        game_threads=game_threads,
     )

@@ -172,7 +172,7 @@ class CoalCommands(app_commands.Group):
             return
         options = {"timer": timer, "delivered": delivered, "absent": absent, "language": lang}
         note = None
-        if thread and threads.may_open_thread(interaction):
+        if thread and client_of(interaction).game_threads and threads.may_open_thread(interaction):
             lacking = threads.missing_thread_permissions(interaction)
             if not lacking and await threads.open_in_thread(interaction, options, lang) is not None:
                 return

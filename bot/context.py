@@ -26,6 +26,7 @@ class CoalClient(Protocol):
     computers: ComputerPlayers
     clock: Callable[[], float]
     pause_limit: float  # seconds a game may stay paused before it ends
+    game_threads: bool  # /coal new opens a thread per game in a text channel
     limits: Limits  # lobbies per server, games per person, lobbies opened per hour, a lobby's days
 
     async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None: ...

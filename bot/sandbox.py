@@ -58,7 +58,7 @@ async def run_sandbox(
 ) -> int:
     """Serve the sandbox until Ctrl-C, SIGTERM or the end of the preview session; 0 when it stopped cleanly."""
     database.parent.mkdir(parents=True, exist_ok=True)
-    bot = create_bot(database)
+    bot = create_bot(database, game_threads=False)  # one channel on the page: games stay in it
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
