@@ -28,7 +28,7 @@ ALLOWED: dict[str, set[str]] = {
     # fontTools: only `rendering.regenerate fonts`; players: only `rendering.samples`, whose sample games
     # for the README and the tests are played by the greedy computer player
     "rendering": {"rules", "pydantic", "PIL", "fontTools", "players"},
-    "games": {"rules", "storage", "players", "pydantic"},
+    "games": {"rules", "storage", "players", "pydantic", "openskill"},  # openskill: the ladders (games.ratings)
     # babel reads the catalogues; aiohttp is discord.py's HTTP client, whose errors start-up names;
     # simcord is the simulated Discord of `python -m bot --sandbox` (bot/sandbox.py only)
     "bot": {"rules", "storage", "rendering", "players", "games", "pydantic", "discord", "babel", "aiohttp", "simcord"},

@@ -76,10 +76,12 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
     wins = sum(g.state.seat_of("alice") in g.state.winners for g in games)
     r = await w.bob.slash(w.channel, "coal stats", player=w.alice)
     assert r.ephemeral
-    assert r.response.content == (
+    record, rating = r.response.content.split("\n")
+    assert record == (
         f"<@{w.alice.id}>: 2 games, {wins} win{'' if wins == 1 else 's'}, "
         f"average {sum(vps) / 2:.1f} VP, best {max(vps)} VP."
     )
+    assert rating.startswith("Rating ") and rating.count(",") == 1  # two rated games: tests/bot/test_ratings.py
     r = await w.dave.slash(w.channel, "coal stats")
     assert r.response.content == f"<@{w.dave.id}> has not finished a game in this server yet."
 

@@ -86,13 +86,18 @@ async def a_database_with_a_game(path: Path) -> bytes:
 
 
 async def a_damaged_database(path: Path) -> None:
-    """Our database with every page after the first overwritten: the header reads, the tables do not."""
+    """Our database with the pages of the games table overwritten: the header and the schema read,
+    the games do not."""
     async with Store(path) as store:
         for channel in range(40):
             await store.create_game(1, channel, 3, "alice" * 20, GameSettings())
+    con = sqlite3.connect(path)
+    [(root,)] = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchall()
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
     data = bytearray(path.read_bytes())
     page = 4096
-    data[page:] = b"\xff" * (len(data) - page)
+    data[(root - 1) * page : root * page] = b"\xff" * page
     path.write_bytes(bytes(data))
 
 
