@@ -544,15 +544,7 @@ class GameManager:
         """Take back `user_id`'s last move (see `games.undo` for when it may be): the game as it was
         before it, stored as a new log entry with its post (a `took_back` event), in one transaction."""
         async with self._lock(channel_id):
-            game = await self.game_in(channel_id)
-            state = game.state
-            if state is None:
-                raise NotStarted(Reason.NOT_STARTED)
-            if expected_version is not None and expected_version != game.version:
-                raise StaleAction(Reason.MOVED_ON)
-            if game.options.paused_at is not None:
-                raise Paused(Reason.PAUSED, host=_host_name(game))
-            seat = game.seat_of_user(user_id)
+            game, seat = await self._running_at(channel_id, user_id, expected_version)
             if seat is None:
                 raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
             log = await self.store.log(game.id)
@@ -595,17 +587,25 @@ class GameManager:
             raise IllegalMove(err) from None
         return Move(game, user_id, seat.name, action, state, after, events)
 
-    async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
-        """The channel's running game if `user_id` has the pending decision; else the refusal."""
+    async def _running_at(
+        self, channel_id: int, user_id: int, expected_version: int | None
+    ) -> tuple[Game, SeatRow | None]:
+        """The channel's started game, not paused, at `expected_version` (when given), and the
+        user's seat in it (None: not seated); else the refusal."""
         game = await self.game_in(channel_id)
-        state = game.state
-        if state is None:
+        if game.state is None:
             raise NotStarted(Reason.NOT_STARTED)
         if expected_version is not None and expected_version != game.version:
             raise StaleAction(Reason.MOVED_ON)
         if game.options.paused_at is not None:
             raise Paused(Reason.PAUSED, host=_host_name(game))
-        seat = game.seat_of_user(user_id)
+        return game, game.seat_of_user(user_id)
+
+    async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
+        """The channel's running game if `user_id` has the pending decision; else the refusal."""
+        game, seat = await self._running_at(channel_id, user_id, expected_version)
+        state = game.state
+        assert state is not None
         if seat is None:
             raise NotSeated(Reason.NOT_PLAYING, to_move=state.to_move)
         if seat.name != state.to_move:

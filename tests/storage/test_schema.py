@@ -379,6 +379,16 @@ async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_pa
         assert store.kind == "postgresql" and store.path is None and store.target == url
 
 
+def _back_to_v3(path) -> None:
+    """What version 3 had: no ladder tables."""
+    con = sqlite3.connect(path)
+    con.execute("DROP TABLE rating_changes")
+    con.execute("DROP TABLE ratings")
+    con.execute("PRAGMA user_version = 3")
+    con.commit()
+    con.close()
+
+
 async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finished_games_rated(tmp_path):
     # Games of every status played by today's code in a version 3 file (version 4 only adds the
     # ladder's tables): the upgrade keeps them as they are, and the first start rates the finished
@@ -387,12 +397,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
     _make_version(path, 3)
     async with Store(path) as store:
         assert store.found_version == 3  # upgraded to 4 here, tables empty: now fill it as v3 would
-    con = sqlite3.connect(path)
-    con.execute("DROP TABLE rating_changes")
-    con.execute("DROP TABLE ratings")
-    con.execute("PRAGMA user_version = 3")
-    con.commit()
-    con.close()
+    _back_to_v3(path)
     async with Store(path) as store:
         assert store.found_version == 3
         manager = GameManager(store)
@@ -407,12 +412,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await store.connection.execute("DELETE FROM rating_changes")
         await store.connection.commit()
         history = await store.finished_games(1)
-    con = sqlite3.connect(path)
-    con.execute("DROP TABLE rating_changes")
-    con.execute("DROP TABLE ratings")
-    con.execute("PRAGMA user_version = 3")
-    con.commit()
-    con.close()
+    _back_to_v3(path)
     before = db_rows(path)
 
     async with Store(path) as store:
