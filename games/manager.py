@@ -20,8 +20,9 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -36,6 +37,7 @@ from storage import (
     GameSummary,
     LogRow,
     OutboxRow,
+    PlayerSettings,
     PlayerStats,
     Post,
     RatingChange,
@@ -158,6 +160,7 @@ class GameManager:
         self.listeners: list[Callable[[Game], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._rating = asyncio.Lock()  # one game's ratings at a time: a person may finish two at once
+        self._settings = asyncio.Lock()
 
     async def open(self) -> list[Game]:
         """Load every lobby and running game (of this process's shards), so a restarted bot
@@ -203,6 +206,21 @@ class GameManager:
         """A person's rating in the server, and its latest changes (newest first)."""
         current = (await self.store.ratings(guild_id, [user_id])).get(user_id)
         return current, await self.store.rating_history(guild_id, user_id)
+
+    # --- each person's own settings (/coal settings) ------------------------------------------
+
+    async def settings_of(self, user_ids: Iterable[int | None]) -> dict[int, PlayerSettings]:
+        """These people's settings (computers and empty seats left out); defaults for whoever
+        never changed one. Read at every post, so each process of a sharded bot sees a change at once."""
+        people = [u for u in dict.fromkeys(user_ids) if u and not computers.is_computer(u)]
+        return await self.store.player_settings(people)
+
+    async def change_settings(self, user_id: int, **changes: Any) -> PlayerSettings:
+        """Change some of a person's settings (ping, reminder, images, language, dm_refused); the rest stay."""
+        async with self._settings:  # two menus changed at once must not undo each other
+            current = (await self.store.player_settings([user_id]))[user_id]
+            wanted = replace(current, **changes)
+            return wanted if wanted == current else await self.store.save_player_settings(wanted)
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process runs the games of server `guild_id` (always, unless sharded)."""

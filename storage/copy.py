@@ -7,6 +7,8 @@ destination and read back inside it: every game, seat, log row and post must equ
 source's, and every started game's log must replay from its seed to its stored state.
 Only then is it committed; on any failure the transaction is rolled back and the
 destination holds no game. Ids are kept, so a game's id is the same on both sides.
+Each person's settings come along; the server ladders are not copied: the destination
+rates the finished games again, in the same order, at its first start (`games.ratings`).
 Opening the source upgrades it to the current schema, as starting the bot would.
 """
 
@@ -28,8 +30,15 @@ TABLES: dict[str, str] = {
     "seats": "game_id, seat, user_id, name, colour, missed, vp, won",
     "actions": "game_id, seq, user_id, player, action, at, summary, auto",
     "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at",
+    "player_settings": "user_id, ping, reminder, images, language, dm_refused, updated_at",
 }
-_ORDER = {"games": "id", "seats": "game_id, seat", "actions": "game_id, seq", "outbox": "id"}
+_ORDER = {
+    "games": "id",
+    "seats": "game_id, seat",
+    "actions": "game_id, seq",
+    "outbox": "id",
+    "player_settings": "user_id",
+}
 
 
 class CopyRefused(StorageError):

@@ -19,6 +19,9 @@ __all__ = ["SEAT_COLOURS"]  # re-exported: storage keys seats on the rules' seat
 Status = Literal["lobby", "active", "finished", "aborted"]
 Timer = Literal["none", "1h", "12h", "24h", "48h", "72h"]
 Level = Literal["easy", "normal", "hard"]  # the computer players' levels (players.by_level)
+Ping = Literal["mention", "dm", "none"]  # how a person is told it is their turn (/coal settings)
+Images = Literal["every", "mine", "ask"]  # which turn messages carry the board image for them
+DmRefused = Literal["no", "untold", "told"]  # a direct message refused, and whether they were told
 
 
 TIMER_SECONDS: dict[str, int | None] = {
@@ -151,6 +154,25 @@ class PlayerResult:
     vp: int
     won: bool
     players: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """A person's own settings (`/coal settings`), the same in every server; defaults until they change one.
+
+    `ping`: a mention in the game's channel, a direct message, or nothing. `reminder`: the note at
+    half time. `images`: turn messages carry the board after every turn, on my turn only, or never
+    (`/coal board` on request). `language`: the locale they last used the command in (their direct
+    messages are written in it). `dm_refused`: "untold" when Discord refused a direct message to them
+    (closed DMs) and they have not been told yet, "told" once they were; "no" when DMs get through.
+    """
+
+    user_id: int
+    ping: Ping = "mention"
+    reminder: bool = True
+    images: Images = "every"
+    language: str | None = None
+    dm_refused: DmRefused = "no"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 The same tables, columns and guarantees as the SQLite schema of the same version
 (`storage.schema`); a test compares them. PostgreSQL support starts at schema version 3,
-so a new database is created at 3 in one step; version 4 will be a `_to_v4` here beside
+so a new database is created at 3 in one step; each later version is a `_to_vN` here beside
 SQLite's. Where SQLite keeps `application_id` and `user_version` in the file header, a
 PostgreSQL database keeps them in the one-row table `coalbaron_schema`.
 
@@ -158,7 +158,24 @@ async def _to_v4(con: asyncpg.Connection) -> None:
         await con.execute(sql)
 
 
-MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {3: _to_v3, 4: _to_v4}
+async def _to_v5(con: asyncpg.Connection) -> None:
+    """Each person's own settings: player_settings (see schema._to_v5)."""
+    await con.execute(
+        """
+        CREATE TABLE player_settings (
+            user_id BIGINT PRIMARY KEY,
+            ping TEXT NOT NULL DEFAULT 'mention' CHECK (ping IN ('mention', 'dm', 'none')),
+            reminder INTEGER NOT NULL DEFAULT 1,
+            images TEXT NOT NULL DEFAULT 'every' CHECK (images IN ('every', 'mine', 'ask')),
+            language TEXT,
+            dm_refused TEXT NOT NULL DEFAULT 'no' CHECK (dm_refused IN ('no', 'untold', 'told')),
+            updated_at DOUBLE PRECISION NOT NULL
+        )
+        """
+    )
+
+
+MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {3: _to_v3, 4: _to_v4, 5: _to_v5}
 
 
 async def inspect(con: asyncpg.Connection, where: str) -> int | None:

@@ -2,8 +2,8 @@
 
 A database is ours when its `application_id` is `APPLICATION_ID`. Each schema version is
 one function in `MIGRATIONS` that takes the database from the version before it to its
-own; `prepare` runs the missing ones in a single transaction. Adding version 4 is adding
-a `_to_v4` function and its entry (and its PostgreSQL twin in `storage.pg_schema`).
+own; `prepare` runs the missing ones in a single transaction. Adding version 6 is adding
+a `_to_v6` function and its entry (and its PostgreSQL twin in `storage.pg_schema`).
 
 Before anything is written, `prepare` looks at the file through a read-only connection:
 a file that is not SQLite, a SQLite database of another application, or one written by
@@ -216,7 +216,33 @@ V4 = [
 ]
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2, 3: _to_v3, 4: _to_v4}
+def _to_v5(db: sqlite3.Connection) -> None:
+    """Each person's own settings (`/coal settings`): how they are told it is their turn, the
+    reminder at half time, which turn messages carry the board. A person without a row has the
+    defaults, so nothing is written for anyone until they change something."""
+    db.execute(V5)
+
+
+V5 = """
+    CREATE TABLE player_settings (
+        user_id INTEGER PRIMARY KEY,
+        ping TEXT NOT NULL DEFAULT 'mention' CHECK (ping IN ('mention', 'dm', 'none')),
+        reminder INTEGER NOT NULL DEFAULT 1,
+        images TEXT NOT NULL DEFAULT 'every' CHECK (images IN ('every', 'mine', 'ask')),
+        language TEXT,
+        dm_refused TEXT NOT NULL DEFAULT 'no' CHECK (dm_refused IN ('no', 'untold', 'told')),
+        updated_at REAL NOT NULL
+    )
+    """
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _to_v1,
+    2: _to_v2,
+    3: _to_v3,
+    4: _to_v4,
+    5: _to_v5,
+}
 LATEST = max(MIGRATIONS)
 
 

@@ -37,6 +37,7 @@ from .models import (
     LogRow,
     OutboxRow,
     PlayerResult,
+    PlayerSettings,
     PlayerStats,
     Post,
     RatingChange,
@@ -598,6 +599,37 @@ class Store:
             seat = ((user, int(vp or 0)),)
             found[gid] = FinishedResult(gid, guild, at, (old.results if old else ()) + seat)
         return list(found.values())
+
+    # --- each person's own settings (/coal settings) ---------------------------------------------
+
+    async def player_settings(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
+        """These people's settings; the defaults for whoever never changed one."""
+        found = {u: PlayerSettings(u) for u in user_ids}
+        if not user_ids:
+            return found
+        marks = ", ".join("?" * len(found))
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                "SELECT user_id, ping, reminder, images, language, dm_refused FROM player_settings"
+                f" WHERE user_id IN ({marks})",
+                tuple(found),
+            )
+        for user, ping, reminder, images, lang, refused in rows:
+            found[user] = PlayerSettings(user, ping, bool(reminder), images, lang, refused)
+        return found
+
+    async def save_player_settings(self, settings: PlayerSettings) -> PlayerSettings:
+        """Store a person's settings whole (a row made at their first change)."""
+        s = settings
+        async with self.backend.write() as tx:
+            await tx.execute(
+                "INSERT INTO player_settings (user_id, ping, reminder, images, language, dm_refused, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping,"
+                " reminder = excluded.reminder, images = excluded.images, language = excluded.language,"
+                " dm_refused = excluded.dm_refused, updated_at = excluded.updated_at",
+                (s.user_id, s.ping, int(s.reminder), s.images, s.language, s.dm_refused, self.clock()),
+            )
+        return s
 
     async def log(self, game_id: int, last: int | None = None) -> list[LogRow]:
         """The game's action log in order (only the `last` entries, when given)."""

@@ -15,7 +15,7 @@ import asyncpg
 
 from tests.storage.helpers import db_rows
 
-TABLES = ("games", "seats", "actions", "outbox")
+TABLES = ("games", "seats", "actions", "outbox", "player_settings")
 
 
 @dataclass

@@ -19,7 +19,7 @@ from storage.copy import CopyFailed, CopyRefused, copy_games
 from tests.storage.backends import Target
 from tests.storage.helpers import USERS, db_rows, play, started
 
-ALL = ("games", "seats", "actions", "outbox")
+ALL = ("games", "seats", "actions", "outbox", "player_settings")
 
 
 async def _source(path) -> None:
@@ -38,6 +38,7 @@ async def _source(path) -> None:
         await manager.abort(4, USERS[0])
         await manager.new_game(1, 5, USERS[0], "Alice")
         assert running.id == 3
+        await manager.change_settings(USERS[1], ping="dm", images="mine", language="ja", dm_refused="untold")
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
@@ -63,6 +64,8 @@ async def test_every_game_copied_there_and_back_is_equal_and_replays(tmp_path, t
         for game in await a.games():
             assert await b.log(game.id) == await a.log(game.id)
         assert await b.verify() == []
+        assert await b.player_settings(USERS[:2]) == await a.player_settings(USERS[:2])
+        assert (await b.player_settings([USERS[1]]))[USERS[1]].ping == "dm"
         # The copy is a working database: the running game goes on, new games get new ids.
         manager = GameManager(b)
         await manager.open()

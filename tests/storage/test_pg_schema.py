@@ -13,9 +13,19 @@ import asyncpg
 import pytest
 
 from games.manager import GameManager
-from storage import SCHEMA_VERSION, NotOurDatabase, SchemaTooNew, StorageError, Store, pg_schema, schema
+from rules.record import Chooser
+from storage import (
+    SCHEMA_VERSION,
+    NotOurDatabase,
+    PlayerSettings,
+    SchemaTooNew,
+    StorageError,
+    Store,
+    pg_schema,
+    schema,
+)
 from storage.schema import APPLICATION_ID
-from tests.storage.helpers import started
+from tests.storage.helpers import NAMES, USERS, play, started
 
 
 async def _pg(url: str, sql: str) -> list[tuple]:
@@ -143,3 +153,37 @@ async def test_an_unreachable_server_is_said_with_the_url_without_its_password(p
     with pytest.raises(StorageError, match="Cannot open the PostgreSQL database postgresql://bot@127.0.0.1") as err:
         await Store(url).open()
     assert "s3cret" not in str(err.value)
+
+
+async def test_version_4_database_with_real_games_gets_personal_settings(postgres_url):
+    # A PostgreSQL database at version 4 (version 5 only adds player_settings) with games of every
+    # status in it: the upgrade keeps every row, and everyone has the default settings until they
+    # change one.
+    async with Store(postgres_url) as store:
+        manager = GameManager(store)
+        for channel in (1, 2):
+            await started(manager, channel, players=2, seed=channel)
+            await play(manager, channel, None if channel == 1 else 25, Chooser(channel))  # finished, running
+        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+    con = await asyncpg.connect(postgres_url)
+    await con.execute("DROP TABLE player_settings")
+    await con.execute("UPDATE coalbaron_schema SET version = 4")
+    await con.close()
+    before = await _everything(postgres_url)
+
+    async with Store(postgres_url) as store:
+        assert store.found_version == 4
+        after = dict(await _everything(postgres_url))
+        assert {t: rows for t, rows in before if t != "coalbaron_schema"} == {
+            t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings")
+        }
+        assert after["player_settings"] == ()
+        manager = GameManager(store)
+        await manager.open()
+        assert await manager.settings_of(USERS[:2]) == {u: PlayerSettings(u) for u in USERS[:2]}
+        changed = await manager.change_settings(USERS[0], ping="none", reminder=False, images="ask", language="ja")
+        assert (await manager.settings_of([USERS[0]]))[USERS[0]] == changed
+        await play(manager, 2, None, Chooser(2))  # the running game ends
+        assert await store.verify() == []
+    assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
+    assert SCHEMA_VERSION == 5

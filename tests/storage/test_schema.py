@@ -13,7 +13,16 @@ import pytest
 
 from games.manager import GameManager
 from rules.record import Chooser
-from storage import APPLICATION_ID, SCHEMA_VERSION, NotOurDatabase, SchemaTooNew, StorageError, Store, schema
+from storage import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    NotOurDatabase,
+    PlayerSettings,
+    SchemaTooNew,
+    StorageError,
+    Store,
+    schema,
+)
 from tests.storage.helpers import NAMES, USERS, db_rows, play, started
 
 # The columns version 1 shipped with. A released version is never edited: changes go in a
@@ -87,7 +96,7 @@ async def test_a_new_file_gets_the_latest_schema_wal_and_our_application_id(tmp_
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     assert _pragma(path, "journal_mode") == "wal"
     assert _pragma(path, "application_id") == APPLICATION_ID
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 4
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
 
 
 async def test_the_path_comes_from_coalbaron_db_else_data_folder(tmp_path, monkeypatch):
@@ -353,7 +362,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.load_game(last.id) == last
         assert [h.game_id for h in await store.finished_games(1)][0] == last.id
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 4
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
 
     fresh = tmp_path / "fresh.sqlite3"
     async with Store(fresh):
@@ -379,12 +388,18 @@ async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_pa
         assert store.kind == "postgresql" and store.path is None and store.target == url
 
 
-def _back_to_v3(path) -> None:
-    """What version 3 had: no ladder tables."""
+# The tables each version added: a file of today's schema is turned back into an older version's by
+# dropping those, since the versions after 3 only add tables.
+ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",)}
+
+
+def _back_to(path, version: int) -> None:
+    """What `version` had: none of the tables added after it."""
     con = sqlite3.connect(path)
-    con.execute("DROP TABLE rating_changes")
-    con.execute("DROP TABLE ratings")
-    con.execute("PRAGMA user_version = 3")
+    for later in range(SCHEMA_VERSION, version, -1):
+        for table in ADDED[later]:
+            con.execute(f"DROP TABLE {table}")
+    con.execute(f"PRAGMA user_version = {version}")
     con.commit()
     con.close()
 
@@ -396,8 +411,8 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
     path = tmp_path / "v3.sqlite3"
     _make_version(path, 3)
     async with Store(path) as store:
-        assert store.found_version == 3  # upgraded to 4 here, tables empty: now fill it as v3 would
-    _back_to_v3(path)
+        assert store.found_version == 3  # upgraded here, new tables empty: now fill it as v3 would
+    _back_to(path, 3)
     async with Store(path) as store:
         assert store.found_version == 3
         manager = GameManager(store)
@@ -412,7 +427,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await store.connection.execute("DELETE FROM rating_changes")
         await store.connection.commit()
         history = await store.finished_games(1)
-    _back_to_v3(path)
+    _back_to(path, 3)
     before = db_rows(path)
 
     async with Store(path) as store:
@@ -431,4 +446,58 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await play(manager, 4, None, Chooser(9))
         assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 4
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
+
+
+async def test_version_4_database_with_real_games_gets_personal_settings_with_everyone_on_the_defaults(tmp_path):
+    # Games of every status, rated, in a version 4 file (version 5 only adds player_settings): the
+    # upgrade keeps every row as it was; nobody has a row, so everyone has the defaults; a change
+    # is stored and read back; the running game goes on to its end.
+    path = tmp_path / "v4.sqlite3"
+    _make_version(path, 4)
+    async with Store(path) as store:
+        manager = GameManager(store)
+        for channel, players in ((1, 2), (2, 3)):
+            await started(manager, channel, players=players, seed=channel)
+            await play(manager, channel, None, Chooser(channel))  # finished and rated
+        await started(manager, 4, players=2, seed=4)
+        await play(manager, 4, 25, Chooser(4))  # running
+        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        ladder = await store.leaderboard(1, limit=10)
+    _back_to(path, 4)
+    before = db_rows(path)
+    assert "player_settings" not in _columns(sqlite3.connect(path))
+
+    async with Store(path) as store:
+        assert store.found_version == 4
+        after = db_rows(path)
+        assert {t: after[t] for t in before} == before  # games, seats, log, outbox untouched
+        assert await store.leaderboard(1, limit=10) == ladder
+        manager = GameManager(store)
+        await manager.open()
+        everyone = await manager.settings_of(USERS[:4])
+        assert everyone == {u: PlayerSettings(u) for u in USERS[:4]}
+        assert everyone[USERS[0]].ping == "mention" and everyone[USERS[0]].reminder
+        assert everyone[USERS[0]].images == "every" and everyone[USERS[0]].dm_refused == "no"
+        changed = await manager.change_settings(USERS[1], ping="dm", images="mine", language="it")
+        assert (await manager.settings_of([USERS[1]]))[USERS[1]] == changed
+        await play(manager, 4, None, Chooser(9))
+        assert (await manager.current(4)) is None  # finished
+        assert await store.verify() == []
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
+
+    fresh = tmp_path / "fresh.sqlite3"
+    async with Store(fresh):
+        pass
+    a, b = sqlite3.connect(path), sqlite3.connect(fresh)
+    assert _columns(a) == _columns(b)
+    assert _schema_objects(a) == _schema_objects(b)
+    a.close()
+    b.close()
+
+
+async def test_a_setting_outside_its_choices_is_refused_by_the_database(tmp_path):
+    async with Store(tmp_path / "db.sqlite3") as store:
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.save_player_settings(PlayerSettings(5, ping="shout"))  # type: ignore[arg-type]
+        assert await store.player_settings([5]) == {5: PlayerSettings(5)}
