@@ -162,6 +162,12 @@ class CoalBot(discord.Client):
             return None
         return discord.File(io.BytesIO(data), filename=filename)
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        """After a command answered: a refused direct message is said now, privately (`bot.telling`)."""
+        from .telling import say_owed_note
+
+        await say_owed_note(interaction)
+
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         from games import GameError
 

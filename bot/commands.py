@@ -22,12 +22,13 @@ from rules import UseBank, space_problem
 from rules.components import space_of
 from storage import TIMER_SECONDS
 
-from . import console, lobby, seats, threads, turns
+from . import console, lobby, seats, settings, threads, turns
 from .context import client_of
 from .i18n import DEFAULT, SUPPORTED, _, in_channel, language, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
 from .plan_words import to_english_plan
 from .replies import log_event, pinging, refuse, show_board, show_pit, viewer_name
+from .telling import turn_telling
 from .words import commands as describe
 from .words import help as help_words
 from .words import lobby as lobby_words
@@ -258,7 +259,8 @@ class CoalCommands(app_commands.Group):
         log_event(game, f"resumed by user {interaction.user.id}")
         with in_channel(game):
             text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)
-        await interaction.response.send_message(text, allowed_mentions=pinging(game.to_move_user))
+            telling = await turn_telling(bot, game, at_keyboard=interaction.user.id)  # as they chose to be told
+        await interaction.response.send_message(text, allowed_mentions=pinging(*telling.pings))
         bot.computers.wake(game.channel_id)  # a computer to move moves now
 
     # --- moves ------------------------------------------------------------------------------------
@@ -405,6 +407,31 @@ class CoalCommands(app_commands.Group):
         mine, _changes = await manager.rating_of(guild, user)
         text = status.ladder_message(rows, place, mine)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="settings", description=describe.SETTINGS)
+    @app_commands.describe(
+        ping=describe.SETTINGS_PING, reminder=describe.SETTINGS_REMINDER, images=describe.SETTINGS_IMAGES
+    )
+    @app_commands.choices(
+        ping=[
+            Choice(name=describe.PING_MENTION, value="mention"),
+            Choice(name=describe.PING_DM, value="dm"),
+            Choice(name=describe.PING_NONE, value="none"),
+        ],
+        images=[
+            Choice(name=describe.IMAGES_EVERY, value="every"),
+            Choice(name=describe.IMAGES_MINE, value="mine"),
+            Choice(name=describe.IMAGES_ASK, value="ask"),
+        ],
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        ping: str | None = None,
+        reminder: bool | None = None,
+        images: str | None = None,
+    ) -> None:
+        await settings.show(interaction, ping=ping, reminder=reminder, images=images)
 
     @app_commands.command(name="export", description=describe.EXPORT)
     async def export(self, interaction: discord.Interaction) -> None:

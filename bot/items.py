@@ -21,6 +21,7 @@ from games import GameError
 
 from .i18n import locale_for, speak
 from .replies import oops, refuse_error
+from .telling import say_owed_note
 
 GREY = discord.ButtonStyle.secondary
 BLUE = discord.ButtonStyle.primary
@@ -85,8 +86,11 @@ class Handled:
             await self.handle(interaction)
         except GameError as err:
             await refuse_error(interaction, err)
+            return
         except Exception as err:
             await oops(interaction, err, f"component {type(self).__name__}", self.game_id)
+            return
+        await say_owed_note(interaction)  # a refused direct message, said privately once
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError

@@ -17,6 +17,7 @@ from .context import client_of
 from .i18n import _, in_channel
 from .items import BLUE, GREEN, GREY, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import log_event, pinging, stale
+from .telling import turn_telling
 from .turns import game_for, send, turn_view
 from .words import computers as computer_words
 from .words import lobby, refusals, turns
@@ -118,7 +119,9 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
 
 async def announce_start(interaction: discord.Interaction, game: Game) -> None:
     """The first message of a game: seats, the board, and the first draft pick."""
-    file = await client_of(interaction).render(render_turn, game.state, None, filename="board.png")
+    bot = client_of(interaction)
+    file = await bot.render(render_turn, game.state, None, filename="board.png")  # always: the first look
     with in_channel(game):
-        await send(interaction, None, turns.begins(game), file, turn_view(game), pings=(game.to_move_user,))
+        telling = await turn_telling(bot, game, at_keyboard=interaction.user.id)
+        await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
     client_of(interaction).computers.wake(game.channel_id)  # a computer may have the first pick

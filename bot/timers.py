@@ -25,13 +25,12 @@ from rules import Action, view
 
 from .context import as_coal
 from .i18n import in_channel
-from .replies import pinging
+from .telling import remind
 from .turns import announce_and_mark
-from .words.common import duration
 from .words.computers import timer_played
 from .words.lobby import lobby_expired
 from .words.pause import paused_too_long
-from .words.turns import reminder, timer_moved
+from .words.turns import timer_moved
 
 log = logging.getLogger("coalbaron")
 
@@ -154,9 +153,7 @@ class Timers:
         if updated is None:  # moved on, or already reminded
             return
         assert game.deadline is not None and game.state is not None
-        left = duration(game.deadline - self.bot.clock())
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(reminder(game.to_move_user, left), allowed_mentions=pinging(game.to_move_user))
+        await remind(self.bot, game, game.deadline - self.bot.clock())  # as the player chose (/coal settings)
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
     async def _expire(self, game: Game) -> None:

@@ -30,6 +30,7 @@ from .context import CoalClient, client_of
 from .i18n import _, in_channel, locale_for, speaking
 from .items import BLUE, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
 from .replies import log_event, pinging, refuse, refuse_error, show_board, show_pit, stale, tell_host, viewer_name
+from .telling import turn_telling
 from .words import refusals, turns
 from .words.choices import draft_label, label
 
@@ -185,8 +186,9 @@ async def announce(
     text: str | None = None,
 ) -> bool:
     """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
-    the ping of the player to move. A shift's scoring comes before it, so that the ping is the last
-    word and the pinged player finds their board and buttons there; the final scoring after it.
+    the ping of the player to move (image and ping as the players' settings say: `bot.telling`).
+    A shift's scoring comes before it, so that the ping is the last word and the pinged player
+    finds their board and buttons there; the final scoring after it.
     True if the turn message reached the channel.
 
     Posted as follow-ups of the player's interaction, or straight to `channel` for moves
@@ -211,14 +213,15 @@ async def _announce(
         image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
         await send(interaction, channel, turns.shift_scored(result.events, state), image, None)
     last = last_move(result.before, result.action, state) if result.before and result.action else None
-    file = await bot.render(render_turn, state, None, last, filename="board.png")
-    mover = (game.to_move_user,)
+    at_keyboard = interaction.user.id if interaction is not None else None
+    telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
+    file = await bot.render(render_turn, state, None, last, filename="board.png") if telling.image else None
     # a person's own move (not a timer's or a computer's) that showed nothing new may be taken back
     undo = interaction is not None and result.action is not None and result.before is not None
     undo = undo and result.before is not None and undo_refusal(result.before, state, result.events) is None
     buttons = turn_view(game, undo=undo)
     posted = await send(
-        interaction, channel, text or turns.turn_message(game, result.events), file, buttons, pings=mover
+        interaction, channel, text or turns.turn_message(game, result.events), file, buttons, pings=telling.pings
     )
     if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
         with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language

@@ -68,17 +68,7 @@ class Command:
 
 # Commands and options of docs "added this round" (design/discord-ux.md) that the tree does not have
 # yet. Whoever adds one uses these English texts (or runs this script again after choosing others).
-PLANNED: list[Command] = [
-    Command(
-        "settings",
-        "Your own notification settings",
-        [
-            Option("ping", "how you are told it is your turn", ("mention", "dm", "none")),
-            Option("reminder", "a reminder before your turn timer runs out"),
-            Option("images", "the board image in your turn messages"),
-        ],
-    ),
-]
+PLANNED: list[Command] = []
 
 NO_DESCRIPTION = "…"  # what discord.py gives an option nobody described
 

@@ -1,0 +1,145 @@
+"""Who is told how that it is their turn: each person's `/coal settings`, applied in one place.
+
+Every channel message that hands the turn to someone (a move, the start, a resume) asks
+`turn_telling` whom it may ping and whether it carries the board image; the half-time reminder
+goes through `remind`. A person who chose direct messages gets one from here. When Discord
+refuses it (closed DMs), the channel message mentions them instead, for that turn, and they are
+told privately once, at their next command or click (`say_owed_note`).
+
+The board image is on a turn message when a seated person wants boards after every turn, or the
+player to move wants them on their turn; `/coal board` shows it to anyone at any time.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+from discord.utils import MISSING
+
+from games import Game
+from rendering import render_turn
+from storage import PlayerSettings
+
+from .context import CoalClient, client_of
+from .i18n import _, locale_for, speak, speaking
+from .replies import pinging
+from .words.common import duration
+from .words.settings import DM_REFUSED, reminder_dm, your_turn
+from .words.turns import reminder
+
+log = logging.getLogger("coalbaron")
+
+
+@dataclass(frozen=True, slots=True)
+class Telling:
+    """How one channel message tells the turn: the users it pings, and whether the board goes with it."""
+
+    pings: tuple[int, ...] = ()
+    image: bool = True
+
+
+def game_link(game: Game) -> str:
+    """A link that opens the game's channel (or thread), from a direct message too."""
+    return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+
+
+async def turn_telling(bot: CoalClient, game: Game, *, at_keyboard: int | None = None, last: object = None) -> Telling:
+    """The pings and the image of the message handing the turn to `game.to_move_user`; a direct
+    message first for one who chose it. `at_keyboard`: the user whose click this message answers
+    (told already, even if the turn stays theirs, as after a draw space). `last`: the move to mark
+    on a board sent by direct message."""
+    state = game.state
+    mover = game.to_move_user if state is not None and state.phase != "over" else None
+    try:
+        people = await bot.manager.settings_of(s.user_id for s in game.seats)
+    except Exception:  # the settings could not be read: tell as by default rather than not at all
+        log.exception("game %s: could not read the players' settings", game.id)
+        return Telling((mover,) if mover else (), True)
+    mine = people.get(mover) if mover else None
+    image = any(s.images == "every" for s in people.values()) or (mine is not None and mine.images == "mine")
+    if mine is None or mine.ping == "none":
+        return Telling((), image)
+    if mine.ping == "mention":
+        return Telling((mine.user_id,), image)
+    if mover == at_keyboard:  # a direct message would tell them what they are looking at
+        return Telling((), image)
+    board = None
+    if mine.images != "ask" and state is not None:
+        seat = game.seat_of_user(mine.user_id)
+        name = seat.name if seat is not None else None
+        board = await bot.render(render_turn, state, name, last, filename="board.png")
+    link = game_link(game)
+    sent = await direct(bot, game, mine, lambda: your_turn(game.id, link), board)
+    return Telling(() if sent else (mine.user_id,), image)
+
+
+async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:
+    """The half-time reminder, as the player to move chose: in the channel (pinging them or not),
+    by direct message, or not at all."""
+    user = game.to_move_user
+    try:
+        mine = (await bot.manager.settings_of([user])).get(user or 0)
+    except Exception:
+        log.exception("game %s: could not read the settings of %s", game.id, user)
+        mine = None
+    if mine is not None and not mine.reminder:
+        return
+    if mine is not None and mine.ping == "dm":
+        link = game_link(game)
+        if await direct(bot, game, mine, lambda: reminder_dm(game.id, duration(seconds_left), link)):
+            return
+    pings = () if mine is not None and mine.ping == "none" else (user,)
+    channel = bot.get_partial_messageable(game.channel_id)
+    await channel.send(reminder(user, duration(seconds_left)), allowed_mentions=pinging(*pings))
+
+
+async def direct(
+    bot: CoalClient, game: Game, person: PlayerSettings, write: Callable[[], str], file: discord.File | None = None
+) -> bool:
+    """A direct message to `person`, written in their language (the game's until they used
+    /coal settings); False if Discord refused it, which is remembered so they are told once."""
+    with speaking(person.language or game.options.language):
+        text = write()
+    try:
+        user = bot.get_user(person.user_id) or await bot.fetch_user(person.user_id)
+        await user.send(text, file=file or MISSING, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as err:
+        log.info("game %s: a direct message to %s was refused (%s); mentioned instead", game.id, person.user_id, err)
+        if person.dm_refused == "no":
+            await _note_refused(bot, person.user_id, "untold")
+        return False
+    if person.dm_refused != "no":  # they opened their DMs again
+        await _note_refused(bot, person.user_id, "no")
+    return True
+
+
+async def _note_refused(bot: CoalClient, user_id: int, state: str) -> None:
+    try:
+        await bot.manager.change_settings(user_id, dm_refused=state)
+    except Exception:
+        log.exception("could not note a refused direct message to %s", user_id)
+
+
+async def say_owed_note(interaction: discord.Interaction) -> None:
+    """After a person's command or click has been answered: if a direct message to them was refused
+    since, say so now, privately, once."""
+    if interaction.type not in (discord.InteractionType.application_command, discord.InteractionType.component):
+        return
+    if interaction.guild_id is None or not interaction.response.is_done():
+        return
+    if interaction.response.type is discord.InteractionResponseType.modal:
+        return  # a modal's interaction takes no follow-up message
+    bot = client_of(interaction)
+    user = interaction.user.id
+    try:
+        mine = (await bot.manager.settings_of([user]))[user]
+        if mine.dm_refused != "untold":
+            return
+        speak(locale_for(interaction.locale))
+        await interaction.followup.send(_(DM_REFUSED), ephemeral=True)
+        await bot.manager.change_settings(user, dm_refused="told")
+    except Exception:  # the note waits for the next interaction
+        log.info("could not tell %s that their direct messages are refused", user, exc_info=True)
