@@ -152,14 +152,16 @@ class Hard:
 
     def effort(self, players: int) -> tuple[int, int, int]:
         """(candidates, samples, horizon in worker placements) for a table of `players`."""
-        # Measured side by side on the same seeds (python -m players duel, 20-40 games): with 4 players,
+        # Measured side by side on the same seeds (python -m players duel, 20-80 games): with 4 players,
         # 6 candidates x 6 samples won 13 of 20 games against three normal where 3 x 3 won 9, at about
-        # three times the think time (p95 well under a second); with 2, 6 x 8 did no better than 4 x 4.
+        # three times the think time (p95 well under a second); with 2, 6 x 8 did no better than 4 x 4,
+        # but looking two rounds ahead instead of one won 72 of 80 games against normal where one
+        # round won 56 (three rounds: 71), at twice the think time.
         two = players == 2
         return (
             self.candidates or (4 if two else 6),
             self.samples or (4 if two else 6),
-            self.horizon if self.horizon is not None else players,
+            self.horizon if self.horizon is not None else (2 * players if two else players),
         )
 
     def evaluate(self, view: GameState, seed: int) -> list[tuple[Scored, float]]:
