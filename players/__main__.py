@@ -17,6 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=200)
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--progress", action="store_true", help="report every 10 games on stderr")
+    d.add_argument("--jobs", type=int, default=1, help="games played side by side, one process each (default 1)")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     unknown = [x for x in levels if x not in LEVELS]
@@ -24,7 +25,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--levels takes 2-4 of {', '.join(LEVELS)}; got {args.levels!r}")
     if args.games < 1:
         parser.error("--games must be at least 1")
-    result = duel(levels, args.games, args.seed, progress=args.progress)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    result = duel(levels, args.games, args.seed, progress=args.progress, jobs=args.jobs)
     print("\n".join(result.lines()))
     return 0
 

@@ -1,8 +1,10 @@
 """Duels between levels: seat-rotated games, win rates with 95 % intervals, scores, think times.
 
-    python -m players duel --levels hard,normal,normal,normal --games 200 --seed 1
+    python -m players duel --levels hard,normal,normal,normal --games 200 --seed 1 [--jobs 2]
 
-A shared victory (R-END-5) is split: each of k winners gets 1/k of a win.
+A shared victory (R-END-5) is split: each of k winners gets 1/k of a win. With `--jobs`
+games run side by side in worker processes, each game on one core; the games and the
+tally are the same as when they are played one after another.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import math
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from rules import apply, new_game, view
@@ -87,25 +90,47 @@ class DuelResult:
         return out
 
 
-def duel(levels: list[str], games: int, seed: int, progress: bool = False) -> DuelResult:
-    """Play `games` games; game g seats the levels rotated by g places."""
-    n = len(levels)
+def _seating(levels: list[str], g: int) -> list[str]:
+    """Game g seats the levels rotated by g places."""
+    return [levels[(k + g) % len(levels)] for k in range(len(levels))]
+
+
+def _one_game(levels: list[str], seed: int, g: int) -> tuple[list[int], list[int], dict[str, list[float]]]:
+    """Game g of a duel: the seats' final VP, the winning seats, think times per level."""
+    think: dict[str, list[float]] = {}
+    state = play_game(_seating(levels, g), seed * 1_000_003 + g, think)
+    return [p.vp for p in state.players], list(state.winners), think
+
+
+def duel(levels: list[str], games: int, seed: int, progress: bool = False, jobs: int = 1) -> DuelResult:
+    """Play `games` games, game g with the levels rotated by g places, in `jobs` processes."""
     result = DuelResult(levels=levels)
     started = time.perf_counter()
-    for g in range(games):
-        seating = [levels[(k + g) % n] for k in range(n)]
-        state = play_game(seating, seed * 1_000_003 + g, result.think)
-        result.games += 1
-        for seat, level in enumerate(seating):
-            result.seats[level] = result.seats.get(level, 0) + 1
-            result.scores.setdefault(level, []).append(state.players[seat].vp)
-        for seat in state.winners:
-            level = seating[seat]
-            result.wins[level] = result.wins.get(level, 0.0) + 1 / len(state.winners)
-        if progress and (g + 1) % 10 == 0:
-            rate = (time.perf_counter() - started) / (g + 1)
-            tally = ", ".join(
-                f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}" for level in dict.fromkeys(levels)
-            )
-            print(f"{g + 1}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        if pool is None:
+            outcomes = (_one_game(levels, seed, g) for g in range(games))
+        else:
+            outcomes = pool.map(_one_game, [levels] * games, [seed] * games, range(games))
+        for g, (vps, winners, think) in enumerate(outcomes):
+            seating = _seating(levels, g)
+            result.games += 1
+            for level, times in think.items():
+                result.think.setdefault(level, []).extend(times)
+            for seat, level in enumerate(seating):
+                result.seats[level] = result.seats.get(level, 0) + 1
+                result.scores.setdefault(level, []).append(vps[seat])
+            for seat in winners:
+                level = seating[seat]
+                result.wins[level] = result.wins.get(level, 0.0) + 1 / len(winners)
+            if progress and (g + 1) % 10 == 0:
+                rate = (time.perf_counter() - started) / (g + 1)
+                tally = ", ".join(
+                    f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}"
+                    for level in dict.fromkeys(levels)
+                )
+                print(f"{g + 1}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return result

@@ -53,6 +53,15 @@ def test_duel_rotates_seats_and_counts_every_game_once():
     assert result.wins.get("easy", 0) >= 2  # the greedy player beats random ones
 
 
+def test_a_duel_in_two_processes_plays_the_same_games_as_in_one():
+    one = duel(["easy", "random"], games=4, seed=5)
+    two = duel(["easy", "random"], games=4, seed=5, jobs=2)
+    assert (two.games, two.seats, two.wins, two.scores) == (one.games, one.seats, one.wins, one.scores)
+    assert {level: len(times) for level, times in two.think.items()} == {
+        level: len(times) for level, times in one.think.items()
+    }
+
+
 def test_the_duel_command_prints_rates_intervals_scores_and_think_times():
     out = subprocess.run(
         [sys.executable, "-m", "players", "duel", "--levels", "easy,random", "--games", "2", "--seed", "3"],
@@ -78,3 +87,12 @@ def test_the_duel_command_refuses_unknown_levels_and_bad_counts():
             timeout=60,
         )
         assert out.returncode == 2 and "--levels takes 2-4" in out.stderr
+    for flag in ("--games", "--jobs"):
+        out = subprocess.run(
+            [sys.executable, "-m", "players", "duel", "--levels", "easy,random", flag, "0"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert out.returncode == 2 and f"{flag} must be at least 1" in out.stderr
