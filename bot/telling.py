@@ -134,6 +134,8 @@ async def say_owed_note(interaction: discord.Interaction) -> None:
         return  # a modal's interaction takes no follow-up message
     bot = client_of(interaction)
     user = interaction.user.id
+    if not bot.manager.owes_note(user):  # the usual case, answered from memory
+        return
     try:
         mine = (await bot.manager.settings_of([user]))[user]
         if mine.dm_refused != "untold":

@@ -161,12 +161,16 @@ class GameManager:
         self._locks: dict[int, asyncio.Lock] = {}
         self._rating = asyncio.Lock()  # one game's ratings at a time: a person may finish two at once
         self._settings = asyncio.Lock()
+        # People owed the note that a direct message to them was refused: kept here, so that
+        # the check after every command and click reads no database.
+        self._owed: set[int] = set()
 
     async def open(self) -> list[Game]:
         """Load every lobby and running game (of this process's shards), so a restarted bot
         resumes them as they were; and rate the finished games not rated yet."""
         games = [g for g in await self.store.open_games() if self.owns(g.guild_id)]
         self._games = {g.channel_id: g for g in games}
+        self._owed = set(await self.store.refused_untold())
         await self.rate_finished()
         return games
 
@@ -220,7 +224,17 @@ class GameManager:
         async with self._settings:  # two menus changed at once must not undo each other
             current = (await self.store.player_settings([user_id]))[user_id]
             wanted = replace(current, **changes)
-            return wanted if wanted == current else await self.store.save_player_settings(wanted)
+            saved = wanted if wanted == current else await self.store.save_player_settings(wanted)
+        if saved.dm_refused == "untold":
+            self._owed.add(user_id)
+        else:
+            self._owed.discard(user_id)
+        return saved
+
+    def owes_note(self, user_id: int) -> bool:
+        """Whether a direct message to this person was refused and they have not been told yet
+        (as this process knows: loaded at start, then kept by `change_settings`)."""
+        return user_id in self._owed
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process runs the games of server `guild_id` (always, unless sharded)."""

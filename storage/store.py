@@ -618,6 +618,12 @@ class Store:
             found[user] = PlayerSettings(user, ping, bool(reminder), images, lang, refused)
         return found
 
+    async def refused_untold(self) -> list[int]:
+        """The people a direct message to was refused who have not been told so yet."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch("SELECT user_id FROM player_settings WHERE dm_refused = 'untold'", ())
+        return [user for (user,) in rows]
+
     async def save_player_settings(self, settings: PlayerSettings) -> PlayerSettings:
         """Store a person's settings whole (a row made at their first change)."""
         s = settings

@@ -9,7 +9,6 @@ from storage import PlayerSettings
 
 from .conftest import close_bot, virtual_clock
 from .driver import actor, custom_ids, menu, restart, start_game, stored
-from .test_languages import locales  # noqa: F401, F811 - the fixture
 
 HOUR = 3600
 
@@ -76,7 +75,7 @@ async def test_settings_show_the_defaults_privately_and_the_menus_change_only_mi
     assert (await w.bot.manager.settings_of([w.alice.id]))[w.alice.id].images == "ask"
 
 
-async def test_the_panel_works_after_a_restart_and_in_another_language(world, db_path, locales):  # noqa: F811
+async def test_the_panel_works_after_a_restart_and_in_another_language(world, db_path, locales):
     w = world
     r = await w.bob.slash(w.channel, "coal settings")
     panel = r.response
@@ -143,6 +142,30 @@ async def test_closed_dms_fall_back_to_the_mention_and_i_am_told_privately_once(
     assert (await w.bot.manager.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
     r = await w.bob.slash(w.channel, "coal settings")  # the panel says it as long as DMs are the choice
     assert "refused my direct message" in r.response.content
+
+
+async def test_a_note_owed_when_the_bot_restarts_is_said_after_it(world, db_path):
+    w = world
+    await w.bob.slash(w.channel, "coal settings", ping="dm")
+    close_dms(w, w.bob)
+    await start_game(w, 2, seed=7)
+    for _ in range(4):
+        if w.bot.manager.owes_note(w.bob.id):
+            break
+        await draft_once(w)
+    assert w.bot.manager.owes_note(w.bob.id)  # a DM to bob was refused; nobody told him yet
+    new = await restart(w, db_path)
+    try:
+        assert new.manager.owes_note(w.bob.id)  # remembered from the database
+        assert not new.manager.owes_note(w.alice.id)
+        r = await w.alice.slash(w.channel, "coal board")
+        assert not [f for f in r.followups if "refused my direct message" in f.content]
+        r = await w.bob.slash(w.channel, "coal board")
+        [note] = [f for f in r.followups if "refused my direct message" in f.content]
+        assert note.ephemeral and not new.manager.owes_note(w.bob.id)
+        assert (await new.manager.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
+    finally:
+        await close_bot(new)
 
 
 async def test_nobody_tells_me_no_ping_no_dm(world):
