@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import discord
 import pytest
+import simcord.interactions
 
 from bot import create_bot
 
@@ -13,6 +14,29 @@ from bot import create_bot
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "coalbaron.sqlite3"
+
+
+@pytest.fixture
+def locales(monkeypatch) -> dict[int, str]:
+    """The language each user speaks to the bot in (`locales[member.id] = "ja"`; others "en-US").
+
+    SimCord sends `locale: "en-US"` and `guild_locale: "en-US"` with every interaction. This wraps
+    `simcord.interactions.base_payload`, which builds each INTERACTION_CREATE payload, and sets
+    `locale` to the user's language and `guild_locale` to the guild's preferred locale, as
+    Discord does.
+    """
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def base_payload(backend, **fields):
+        record, payload = build(backend, **fields)
+        payload["locale"] = chosen.get(fields["user_id"], "en-US")
+        if fields.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(fields["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    return chosen
 
 
 async def close_bot(bot) -> None:

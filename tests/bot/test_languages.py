@@ -1,10 +1,7 @@
 """The bot in five languages, through Discord (issue 13): a game's channel speaks the game's language,
 private answers speak the asker's.
 
-SimCord sends `locale: "en-US"` and `guild_locale: "en-US"` with every interaction. The `locales`
-fixture wraps `simcord.interactions.base_payload`, which builds each INTERACTION_CREATE payload,
-and sets `locale` to the language given for that user (`locales[member.id] = "ja"`), and
-`guild_locale` to the guild's preferred locale, as Discord does.
+The `locales` fixture (in conftest) sets the language each user speaks to the bot in.
 """
 
 from __future__ import annotations
@@ -12,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import simcord.interactions
 from babel.messages.pofile import read_po
 
 from bot.i18n import TEMPLATE, translator
@@ -27,22 +23,6 @@ from .driver import components_of, fast_forward, lobby_button, open_lobby, priva
 from .policy import play_to_the_end
 
 PROSE = re.compile(r"[A-Za-z]{2,}[ ,;:'’]+[A-Za-z]{2,}")
-
-
-@pytest.fixture
-def locales(monkeypatch) -> dict[int, str]:
-    chosen: dict[int, str] = {}
-    build = simcord.interactions.base_payload
-
-    def base_payload(backend, **fields):
-        record, payload = build(backend, **fields)
-        payload["locale"] = chosen.get(fields["user_id"], "en-US")
-        if fields.get("guild_id") is not None:
-            payload["guild_locale"] = backend.get_guild(fields["guild_id"]).preferred_locale
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return chosen
 
 
 def piece_of(lang: str, message: str) -> str:
