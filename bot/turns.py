@@ -217,8 +217,12 @@ async def _announce(
     telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
     file = await bot.render(render_turn, state, None, last, filename="board.png") if telling.image else None
     # a person's own move (not a timer's or a computer's) that showed nothing new may be taken back
-    undo = interaction is not None and result.action is not None and result.before is not None
-    undo = undo and result.before is not None and undo_refusal(result.before, state, result.events) is None
+    undo = (
+        interaction is not None
+        and result.action is not None
+        and result.before is not None
+        and undo_refusal(result.before, state, result.events) is None
+    )
     buttons = turn_view(game, undo=undo)
     posted = await send(
         interaction, channel, text or turns.turn_message(game, result.events), file, buttons, pings=telling.pings
