@@ -69,6 +69,23 @@ def _schema_objects(con: sqlite3.Connection) -> set[tuple[str, str, str]]:
     return {(t, n, tbl) for t, n, tbl in con.execute("SELECT type, name, tbl_name FROM sqlite_master")}
 
 
+async def _equal_to_fresh(path, tmp_path) -> tuple[dict[str, list[tuple]], set[tuple[str, str, str]]]:
+    """Assert the upgraded database at `path` has a new database's schema (tables, columns,
+    indexes, triggers, views); its columns and schema objects, for further checks."""
+    fresh = tmp_path / "fresh.sqlite3"
+    async with Store(fresh):
+        pass
+    a, b = sqlite3.connect(path), sqlite3.connect(fresh)
+    try:
+        columns, objects = _columns(a), _schema_objects(a)
+        assert columns == _columns(b)
+        assert objects == _schema_objects(b)
+    finally:
+        a.close()
+        b.close()
+    return columns, objects
+
+
 def _make_v1(path) -> None:
     _make_version(path, 1)
 
@@ -162,16 +179,9 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
     assert _pragma(path, "user_version") == SCHEMA_VERSION
 
     # The upgraded schema is the one a new database gets: same tables, columns, indexes, triggers.
-    fresh = tmp_path / "fresh.sqlite3"
-    async with Store(fresh):
-        pass
-    a, b = sqlite3.connect(path), sqlite3.connect(fresh)
-    assert _columns(a) == _columns(b)
-    assert _schema_objects(a) == _schema_objects(b)
+    columns, _ = await _equal_to_fresh(path, tmp_path)
     for t, cols in V2_ADDED.items():
-        assert [c[1] for c in _columns(a)[t]] == V1_COLUMNS[t] + cols + V3_ADDED[t]
-    a.close()
-    b.close()
+        assert [c[1] for c in columns[t]] == V1_COLUMNS[t] + cols + V3_ADDED[t]
 
 
 async def test_a_failing_migration_leaves_the_database_at_its_old_version(tmp_path, monkeypatch):
@@ -364,15 +374,8 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.verify() == []
     assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
 
-    fresh = tmp_path / "fresh.sqlite3"
-    async with Store(fresh):
-        pass
-    a, b = sqlite3.connect(path), sqlite3.connect(fresh)
-    assert _columns(a) == _columns(b)
-    assert _schema_objects(a) == _schema_objects(b)
-    assert "outbox" in _columns(a) and ("view", "turns", "turns") not in _schema_objects(a)
-    a.close()
-    b.close()
+    columns, objects = await _equal_to_fresh(path, tmp_path)
+    assert "outbox" in columns and ("view", "turns", "turns") not in objects
 
 
 async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_path, monkeypatch):
@@ -486,14 +489,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         assert await store.verify() == []
     assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
 
-    fresh = tmp_path / "fresh.sqlite3"
-    async with Store(fresh):
-        pass
-    a, b = sqlite3.connect(path), sqlite3.connect(fresh)
-    assert _columns(a) == _columns(b)
-    assert _schema_objects(a) == _schema_objects(b)
-    a.close()
-    b.close()
+    await _equal_to_fresh(path, tmp_path)
 
 
 async def test_a_setting_outside_its_choices_is_refused_by_the_database(tmp_path):
