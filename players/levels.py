@@ -138,7 +138,7 @@ def _mover_policy(state: GameState):
 
 class Hard:
     """Search over hidden information: the best candidates of the normal level, each played
-    out once round the table (the rivals' replies and the seat's own next placement) in
+    out twice round the table (the rivals' replies and the seat's own next two placements) in
     several games sampled from what the seat knows, averaged.
     """
 
@@ -148,20 +148,21 @@ class Hard:
         # Defaults by table size: a round of look-ahead costs twice as much with four players.
         self.candidates = candidates
         self.samples = samples
-        self.horizon = horizon  # placements after the move; default: once round the table
+        self.horizon = horizon  # placements after the move; default: twice round the table
 
     def effort(self, players: int) -> tuple[int, int, int]:
         """(candidates, samples, horizon in worker placements) for a table of `players`."""
         # Measured side by side on the same seeds (python -m players duel, 20-80 games): with 4 players,
-        # 6 candidates x 6 samples won 13 of 20 games against three normal where 3 x 3 won 9, at about
-        # three times the think time (p95 well under a second); with 2, 6 x 8 did no better than 4 x 4,
-        # but looking two rounds ahead instead of one won 72 of 80 games against normal where one
-        # round won 56 (three rounds: 71), at twice the think time.
+        # 6 candidates x 6 samples won 13 of 20 games against three normal where 3 x 3 won 9; with 2,
+        # 6 x 8 did no better than 4 x 4. Looking two rounds ahead instead of one won 72 of 80 two-player
+        # games against normal where one round won 56 (three rounds: 71), and 13 of 20 four-player games
+        # where one round won 9.5, at twice the think time. Over 200 games (seed 1): 84.5 % with two
+        # players (p95 258 ms), 65.5 % with four (p95 611 ms).
         two = players == 2
         return (
             self.candidates or (4 if two else 6),
             self.samples or (4 if two else 6),
-            self.horizon if self.horizon is not None else (2 * players if two else players),
+            self.horizon if self.horizon is not None else 2 * players,
         )
 
     def evaluate(self, view: GameState, seed: int) -> list[tuple[Scored, float]]:
