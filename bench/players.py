@@ -1,6 +1,6 @@
 """Computer players at scale: every move legal over many seeded games, and think times.
 
-    python -m bench.players [--games 1000] [--levels random,easy,normal,hard] [--seed 1]
+    python -m bench.players [--games 1000] [--hard-games N] [--levels random,easy,normal,hard] [--seed 1] [--jobs 2]
 
 Game k of a level seats 2 + k % 3 computers of that level; every decision is checked
 against `rules.legal_actions` (mining: its space is listed and `apply` accepts the plan)
@@ -17,7 +17,7 @@ import statistics
 import time
 
 from players import LEVELS, by_level
-from players.duel import decision_seed
+from players.duel import decision_seed, side_by_side
 from rules import IllegalAction, apply, legal_actions, new_game, parse_action, view
 from rules.actions import ChooseDrawn, Mine
 
@@ -41,29 +41,45 @@ def is_legal(state, action) -> bool:
     return True
 
 
-def run(level: str, games: int, seed: int) -> tuple[int, int, list[float], float]:
-    """(decisions, illegal moves, think seconds per decision, engine seconds per decision)."""
+def _one_game(level: str, seed: int, k: int) -> tuple[int, list[str], list[float], float]:
+    """Game k of a level: (decisions, illegal moves in words, think seconds, engine seconds)."""
     computer = by_level(level)
+    illegal: list[str] = []
+    think: list[float] = []
+    engine = 0.0
+    players = 2 + k % 3
+    game_seed = seed * 1_000_003 + k
+    state = new_game(NAMES[:players], game_seed)
+    while state.phase != "over":
+        seen = view(state, state.players[state.current].name)
+        t0 = time.perf_counter()
+        action = computer.choose(seen, decision_seed(game_seed, state))
+        t1 = time.perf_counter()
+        legal_actions(state)
+        after, _ = apply(state, action)
+        t2 = time.perf_counter()
+        think.append(t1 - t0)
+        engine += t2 - t1
+        if not is_legal(state, action):
+            illegal.append(f"{level} game {k} move {state.turn}: {action}")
+        state = after
+    return len(think), illegal, think, engine
+
+
+def run(level: str, games: int, seed: int, jobs: int = 1) -> tuple[int, int, list[float], float]:
+    """(decisions, illegal moves, think seconds per decision, engine seconds per decision).
+
+    With `jobs` > 1 the games are played side by side, one process each (each on one core):
+    the same games, decisions and verdicts as one after another.
+    """
     decisions, illegal, think, engine = 0, 0, [], 0.0
-    for k in range(games):
-        players = 2 + k % 3
-        game_seed = seed * 1_000_003 + k
-        state = new_game(NAMES[:players], game_seed)
-        while state.phase != "over":
-            seen = view(state, state.players[state.current].name)
-            t0 = time.perf_counter()
-            action = computer.choose(seen, decision_seed(game_seed, state))
-            t1 = time.perf_counter()
-            legal_actions(state)
-            after, _ = apply(state, action)
-            t2 = time.perf_counter()
-            think.append(t1 - t0)
-            engine += t2 - t1
-            if not is_legal(state, action):
-                illegal += 1
-                print(f"  illegal: {level} game {k} move {state.turn}: {action}")
-            decisions += 1
-            state = after
+    for n, bad, times, seconds in side_by_side(_one_game, jobs, [level] * games, [seed] * games, range(games)):
+        for line in bad:
+            print(f"  illegal: {line}")
+        decisions += n
+        illegal += len(bad)
+        think += times
+        engine += seconds
     return decisions, illegal, think, engine / max(1, decisions)
 
 
@@ -73,14 +89,17 @@ def main() -> None:
     parser.add_argument("--hard-games", type=int, default=None, help="games for the hard level (default --games)")
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played side by side, one process each (default 1)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     print(
         f"{'level':<7} {'games':>6} {'decisions':>10} {'illegal':>8} {'think p50':>10} {'p95':>9} {'max':>9}"
         f" {'mean/engine':>12}"
     )
     for level in args.levels.split(","):
         games = args.hard_games if level == "hard" and args.hard_games is not None else args.games
-        decisions, illegal, think, engine = run(level, games, args.seed)
+        decisions, illegal, think, engine = run(level, games, args.seed, args.jobs)
         think.sort()
         p50, p95 = think[len(think) // 2], think[min(len(think) - 1, int(0.95 * len(think)))]
         ratio = statistics.mean(think) / engine

@@ -13,17 +13,37 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from rules import apply, new_game, view
 from rules.state import GameState
 
 from .levels import by_level
 
-__all__ = ["DuelResult", "duel", "play_game", "wilson"]
+__all__ = ["DuelResult", "duel", "play_game", "side_by_side", "wilson"]
 
 NAMES = ["Anna", "Bert", "Clara", "Dora"]
+
+T = TypeVar("T")
+
+
+def side_by_side(fn: Callable[..., T], jobs: int, *arguments: Iterable[Any]) -> Iterator[T]:
+    """`map(fn, *arguments)` in `jobs` worker processes (one core each), results in order.
+
+    With one job it runs here, one call after another; the results are the same either way.
+    Leaving the loop early cancels the calls not yet started.
+    """
+    if jobs <= 1:
+        yield from map(fn, *arguments)
+        return
+    pool = ProcessPoolExecutor(jobs)
+    try:
+        yield from pool.map(fn, *arguments)
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 def wilson(wins: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -106,31 +126,22 @@ def duel(levels: list[str], games: int, seed: int, progress: bool = False, jobs:
     """Play `games` games, game g with the levels rotated by g places, in `jobs` processes."""
     result = DuelResult(levels=levels)
     started = time.perf_counter()
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    try:
-        if pool is None:
-            outcomes = (_one_game(levels, seed, g) for g in range(games))
-        else:
-            outcomes = pool.map(_one_game, [levels] * games, [seed] * games, range(games))
-        for g, (vps, winners, think) in enumerate(outcomes):
-            seating = _seating(levels, g)
-            result.games += 1
-            for level, times in think.items():
-                result.think.setdefault(level, []).extend(times)
-            for seat, level in enumerate(seating):
-                result.seats[level] = result.seats.get(level, 0) + 1
-                result.scores.setdefault(level, []).append(vps[seat])
-            for seat in winners:
-                level = seating[seat]
-                result.wins[level] = result.wins.get(level, 0.0) + 1 / len(winners)
-            if progress and (g + 1) % 10 == 0:
-                rate = (time.perf_counter() - started) / (g + 1)
-                tally = ", ".join(
-                    f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}"
-                    for level in dict.fromkeys(levels)
-                )
-                print(f"{g + 1}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    outcomes = side_by_side(_one_game, jobs, [levels] * games, [seed] * games, range(games))
+    for g, (vps, winners, think) in enumerate(outcomes):
+        seating = _seating(levels, g)
+        result.games += 1
+        for level, times in think.items():
+            result.think.setdefault(level, []).extend(times)
+        for seat, level in enumerate(seating):
+            result.seats[level] = result.seats.get(level, 0) + 1
+            result.scores.setdefault(level, []).append(vps[seat])
+        for seat in winners:
+            level = seating[seat]
+            result.wins[level] = result.wins.get(level, 0.0) + 1 / len(winners)
+        if progress and (g + 1) % 10 == 0:
+            rate = (time.perf_counter() - started) / (g + 1)
+            tally = ", ".join(
+                f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}" for level in dict.fromkeys(levels)
+            )
+            print(f"{g + 1}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
     return result
