@@ -6,7 +6,8 @@ Game k of a level seats 2 + k % 3 computers of that level; every decision is che
 against `rules.legal_actions` (mining: its space is listed and `apply` accepts the plan)
 and its text form must read back. Think times are printed as ratios to the rules engine's
 own cost per decision (`legal_actions` + `apply`), measured in the same run. The hard
-level is slow at this scale (about 10-40 s a game): give it fewer games with --hard-games.
+level is slow at this scale (about 40 s a game on one core, over two- to four-player games):
+give it fewer games with --hard-games, and play games side by side with --jobs.
 Targets (issue 12): easy <= 20 ms, normal p95 <= 100 ms, hard p95 <= 2 s per decision.
 """
 
