@@ -157,7 +157,7 @@ class Hard:
         # 6 x 8 did no better than 4 x 4. Looking two rounds ahead instead of one won 72 of 80 two-player
         # games against normal where one round won 56 (three rounds: 71), and 13 of 20 four-player games
         # where one round won 9.5, at twice the think time. Over 200 games (seed 1): 84.5 % with two
-        # players (p95 258 ms), 65.5 % with four (p95 611 ms).
+        # players (p95 258 ms), 65.5 % with four (p95 611 ms); seed 2 with four: 62.7 % (p95 658 ms).
         two = players == 2
         return (
             self.candidates or (4 if two else 6),
