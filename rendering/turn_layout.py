@@ -14,7 +14,6 @@ from functools import cached_property, lru_cache
 from rules import new_game
 from rules.components import (
     CLOCK,
-    DELIVER,
     FACTORY,
     LOCKED,
     MINE,
@@ -23,12 +22,10 @@ from rules.components import (
     ORDER_CARDS,
     SPACES,
     TILES,
-    VEHICLES,
-    Space,
 )
 from rules.state import GameState, Pending
 
-from .layout import Box, band_kind
+from .layout import BANK_CELL, SPACE_CELL, Box, band_kind
 from .text import fit, font
 
 WIDTH, HEIGHT = 1600, 1000
@@ -65,22 +62,6 @@ PLAYER_COLS: dict[str, tuple[int, int]] = {
     "gained": (1412, 152),  # what the last move brought: the tile bought, the order taken
 }
 STAT_ICON = 36
-
-
-def _cell_of(space: Space) -> tuple[int, int]:
-    if space.group == FACTORY:
-        return 0, 8 if space.is_draw else int(space.value) - 1
-    if space.group == ORDER:
-        return 1, 4 if space.is_draw else int(space.value) - 1
-    if space.group == DELIVER:
-        return 1, 5 + VEHICLES.index(str(space.value))
-    if space.group == MINE:
-        return 2, (4, 6, 8, 10).index(int(space.value))
-    return 2, 4 + (3, 4, 5, 6).index(int(space.value))
-
-
-SPACE_CELL: dict[int, tuple[int, int]] = {s.index: _cell_of(s) for s in SPACES}
-BANK_CELL = (2, 8)
 
 
 def row_top(row: int) -> int:
