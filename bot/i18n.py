@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from storage import GameRow
+from storage import Game
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 TEMPLATE = LOCALE_DIR / "coalbaron.pot"
@@ -179,7 +179,7 @@ def speaking(lang: str) -> Iterator[str]:
         _speaking.reset(token)
 
 
-def in_channel(game: GameRow) -> contextlib.AbstractContextManager[str]:
+def in_channel(game: Game) -> contextlib.AbstractContextManager[str]:
     """Words for the game's channel (its turns, lobby, timer notes): in the game's language."""
     return speaking(game.options.language)
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, get_args
 
 import rules
 from players.duel import decision_seed
-from storage import GameRow, Level, SeatRow, StandIn
+from storage import Game, Level, SeatRow, StandIn
 
 from .errors import GameError, StaleAction
 
@@ -65,28 +65,28 @@ def computer_slot(user_id: int) -> int:
     return user_id // _BASE
 
 
-def free_slot(game: GameRow) -> int:
+def free_slot(game: Game) -> int:
     """The first computer slot no seat of the game uses (there is one while a seat is free)."""
     used = {computer_slot(s.user_id) for s in game.seats if is_computer(s.user_id)}
     return next(k for k in range(1, SLOTS + 1) if k not in used)
 
 
-def computers(game: GameRow) -> list[SeatRow]:
+def computers(game: Game) -> list[SeatRow]:
     """The game's computer seats, in seat order."""
     return [s for s in game.seats if is_computer(s.user_id)]
 
 
-def people(game: GameRow) -> list[SeatRow]:
+def people(game: Game) -> list[SeatRow]:
     """The game's seats that people hold (whoever plays them now)."""
     return [s for s in game.seats if not is_computer(s.user_id)]
 
 
-def stand_in(game: GameRow, seat: SeatRow) -> StandIn | None:
+def stand_in(game: Game, seat: SeatRow) -> StandIn | None:
     """The computer playing a person's seat, if any."""
     return game.options.stand_ins.get(seat.name) if not is_computer(seat.user_id) else None
 
 
-def level_of(game: GameRow, seat: SeatRow) -> Level | None:
+def level_of(game: Game, seat: SeatRow) -> Level | None:
     """The level of the computer that plays `seat` (a computer's seat or a stand-in), else None."""
     if is_computer(seat.user_id):
         return computer_level(seat.user_id)
@@ -94,7 +94,7 @@ def level_of(game: GameRow, seat: SeatRow) -> Level | None:
     return helper.level if helper is not None else None
 
 
-def seat_to_move(game: GameRow) -> SeatRow | None:
+def seat_to_move(game: Game) -> SeatRow | None:
     """The seat whose decision is pending in a running game."""
     state = game.state
     if game.status != "active" or state is None or state.to_move is None:
@@ -102,7 +102,7 @@ def seat_to_move(game: GameRow) -> SeatRow | None:
     return next((s for s in game.seats if s.name == state.to_move), None)
 
 
-def level_to_move(game: GameRow) -> Level | None:
+def level_to_move(game: Game) -> Level | None:
     """The level of the computer that is to move now, or None when a person is (or nobody, or
     the game is paused)."""
     if game.options.paused_at is not None:
@@ -111,7 +111,7 @@ def level_to_move(game: GameRow) -> Level | None:
     return level_of(game, seat) if seat is not None else None
 
 
-def host_of(game: GameRow) -> int:
+def host_of(game: Game) -> int:
     """Who has the host's say: the host, or the first person seated if the host seat went to a computer."""
     if not is_computer(game.host_id):
         return game.host_id

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from rules import MinePlanner
-from storage import GameRow
+from storage import Game
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Consoles:
     def __init__(self) -> None:
         self._open: dict[tuple[int, int], Console] = {}
 
-    def open(self, game: GameRow, user_id: int, steps: int) -> Console:
+    def open(self, game: Game, user_id: int, steps: int) -> Console:
         seat = game.seat_of_user(user_id)
         assert seat is not None and game.state is not None, "only the player to move opens a console"
         assert steps in (4, 6, 8, 10), "the command checks the steps first"

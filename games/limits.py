@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from storage import GameRow
+from storage import Game
 
 DAY = 86400.0
 
@@ -46,6 +46,6 @@ class Openings:
         self.times.setdefault(user_id, deque()).append(now)
 
 
-def lobby_expires_at(game: GameRow, limits: Limits) -> float:
+def lobby_expires_at(game: Game, limits: Limits) -> float:
     """When a lobby nobody started closes itself."""
     return game.created_at + limits.lobby_days * DAY

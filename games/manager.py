@@ -32,7 +32,7 @@ from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
 from rules.record import GameRecord
 from storage import (
     FinishedResult,
-    GameRow,
+    Game,
     GameSettings,
     GameSummary,
     LogRow,
@@ -77,7 +77,6 @@ from .undo import UNDO, state_before_last
 
 log = logging.getLogger("coalbaron")
 
-Game = GameRow  # what the manager hands out: a game with its seats, as stored
 
 NAME_LENGTH = 32  # Discord's display-name limit
 TURN_POST = "turn"  # the outbox kind of a turn still to be posted (payload: its events as JSON)

@@ -17,7 +17,7 @@ from .models import (
     SEAT_COLOURS,
     TIMER_SECONDS,
     FinishedResult,
-    GameRow,
+    Game,
     GameSettings,
     GameSummary,
     Level,
@@ -39,7 +39,7 @@ from .store import DEFAULT_PATH, Store, default_path, default_target, open_store
 __all__ = [
     "APPLICATION_ID",
     "DEFAULT_PATH",
-    "GameRow",
+    "Game",
     "GameSettings",
     "GameSummary",
     "Level",

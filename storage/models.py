@@ -86,7 +86,7 @@ class SeatRow:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRow:
+class Game:
     """One game and its seats, as stored. `state` is None until the game starts."""
 
     id: int

@@ -31,7 +31,7 @@ from .errors import StaleState, StorageError
 from .models import (
     SEAT_COLOURS,
     FinishedResult,
-    GameRow,
+    Game,
     GameSettings,
     GameSummary,
     LogRow,
@@ -141,7 +141,7 @@ class Store:
 
     async def create_game(
         self, guild_id: int, channel_id: int, host_id: int, host_name: str, options: GameSettings
-    ) -> GameRow:
+    ) -> Game:
         """A lobby in `channel_id` with its host in seat 0. StaleState if the channel has a game."""
         now = self.clock()
         try:
@@ -166,7 +166,7 @@ class Store:
                 raise StaleState("This channel already has a game.") from None
             raise
 
-    async def add_seat(self, game: GameRow, user_id: int, name: str) -> GameRow:
+    async def add_seat(self, game: Game, user_id: int, name: str) -> Game:
         """Seat `user_id` in the lobby's next seat."""
         async with self.backend.write() as tx:
             current = await _lock_game(tx, game.id, self.clock())
@@ -183,7 +183,7 @@ class Store:
             )
             return await _fetch_game(tx, game.id)
 
-    async def remove_seat(self, game: GameRow, user_id: int) -> GameRow:
+    async def remove_seat(self, game: Game, user_id: int) -> Game:
         """Unseat `user_id` from the lobby; the others close up in order (and take the colours).
 
         If the host leaves, the next seated player becomes host; if nobody is left, the
@@ -208,14 +208,14 @@ class Store:
 
     async def start_game(
         self,
-        game: GameRow,
+        game: Game,
         names: list[str],
         seed: int,
         state: GameState,
         deadline: float | None = None,
         *,
         outbox: Sequence[Post] = (),
-    ) -> GameRow:
+    ) -> Game:
         """The lobby becomes an active game at version 0; seats get their rules names."""
         if len(names) != len(game.seats):
             raise ValueError("one name per seat")
@@ -241,7 +241,7 @@ class Store:
             game, status="active", seed=seed, state=state, version=0, seats=seats, updated_at=now, deadline=deadline
         )
 
-    async def abort_game(self, game: GameRow, *, outbox: Sequence[Post] = ()) -> GameRow:
+    async def abort_game(self, game: Game, *, outbox: Sequence[Post] = ()) -> Game:
         """End a lobby or a running game without a result; it stays in the database."""
         now = self.clock()
         async with self.backend.write() as tx:
@@ -257,7 +257,7 @@ class Store:
 
     async def save_turn(
         self,
-        game: GameRow,
+        game: Game,
         state: GameState,
         *,
         user_id: int,
@@ -267,7 +267,7 @@ class Store:
         auto: bool = False,
         deadline: float | None = None,
         outbox: Sequence[Post] = (),
-    ) -> GameRow:
+    ) -> Game:
         """Store one turn over `game` (the version it was computed from), in one transaction:
 
         the snapshot and version (refused with StaleState, writing nothing, unless the stored
@@ -338,7 +338,7 @@ class Store:
             seats=seats,
         )
 
-    async def mark_reminded(self, game: GameRow) -> GameRow:
+    async def mark_reminded(self, game: Game) -> Game:
         """Record that the half-time reminder of the current turn was posted (once per turn)."""
         async with self.backend.write() as tx:
             changed = await tx.execute(
@@ -349,7 +349,7 @@ class Store:
                 raise StaleState(f"Game {game.id} moved on or was already reminded at version {game.version}.")
         return replace(game, reminded=True)
 
-    async def update_options(self, game: GameRow, options: GameSettings) -> GameRow:
+    async def update_options(self, game: Game, options: GameSettings) -> Game:
         """Store a lobby's or running game's changed options (who plays a seat); StaleState if it moved on."""
         async with self.backend.write() as tx:
             changed = await tx.execute(
@@ -360,7 +360,7 @@ class Store:
                 raise StaleState(f"Game {game.id} is no longer open at version {game.version}.")
         return replace(game, options=options)
 
-    async def pause(self, game: GameRow, options: GameSettings, deadline: float | None) -> GameRow:
+    async def pause(self, game: Game, options: GameSettings, deadline: float | None) -> Game:
         """Pause (options with `paused_at`, no deadline) or resume (a new deadline, a new reminder)
         a running game; StaleState if it moved on."""
         async with self.backend.write() as tx:
@@ -375,7 +375,7 @@ class Store:
 
     # --- the outbox ----------------------------------------------------------------------
 
-    async def add_posts(self, game: GameRow, posts: Sequence[Post]) -> None:
+    async def add_posts(self, game: Game, posts: Sequence[Post]) -> None:
         """Store posts on their own (for a write that is not a turn, start or abort)."""
         async with self.backend.write() as tx:
             await _add_posts(tx, game.id, game.version, posts, self.clock())
@@ -426,30 +426,30 @@ class Store:
 
     # --- queries -------------------------------------------------------------------------
 
-    async def load_game(self, game_id: int) -> GameRow | None:
+    async def load_game(self, game_id: int) -> Game | None:
         games = await self._games("id = ?", (game_id,))
         return games[0] if games else None
 
-    async def open_game(self, channel_id: int) -> GameRow | None:
+    async def open_game(self, channel_id: int) -> Game | None:
         """The lobby or running game of a channel."""
         return await self._one_game("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
-    async def active_game(self, channel_id: int) -> GameRow | None:
+    async def active_game(self, channel_id: int) -> Game | None:
         """The running game of a channel (not a lobby)."""
         return await self._one_game("channel_id = ? AND status = 'active'", (channel_id,))
 
-    async def latest_game(self, channel_id: int) -> GameRow | None:
+    async def latest_game(self, channel_id: int) -> Game | None:
         """The channel's most recent game of any status (for /coal export after the end)."""
         return await self._one_game("channel_id = ?", (channel_id,), order="created_at DESC, id DESC LIMIT 1")
 
-    async def open_games(self) -> list[GameRow]:
+    async def open_games(self) -> list[Game]:
         """Every lobby and running game (what a restarted bot resumes)."""
         return await self._games("status IN ('lobby', 'active')", ())
 
-    async def active_games(self) -> list[GameRow]:
+    async def active_games(self) -> list[Game]:
         return await self._games("status = 'active'", ())
 
-    async def games(self, statuses: Iterable[str] = ("lobby", "active", "finished", "aborted")) -> list[GameRow]:
+    async def games(self, statuses: Iterable[str] = ("lobby", "active", "finished", "aborted")) -> list[Game]:
         statuses = tuple(statuses)
         return await self._games(f"status IN ({', '.join('?' * len(statuses))})", statuses)
 
@@ -673,16 +673,16 @@ class Store:
 
     # --- helpers -------------------------------------------------------------------------
 
-    async def _one_game(self, where: str, params: tuple, order: str = "id") -> GameRow | None:
+    async def _one_game(self, where: str, params: tuple, order: str = "id") -> Game | None:
         games = await self._games(where, params, order)
         return games[0] if games else None
 
-    async def _games(self, where: str, params: Sequence[Any], order: str = "id") -> list[GameRow]:
+    async def _games(self, where: str, params: Sequence[Any], order: str = "id") -> list[Game]:
         async with self.backend.read() as tx:
             return await fetch_games(tx, where, params, order)
 
 
-def record_of(game: GameRow, entries: Sequence[LogRow]) -> GameRecord:
+def record_of(game: Game, entries: Sequence[LogRow]) -> GameRecord:
     """A started game and its log as a rules record."""
     assert game.seed is not None
     return GameRecord(
@@ -693,7 +693,7 @@ def record_of(game: GameRow, entries: Sequence[LogRow]) -> GameRecord:
     )
 
 
-async def replay_problem(game: GameRow, entries: Sequence[LogRow]) -> str | None:
+async def replay_problem(game: Game, entries: Sequence[LogRow]) -> str | None:
     """What is wrong with a started game's log (None: it replays to the stored state)."""
     record = record_of(game, entries)
     assert game.state is not None
@@ -715,9 +715,9 @@ def _seat(row: Row) -> SeatRow:
     return SeatRow(seat=seat, user_id=user_id, name=name, colour=colour, missed=missed, vp=vp, won=bool(won))
 
 
-def _game(row: Row, seats: Iterable[SeatRow]) -> GameRow:
+def _game(row: Row, seats: Iterable[SeatRow]) -> Game:
     gid, guild, channel, status, options, host, seed, state, version, created, updated, deadline, reminded = row
-    return GameRow(
+    return Game(
         id=gid,
         guild_id=guild,
         channel_id=channel,
@@ -770,7 +770,7 @@ async def _add_posts(tx: Tx, game_id: int, seq: int, posts: Sequence[Post], now:
         await tx.executemany(st.sql, st.params)
 
 
-async def fetch_games(tx: Tx, where: str, params: Sequence[Any], order: str = "id") -> list[GameRow]:
+async def fetch_games(tx: Tx, where: str, params: Sequence[Any], order: str = "id") -> list[Game]:
     """Games matching `where` with their seats: one query for the games, one per 500 for seats."""
     rows = await tx.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY {order}", params)
     seats: dict[int, list[SeatRow]] = {row[0]: [] for row in rows}
@@ -784,14 +784,14 @@ async def fetch_games(tx: Tx, where: str, params: Sequence[Any], order: str = "i
     return [_game(row, seats[row[0]]) for row in rows]
 
 
-async def _fetch_game(tx: Tx, game_id: int) -> GameRow:
+async def _fetch_game(tx: Tx, game_id: int) -> Game:
     games = await fetch_games(tx, "id = ?", (game_id,))
     if not games:
         raise StaleState(f"Game {game_id} does not exist.")
     return games[0]
 
 
-async def _lock_game(tx: Tx, game_id: int, now: float) -> GameRow:
+async def _lock_game(tx: Tx, game_id: int, now: float) -> Game:
     """The game, after touching its row: other writers of this game wait until we commit."""
     await tx.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
     return await _fetch_game(tx, game_id)

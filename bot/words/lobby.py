@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, Nn_, _
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
-from storage import GameRow
+from storage import Game
 
 from .common import mention, plural, seat_of, shown
 
@@ -62,7 +62,7 @@ def seat_colour(colour: str) -> str:
     return _(SEAT_COLOURS[colour]) if colour in SEAT_COLOURS else colour
 
 
-def seat_line(game: GameRow) -> str:
+def seat_line(game: Game) -> str:
     """The seats in order, the host marked (in the lobby, where the host decides)."""
     lines = []
     for s in game.seats:
@@ -71,7 +71,7 @@ def seat_line(game: GameRow) -> str:
     return "\n".join(lines)
 
 
-def lobby_message(game: GameRow) -> str:
+def lobby_message(game: Game) -> str:
     opts = game.options
     timer = _(NO_TIMER) if opts.timer == "none" else _(TIMER).format(timer=opts.timer)
     delivered = _(DELIVERED_PUBLIC) if opts.delivered == "all" else _(DELIVERED_HIDDEN)
@@ -85,11 +85,11 @@ def lobby_message(game: GameRow) -> str:
     return "\n".join(x for x in (head, seat_line(game), tail) if x)
 
 
-def joined(name: str, game: GameRow) -> str:
+def joined(name: str, game: Game) -> str:
     return _(JOINED).format(name=shown(name)) + "\n" + lobby_message(game)
 
 
-def left(name: str, game: GameRow, host_left: bool = False) -> str:
+def left(name: str, game: Game, host_left: bool = False) -> str:
     """Who left; when it was the host, who hosts now (the next seat); then the lobby."""
     lines = [_(LEFT).format(name=shown(name))]
     if host_left and game.status == "lobby" and game.seats:
@@ -101,5 +101,5 @@ def ended(name: str) -> str:
     return _(ENDED).format(name=shown(name))
 
 
-def new_host(game: GameRow) -> str:
+def new_host(game: Game) -> str:
     return _(NEW_HOST).format(host=mention(game.host_id))

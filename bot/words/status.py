@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from bot.i18n import N_, Nn_, _
 from games.timers import is_absent
 from rules import EVENTS
-from storage import GameRow, GameSummary, LogRow, PlayerStats, RatingChange, RatingRow
+from storage import Game, GameSummary, LogRow, PlayerStats, RatingChange, RatingRow
 
 from .common import duration, marks, mention, names, plural, shown, workers
 from .lobby import lobby_message, seat_colour
@@ -46,7 +46,7 @@ RATING = N_("Rating {rating}; latest changes: {changes}.")
 EXPORT = N_("The game record; replay it with `python -m rules replay FILE`.")
 
 
-def status_message(game: GameRow, now: float) -> str:
+def status_message(game: Game, now: float) -> str:
     state = game.state
     if state is None:
         return lobby_message(game)

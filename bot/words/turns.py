@@ -6,7 +6,7 @@ from bot.i18n import N_, Nn_, _
 from games.computers import level_to_move
 from rules import Event, GameState, ShiftScored
 from rules.components import TILES
-from storage import GameRow
+from storage import Game
 
 from .common import AND, marks, mention, plural, seat_of, shown
 from .computers import thinking
@@ -87,7 +87,7 @@ KEPT_ITEM = {
 }
 
 
-def whose_turn(game: GameRow) -> str:
+def whose_turn(game: Game) -> str:
     """The line that pings the player whose decision is pending."""
     state = game.state
     if state is None or state.to_move is None:
@@ -104,7 +104,7 @@ def whose_turn(game: GameRow) -> str:
     return _(YOUR_TURN).format(who=who, workers_left=plural(player.workers, *WORKERS_LEFT))
 
 
-def turn_message(game: GameRow, events: list[Event]) -> str:
+def turn_message(game: Game, events: list[Event]) -> str:
     """What happened in the action, then who is next."""
     lines = [describe_turn(events)]
     nxt = whose_turn(game)
@@ -123,7 +123,7 @@ def shift_scored(events: list[Event], state: GameState) -> str:
     return _(SHIFT_SCORED).format(shift=scored.shift, scores=gains)
 
 
-def begins(game: GameRow) -> str:
+def begins(game: Game) -> str:
     """The first message of a game: seats, start player, the first pick."""
     state = game.state
     assert state is not None
@@ -132,7 +132,7 @@ def begins(game: GameRow) -> str:
     )
 
 
-def final_message(game: GameRow) -> str:
+def final_message(game: Game) -> str:
     state = game.state
     assert state is not None
     winners = [seat_of(game.user_of_player(state.players[i].name), state.players[i].name) for i in state.winners]
