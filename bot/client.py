@@ -29,9 +29,8 @@ from storage import Store
 from . import startup
 from .command_names import CommandTranslator
 from .computers import ComputerPlayers
-from .context import as_coal
 from .i18n import load_all, locale_for, speak
-from .outbox import post_pending
+from .publisher import Publisher
 from .workers import Workers
 
 log = logging.getLogger("coalbaron")
@@ -92,6 +91,7 @@ class CoalBot(discord.Client):
         self.store: Store | None = None
         self.manager: GameManager | None = None
         self.consoles = Consoles()
+        self.publisher = Publisher(self)  # everything the bot posts about a game goes through it
         self.computers = ComputerPlayers(self, computer_processes)
         # Images drawn in worker processes (DRAWING_PROCESSES), or with 0 in a thread of this one.
         self.drawing = Workers("drawing", drawing_processes, prepare=warm_up) if drawing_processes > 0 else None
@@ -135,7 +135,7 @@ class CoalBot(discord.Client):
 
     async def _catch_up(self) -> None:
         """After a start: the posts a crash left pending, then the computers that are to move."""
-        await post_pending(as_coal(self))
+        await self.publisher.post_pending()
         resumed = self.computers.resume()
         if resumed:
             log.info("computers to move in %d game(s)", resumed)

@@ -1,7 +1,7 @@
 """The `/coal` slash-command group: every command of the command surface (docs/commands.md).
 
-Commands are thin: they turn options into a rules action (in its text form) or a query
-and hand it to `bot.turns` / the game manager. Refusals raised as `GameError` are answered
+Commands are thin: they turn options into a typed rules action (or the rules' refusal of
+what was typed) or a query, and hand it to `bot.turns` / the game manager. Refusals raised as `GameError` are answered
 privately by `CoalBot.on_tree_error`.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+from typing import Literal, cast
 
 import discord
 from discord import app_commands
@@ -18,7 +19,7 @@ from discord.app_commands import Choice
 from games.choices import choices_for
 from games.computers import LEVELS
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
-from rules import UseBank, space_problem
+from rules import DraftPick, TakeMoney, UseBank, space_problem
 from rules.components import space_of
 from storage import TIMER_SECONDS
 
@@ -27,8 +28,7 @@ from .context import client_of
 from .i18n import DEFAULT, SUPPORTED, _, in_channel, language, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
 from .plan_words import to_english_plan
-from .replies import log_event, pinging, refuse, show_board, show_pit, viewer_name
-from .telling import turn_telling
+from .replies import log_event, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import help as help_words
 from .words import lobby as lobby_words
@@ -229,7 +229,7 @@ class CoalCommands(app_commands.Group):
         game = await client_of(interaction).manager.start(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"started by user {interaction.user.id} with {len(game.seats)} players")
         await interaction.response.defer(thinking=True)
-        await lobby.announce_start(interaction, game)
+        await client_of(interaction).publisher.first_turn(interaction, game)
 
     @host.command(name="abort", description=describe.ABORT)
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -259,9 +259,7 @@ class CoalCommands(app_commands.Group):
         log_event(game, f"resumed by user {interaction.user.id}")
         with in_channel(game):
             text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)
-            telling = await turn_telling(bot, game, at_keyboard=interaction.user.id)  # as they chose to be told
-        await interaction.response.send_message(text, allowed_mentions=pinging(*telling.pings))
-        bot.computers.wake(game.channel_id)  # a computer to move moves now
+        await bot.publisher.resumed(interaction, game, text)  # pings as they chose to be told
 
     # --- moves ------------------------------------------------------------------------------------
 
@@ -269,13 +267,13 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(card=describe.DRAFT_CARD)
     @app_commands.autocomplete(card=_draft_cards)
     async def draft(self, interaction: discord.Interaction, card: app_commands.Range[int, 1, 13]) -> None:
-        await turns.take(interaction, f"draft {card}")
+        await turns.take(interaction, DraftPick(card=card))
 
     @app_commands.command(name="factory", description=describe.FACTORY)
     @app_commands.describe(space=describe.FACTORY_SPACE)
     @app_commands.autocomplete(space=_factory_spaces)
     async def factory(self, interaction: discord.Interaction, space: str) -> None:
-        await turns.take(interaction, f"factory {space}")
+        await turns.take(interaction, turns.typed(f"factory {space}"))
 
     @app_commands.command(name="undo", description=describe.UNDO)
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -291,7 +289,7 @@ class CoalCommands(app_commands.Group):
             await refuse(interaction, _(refusals.MINING_STEPS))
             return
         if plan and plan.strip():
-            await turns.take(interaction, f"mine {steps}: {await _english_plan(interaction, plan)}")
+            await turns.take(interaction, turns.typed(f"mine {steps}: {await _english_plan(interaction, plan)}"))
             return
         game = await client_of(interaction).manager.check_turn(interaction.channel_id or 0, interaction.user.id)
         state = game.state
@@ -305,19 +303,19 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(vehicle=describe.DELIVER_VEHICLE)
     @app_commands.autocomplete(vehicle=_vehicles)
     async def deliver(self, interaction: discord.Interaction, vehicle: str) -> None:
-        await turns.take(interaction, f"deliver {vehicle}")
+        await turns.take(interaction, turns.typed(f"deliver {vehicle}"))
 
     @app_commands.command(name="money", description=describe.MONEY)
     @app_commands.describe(amount=describe.MONEY_AMOUNT)
     @app_commands.autocomplete(amount=_amounts)
     async def money(self, interaction: discord.Interaction, amount: app_commands.Range[int, 3, 6]) -> None:
-        await turns.take(interaction, f"money {amount}")
+        await turns.take(interaction, TakeMoney(amount=cast(Literal[3, 4, 5, 6], amount)))
 
     @app_commands.command(name="order", description=describe.ORDER)
     @app_commands.describe(space=describe.ORDER_SPACE)
     @app_commands.autocomplete(space=_order_spaces)
     async def order(self, interaction: discord.Interaction, space: str) -> None:
-        await turns.take(interaction, f"order {space}")
+        await turns.take(interaction, turns.typed(f"order {space}"))
 
     @app_commands.command(name="bank", description=describe.BANK)
     async def bank(self, interaction: discord.Interaction) -> None:

@@ -2,7 +2,7 @@
 
 `ComputerPlayers.wake(channel_id)` (called after every posted turn, at the start of a game and
 after a restart) starts one task per channel that makes every computer move now due
-(`games.computers.play_computers`) and then posts them as ONE channel message: a line per move,
+(`games.autoplay.play_computers`) and then has them posted (`bot.publisher`) as ONE channel message: a line per move,
 the turn image after the last of them, the buttons and the ping of the person to move. Each move
 is stored (with its outbox post) before anything is posted, so a crash while a computer thinks
 loses nothing: after the restart the computer thinks again and moves once (a move is stored only
@@ -22,13 +22,12 @@ from pydantic import TypeAdapter
 
 import players
 from games import Game, TurnResult
-from games.computers import level_to_move, play_computers
+from games.autoplay import Question, play_computers, question
+from games.computers import HINT_LEVEL, level_to_move
 from players import Hint
-from rules import view
 
 from .context import CoalClient, as_coal
 from .i18n import in_channel
-from .turns import announce_and_mark
 from .words import computers as words
 from .words.rules import describe_turn
 from .words.turns import whose_turn
@@ -50,20 +49,14 @@ class ComputerPlayers:
 
     # --- thinking -----------------------------------------------------------------------------------
 
-    async def think(self, level: str, view_json: str, seed: int) -> str:
+    async def think(self, asked: Question) -> str:
         """A computer's move (text form) from its seat's view, off the event loop."""
-        return await self.workers.run(players.think, level, view_json, seed)
+        return await self.workers.run(players.think, asked.level, asked.seen, asked.seed)
 
     async def hints(self, game: Game, player: str) -> list[Hint]:
         """The hard level's best three moves for `player` (to move) from their own view; changes nothing."""
-        from players.duel import decision_seed
-
-        state = game.state
-        assert state is not None and game.seed is not None
-        text = await self.workers.run(
-            players.advise, view(state, player).model_dump_json(), decision_seed(game.seed, state)
-        )
-        return HINTS.validate_json(text)
+        asked = question(game, player, HINT_LEVEL)
+        return HINTS.validate_json(await self.workers.run(players.advise, asked.seen, asked.seed))
 
     # --- moving ---------------------------------------------------------------------------------------
 
@@ -110,11 +103,10 @@ class ComputerPlayers:
         with in_channel(game):  # (this task may have started in a player's interaction: not their language)
             text = words.moves([describe_turn(r.events) for r in results], whose_turn(game))
         combined = TurnResult(game, [e for r in results for e in r.events], before=last.before, action=last.action)
-        channel = self.bot.get_partial_messageable(game.channel_id)
         log.info(
             "game %s channel %s: %d computer move(s) up to v%s", game.id, game.channel_id, len(results), game.version
         )
-        await announce_and_mark(self.bot, combined, channel=channel, text=text)
+        await self.bot.publisher.publish(combined, text=text)
 
     # --- shutting down ----------------------------------------------------------------------------------
 

@@ -7,11 +7,8 @@ moved on, its buttons say it is closed.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
-from discord.ui import Button, DynamicItem, Item, Select, View
+from discord.ui import Button, DynamicItem, Select, View
 
 from games import Game
 from games.consoles import Console
@@ -20,7 +17,7 @@ from rules.actions import Step
 
 from .context import client_of
 from .i18n import _
-from .items import GREEN, GREY, RED, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
+from .items import GREEN, GREY, RED, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
 from .plan_words import in_language
 from .replies import refuse, stale
 from .turns import take
@@ -104,29 +101,10 @@ async def _push(interaction: discord.Interaction, console: Console, step: Step) 
     await interaction.response.edit_message(content=text, view=v)
 
 
-class ConsoleButton(Handled, DynamicItem[Button], template=button_template("mc")):
+class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("mc")):
     """A console button: cage, load, store (the argument names the step), undo, confirm, cancel."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        arg: str,
-        *,
-        label: str = "",
-        style: discord.ButtonStyle = GREY,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
-        button = make_button("mc", game_id, version, arg, label=label or arg, style=style, disabled=disabled, row=row)
-        super().__init__(button)
-        self.game_id, self.version, self.arg = game_id, version, arg
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
-    ) -> ConsoleButton:
-        return cls(int(match["game"]), int(match["version"]), match["arg"], label=getattr(item, "label", None) or "")
+    kind = "mc"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         console = await _console(interaction, self.game_id, self.version)

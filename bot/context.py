@@ -1,29 +1,65 @@
-"""What the bot's handlers need from the client, typed: the manager, consoles, clock, drawing.
+"""What the bot's handlers need from the client, typed: the manager, the publisher, the computers.
 
 `interaction.client` is typed as a plain `discord.Client`; `client_of` gives the Coal Baron
-bot's own attributes to the type checker without importing `bot.client` (which imports
-every handler module, so importing it here would close a circle).
+bot's own attributes to the type checker. The client's shape and the interfaces of the pieces it
+holds are protocols here, in a leaf module: a handler reaches the publisher or the computers
+through the client without importing them (`bot.client` imports every handler module, so a
+handler importing it back would close a circle, a type-only import included).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 import discord
 
-from games import GameManager
+from games import Game, GameManager, TurnResult
+from games.autoplay import Question
 from games.consoles import Consoles
 from games.limits import Limits
+from players import Hint
 
-if TYPE_CHECKING:
-    from .computers import ComputerPlayers
+
+class Publishing(Protocol):
+    """`bot.publisher.Publisher`: the one way a stored turn, or anything else the bot says in a
+    game's channel, reaches Discord."""
+
+    async def publish(
+        self,
+        result: TurnResult,
+        interaction: discord.Interaction | None = None,
+        *,
+        text: str | None = None,
+        note: str | None = None,
+    ) -> bool: ...
+
+    async def first_turn(self, interaction: discord.Interaction, game: Game) -> None: ...
+
+    async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None: ...
+
+    async def say(self, game: Game, text: str) -> bool: ...
+
+    async def remind(self, game: Game, seconds_left: float) -> None: ...
+
+    async def post_pending(self) -> int: ...
+
+
+class Computers(Protocol):
+    """`bot.computers.ComputerPlayers`: the computers' thinking (off the event loop) and moving."""
+
+    def wake(self, channel_id: int) -> None: ...
+
+    async def think(self, question: Question) -> str: ...
+
+    async def hints(self, game: Game, player: str) -> list[Hint]: ...
 
 
 class CoalClient(Protocol):
     manager: GameManager
+    publisher: Publishing
     consoles: Consoles
-    computers: ComputerPlayers
+    computers: Computers
     clock: Callable[[], float]
     pause_limit: float  # seconds a game may stay paused before it ends
     game_threads: bool  # /coal new opens a thread per game in a text channel

@@ -19,7 +19,7 @@ from discord.ui import Button, Item, Select
 
 from games import GameError
 
-from .i18n import locale_for, speak
+from .i18n import _, locale_for, speak
 from .replies import oops, refuse_error
 from .telling import say_owed_note
 
@@ -94,6 +94,53 @@ class Handled:
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+class GameButton(Handled):
+    """Mixed into every button kind before `DynamicItem`: a button of game `game_id` at `version` with an
+    argument, rebuilt from its custom id after a restart.
+
+    A subclass names its `kind`, as in its template, and how it looks: `class PitButton(GameButton,
+    DynamicItem[Button], template=button_template("pit")): kind = "pit"; default_label = turns.MY_PIT`.
+    """
+
+    kind: ClassVar[str]
+    default_label: ClassVar[str] = ""  # the English label (translated when the button is made), unless given
+    default_style: ClassVar[discord.ButtonStyle] = GREY
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        arg: str = "",
+        *,
+        label: str = "",
+        style: discord.ButtonStyle | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        button = make_button(
+            self.kind,
+            game_id,
+            version,
+            arg,
+            label=label or self.label_for(arg),
+            style=style or self.default_style,
+            disabled=disabled,
+            row=row,
+        )
+        super().__init__(button)  # type: ignore[call-arg]  # DynamicItem's, next in the subclass's order
+        self.game_id, self.version, self.arg = game_id, version, arg
+
+    @classmethod
+    def label_for(cls, arg: str) -> str:
+        """The label of a button with this argument, in the language being spoken."""
+        return _(cls.default_label) if cls.default_label else arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /) -> Any:
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["game"]), int(match["version"]), match["arg"], label=label)
 
 
 class GameMenu(Handled):

@@ -1,26 +1,20 @@
-"""The lobby message's buttons (Join, Leave, Start), its computer menu, and the first message of a game."""
+"""The lobby message's buttons (Join, Leave, Start) and its computer menu."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
-from discord.ui import Button, DynamicItem, Item, Select, View
+from discord.ui import Button, DynamicItem, Select, View
 
 from games import Game
 from games.computers import LEVELS, computers
-from rendering import render_turn
 from rules.components import MAX_PLAYERS
 
 from .context import client_of
 from .i18n import _, in_channel
-from .items import BLUE, GREEN, GREY, GameMenu, Handled, button_template, chosen, make_button, make_menu, menu_template
-from .replies import log_event, pinging, stale
-from .telling import turn_telling
-from .turns import game_for, send, turn_view
+from .items import BLUE, GREEN, GREY, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
+from .replies import game_for, log_event, pinging, stale
 from .words import computers as computer_words
-from .words import lobby, refusals, turns
+from .words import lobby, refusals
 
 WHAT = {"join": (lobby.JOIN, GREEN), "leave": (lobby.LEAVE, GREY), "start": (lobby.START, BLUE)}
 
@@ -30,7 +24,7 @@ def lobby_view(game: Game) -> View | None:
         return None
     v = View(timeout=None)
     for what in WHAT:
-        v.add_item(LobbyButton(game.id, what))
+        v.add_item(LobbyButton(game.id, 0, what))
     options = computer_options(game)
     if options:
         menu = make_menu("bots", game.id, 0, options, _(computer_words.MENU_PLACEHOLDER), row=1)
@@ -78,19 +72,15 @@ class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")
             await interaction.followup.send(line)
 
 
-class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby")):
+class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lobby")):
     """Join, Leave or Start (the argument) under the lobby message."""
 
-    def __init__(self, game_id: int, what: str) -> None:
-        label, style = WHAT.get(what, (what, GREY))
-        super().__init__(make_button("lobby", game_id, 0, what, label=_(label), style=style))
-        self.game_id, self.what = game_id, what
+    kind = "lobby"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["arg"])
+    def __init__(self, game_id: int, version: int, what: str, *, label: str = "") -> None:
+        text, style = WHAT.get(what, (what, GREY))
+        super().__init__(game_id, version, what, label=label or _(text), style=style)
+        self.what = what
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, "lobby")
@@ -114,14 +104,4 @@ class LobbyButton(Handled, DynamicItem[Button], template=button_template("lobby"
             if self.what == "leave" and host_left and game.status == "lobby" and game.seats:
                 await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))
         if game.status == "active":
-            await announce_start(interaction, game)
-
-
-async def announce_start(interaction: discord.Interaction, game: Game) -> None:
-    """The first message of a game: seats, the board, and the first draft pick."""
-    bot = client_of(interaction)
-    file = await bot.render(render_turn, game.state, None, filename="board.png")  # always: the first look
-    with in_channel(game):
-        telling = await turn_telling(bot, game, at_keyboard=interaction.user.id)
-        await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
-    client_of(interaction).computers.wake(game.channel_id)  # a computer may have the first pick
+            await client_of(interaction).publisher.first_turn(interaction, game)

@@ -95,6 +95,18 @@ async def stale(interaction: discord.Interaction, text: str) -> None:
     await show_board(interaction, game, text)
 
 
+async def game_for(interaction: discord.Interaction, game_id: int, what: str) -> Game | None:
+    """The open game a component belongs to; None (after saying so) if it has ended.
+
+    `what` is "button", "menu" or "lobby": which component, for the sentence.
+    """
+    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+    if game is None or game.id != game_id:
+        await stale(interaction, _(refusals.ENDED_GAME[what]))
+        return None
+    return game
+
+
 async def tell_host(client: discord.Client, game: Game, text: str) -> None:
     """A direct message to the game's host (e.g. that the channel refuses the bot's posts); logged
     if Discord refuses it too (closed DMs), never raised."""

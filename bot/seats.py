@@ -8,11 +8,8 @@ back" under the request the owner's `/coal join` posts.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
-from discord.ui import Button, DynamicItem, Item, View
+from discord.ui import Button, DynamicItem, View
 
 from games.computers import host_of
 from games.errors import NotHost, Reason
@@ -20,9 +17,8 @@ from games.errors import NotHost, Reason
 from . import lobby
 from .context import client_of
 from .i18n import _, in_channel
-from .items import BLUE, Handled, button_template, make_button
-from .replies import log_event, pinging, refuse, refuse_error
-from .turns import game_for
+from .items import BLUE, GameButton, button_template
+from .replies import game_for, log_event, pinging, refuse, refuse_error
 from .words import computers as words
 from .words import refusals
 from .words.common import mention
@@ -79,31 +75,26 @@ async def _ask_host(interaction: discord.Interaction, owner: int) -> None:
     host = host_of(game)
     with in_channel(game):
         v = View(timeout=None)
-        v.add_item(GiveBackButton(game.id, game.version, owner))
+        v.add_item(GiveBackButton(game.id, game.version, str(owner)))
         text = words.asks_back(seat.name, mention(host))
         await interaction.followup.send(text, view=v, allowed_mentions=pinging(host))
 
 
-class GiveBackButton(Handled, DynamicItem[Button], template=button_template("giveback")):
-    """Give the seat back: the host lets the seat's owner (the argument) play it again."""
+class GiveBackButton(GameButton, DynamicItem[Button], template=button_template("giveback")):
+    """Give the seat back: the host lets the seat's owner (the argument, their user id) play it again."""
 
-    def __init__(self, game_id: int, version: int, owner: int) -> None:
-        super().__init__(make_button("giveback", game_id, version, str(owner), label=_(words.GIVE_BACK), style=BLUE))
-        self.game_id, self.owner = game_id, owner
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item[Any], match: re.Match[str], /
-    ) -> GiveBackButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["arg"]))
+    kind = "giveback"
+    default_label = words.GIVE_BACK
+    default_style = BLUE
 
     async def handle(self, interaction: discord.Interaction) -> None:
         game = await game_for(interaction, self.game_id, "button")
         if game is None:
             return
         manager = client_of(interaction).manager
-        game, seat = await manager.take_back(interaction.channel_id or 0, self.owner, allowed_by=interaction.user.id)
-        log_event(game, f"user {interaction.user.id} gave the seat back to user {self.owner}")
+        owner = int(self.arg)
+        game, seat = await manager.take_back(interaction.channel_id or 0, owner, allowed_by=interaction.user.id)
+        log_event(game, f"user {interaction.user.id} gave the seat back to user {owner}")
         with in_channel(game):
             await interaction.response.edit_message(content=words.back(seat.name), view=None)
 

@@ -16,17 +16,14 @@ import logging
 
 import discord
 
-from games import Game, GameError, TurnResult
-from games.computers import STAND_IN_LEVEL, level_to_move
+from games import Game
+from games.autoplay import play_for_absent
+from games.computers import level_to_move
 from games.limits import lobby_expires_at
-from games.timers import default_action, due_at, is_absent
-from players.duel import decision_seed
-from rules import Action, view
+from games.timers import due_at
 
 from .context import as_coal
 from .i18n import in_channel
-from .telling import remind
-from .turns import announce_and_mark
 from .words.computers import timer_played
 from .words.lobby import lobby_expired
 from .words.pause import paused_too_long
@@ -136,7 +133,7 @@ class Timers:
             return
         self.bot.consoles.close_game(game.id)
         days = round(self.bot.pause_limit / 86400)
-        await self.bot.get_partial_messageable(game.channel_id).send(paused_too_long(days))
+        await self.bot.publisher.say(game, paused_too_long(days))
         log.info("game %s channel %s: ended after %d days paused", game.id, game.channel_id, days)
 
     async def _close_lobby(self, game: Game) -> None:
@@ -145,7 +142,7 @@ class Timers:
             await self._look_again(game.channel_id)
             return
         days = max(1, round(self.bot.limits.lobby_days))
-        await self.bot.get_partial_messageable(game.channel_id).send(lobby_expired(days))
+        await self.bot.publisher.say(game, lobby_expired(days))
         log.info("game %s channel %s: lobby closed after %d days without a start", game.id, game.channel_id, days)
 
     async def _remind(self, game: Game) -> None:
@@ -153,42 +150,17 @@ class Timers:
         if updated is None:  # moved on, or already reminded
             return
         assert game.deadline is not None and game.state is not None
-        await remind(self.bot, game, game.deadline - self.bot.clock())  # as the player chose (/coal settings)
+        await self.bot.publisher.remind(game, game.deadline - self.bot.clock())  # as the player chose (/coal settings)
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
     async def _expire(self, game: Game) -> None:
-        state = game.state
-        assert state is not None and game.to_move_user is not None and state.to_move is not None
         self.bot.consoles.close_game(game.id)  # an open mining console is cancelled first
-        by_computer = game.options.absent == "computer" and game.seed is not None
-        if by_computer:  # the absent player's move is the normal computer's, from their own view
-            seen = view(state, state.to_move).model_dump_json()
-            action: Action | str = await self.bot.computers.think(
-                STAND_IN_LEVEL, seen, decision_seed(game.seed or 0, state)
-            )
-        else:
-            action = default_action(state)
-        try:
-            result: TurnResult = await self.bot.manager.act(
-                game.channel_id, game.to_move_user, action, auto=True, expected_version=game.version, announce=True
-            )
-        except GameError as err:  # the game moved on meanwhile: nothing to do
-            log.info("game %s channel %s: timer not needed (%s)", game.id, game.channel_id, err)
+        moved = await play_for_absent(self.bot.manager, game, self.bot.computers.think)
+        if moved is None:  # the game moved on meanwhile
             await self._look_again(game.channel_id)
             return
-        player = state.to_move
-        seat = result.game.seat_of_user(game.to_move_user)
-        missed = seat.missed if seat is not None else 0
-        if by_computer:
-            # After ABSENT_AFTER missed turns in a row the computer keeps the seat until its owner is back.
-            taken = (
-                is_absent(missed)
-                and await self.bot.manager.flag_absent(game.channel_id, result.version, player) is not None
-            )
-            note = timer_played(player, STAND_IN_LEVEL, missed, taken)
+        if moved.level is not None:
+            note = timer_played(moved.player, moved.level, moved.missed, moved.absent)
         else:
-            note = timer_moved(player, state.phase, missed, is_absent(missed))
-        log.info("game %s channel %s: timer played %r for %s", game.id, game.channel_id, str(action), player)
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(note)
-        await announce_and_mark(self.bot, result, channel=channel)
+            note = timer_moved(moved.player, moved.phase, moved.missed, moved.absent)
+        await self.bot.publisher.publish(moved.result, note=note)

@@ -1,4 +1,4 @@
-"""Computer players at the table, without Discord: their seats, who plays a seat, their moves in a row.
+"""Computer players at the table, without Discord: their seats, their levels, who plays a seat.
 
 A computer's seat is an ordinary seat row whose user id is reserved: `computer_id(slot, level)`
 (two digits, never a Discord id, which are 17 digits or more) keeps the computer's slot at
@@ -6,41 +6,24 @@ the table (its name) and its level, so a lobby with computers needs nothing stor
 its seats. A person's seat played by a computer (handed over by the host, or taken by the
 timer after `ABSENT_AFTER` missed turns) is a `StandIn` in the game's options.
 
-`play_computers` makes every computer move that is due in one channel, one at a time, each
-from `rules.view` of its seat and a seed from the game's seed and the move number (so the
-game replays with `python -m rules replay`). The thinking itself is the caller's (`think`):
-the bot runs it in a process pool.
+Their moves are decided in `games.autoplay`.
 """
 
 from __future__ import annotations
 
-import logging
 import multiprocessing
 import os
 import threading
-from collections.abc import Awaitable, Callable
 from multiprocessing.connection import wait
-from typing import TYPE_CHECKING, get_args
+from typing import get_args
 
-import rules
-from players.duel import decision_seed
 from storage import Game, Level, SeatRow, StandIn
-
-from .errors import GameError, StaleAction
-
-if TYPE_CHECKING:
-    from .manager import GameManager, TurnResult
-
-log = logging.getLogger("coalbaron")
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 STAND_IN_LEVEL: Level = "normal"  # what plays for an absent player
 HINT_LEVEL = "hard"  # whose judgement /coal hint gives
 SLOTS = 4  # computer slots at a table: one name each
 _BASE = 10  # computer ids: slot * 10 + level number, 11 ... 43
-
-# (level, the seat's view as JSON, seed) -> the action's text form; `players.think` off the event loop
-Think = Callable[[str, str, int], Awaitable[str]]
 
 
 def computer_id(slot: int, level: str) -> int:
@@ -116,49 +99,6 @@ def host_of(game: Game) -> int:
     if not is_computer(game.host_id):
         return game.host_id
     return next((s.user_id for s in people(game)), game.host_id)
-
-
-async def play_computers(
-    manager: GameManager, channel_id: int, think: Think, *, limit: int | None = None
-) -> list[TurnResult]:
-    """Every computer move due in the channel, in order, until a person is to move (or the end).
-
-    Each move is stored like a person's (one transaction, over the version it was thought
-    for), so a move another request made meanwhile wins and the computer thinks again. A
-    computer's own seat moves as itself; a stand-in's move on a person's seat is logged as
-    `auto` when the timer handed the seat over (the seat's missed count goes on).
-    """
-    results: list[TurnResult] = []
-    game = await manager.current(channel_id)
-    while game is not None and (limit is None or len(results) < limit):
-        seat = seat_to_move(game)
-        level = level_of(game, seat) if seat is not None else None
-        if seat is None or level is None:
-            break
-        state = game.state
-        assert state is not None and game.seed is not None
-        seen = rules.view(state, seat.name)
-        text = await think(level, seen.model_dump_json(), decision_seed(game.seed, state))
-        helper = stand_in(game, seat)
-        try:
-            result = await manager.act(
-                channel_id,
-                seat.user_id,
-                text,
-                auto=helper is not None and helper.by == "timer",
-                expected_version=game.version,
-            )
-        except StaleAction:  # the game moved on while the computer thought: look again
-            game = await manager.current(channel_id)
-            continue
-        except GameError as err:  # a refused computer move is a bug in players/: stop, say so
-            log.error(
-                "channel %s: the %s computer's move %r for %s was refused: %s", channel_id, level, text, seat.name, err
-            )
-            break
-        results.append(result)
-        game = result.game
-    return results
 
 
 def watch_parent() -> None:

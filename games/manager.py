@@ -116,7 +116,7 @@ class TurnResult:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move judged legal by `GameManager.prepare`, not yet stored: who, what, and the state before and after."""
+    """A move judged legal by `GameManager.judge`, not yet stored: who, what, and the state before and after."""
 
     game: Game
     user_id: int
@@ -125,6 +125,7 @@ class Move:
     before: GameState
     after: GameState
     events: list[Event]
+    expected_version: int | None = None  # the version it must be played at (a button's), if any
 
 
 def clean_name(name: str) -> str:
@@ -530,46 +531,66 @@ class GameManager:
         self,
         channel_id: int,
         user_id: int,
-        action: rules.Action | str,
+        action: rules.Action,
         *,
         auto: bool = False,
         expected_version: int | None = None,
         announce: bool = False,
-        move: Move | None = None,
     ) -> TurnResult:
-        """Take `action` (a rules action or its text) for `user_id`, and store it.
+        """Judge `action` for `user_id` and store it, under the game's lock: requests made at once
+        are judged one at a time, each on the game the one before left (the timer, the computers).
 
         `auto` marks a move made by the turn timer on the player's behalf;
         `expected_version` refuses the move (StaleAction) if the game has moved on;
         `announce` stores, with the turn and in its transaction, that the turn is still to be
         posted (a "turn" post in the outbox, with its events): a crash before the post leaves it
-        pending, and the next start posts it;
-        `move` is the move as `prepare` judged it: used as it is if the game has not changed since.
+        pending, and the next start posts it.
         """
         async with self._lock(channel_id):
+            move = self._judge(await self.game_in(channel_id), user_id, action, expected_version)
+            saved = await self._save(move, auto=auto, announce=announce)
+        return await self._played(move, saved)
+
+    async def play(self, move: Move, *, auto: bool = False, announce: bool = False) -> TurnResult:
+        """Store a move `judge` accepted (as `act` does), after the bot answered the interaction.
+
+        If the game moved on since it was judged (a second click waited for the first), the move
+        is judged again on the game as it is now, so it is refused or played on the new state;
+        a move judged at an `expected_version` is refused (StaleAction) once the game left it.
+        """
+        channel_id = move.game.channel_id
+        async with self._lock(channel_id):
             current = await self.game_in(channel_id)
-            if move is None or move.game.version != current.version or move.user_id != user_id:
-                move = await self.prepare(channel_id, user_id, action, expected_version=expected_version)
-            game, new_state, events = move.game, move.after, move.events
-            saved = await self._commit(
-                channel_id,
-                self.store.save_turn(
-                    game,
-                    new_state,
-                    user_id=user_id,
-                    player=move.player,
-                    action=str(move.action),
-                    summary=EVENTS.dump_json(events).decode(),
-                    auto=auto,
-                    deadline=self._deadline(game, new_state),
-                    outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),
-                ),
-                Reason.MOVE_NOT_SAVED,
-            )
-            self._remember(saved)
+            if current.version != move.game.version:
+                move = self._judge(current, move.user_id, move.action, move.expected_version)
+            saved = await self._save(move, auto=auto, announce=announce)
+        return await self._played(move, saved)
+
+    async def _save(self, move: Move, *, auto: bool, announce: bool) -> Game:
+        """Store a judged move over the game it was judged on: one transaction (call under the lock)."""
+        game, new_state, events = move.game, move.after, move.events
+        saved = await self._commit(
+            game.channel_id,
+            self.store.save_turn(
+                game,
+                new_state,
+                user_id=move.user_id,
+                player=move.player,
+                action=str(move.action),
+                summary=EVENTS.dump_json(events).decode(),
+                auto=auto,
+                deadline=self._deadline(game, new_state),
+                outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),
+            ),
+            Reason.MOVE_NOT_SAVED,
+        )
+        self._remember(saved)
+        return saved
+
+    async def _played(self, move: Move, saved: Game) -> TurnResult:
         if saved.status == "finished":
             await self._rate_game(saved)
-        return TurnResult(saved, events, before=move.before, action=move.action)
+        return TurnResult(saved, move.events, before=move.before, action=move.action)
 
     async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> TurnResult:
         """Take back `user_id`'s last move (see `games.undo` for when it may be): the game as it was
@@ -598,25 +619,26 @@ class GameManager:
             self._remember(saved)
             return TurnResult(saved, events)
 
-    async def prepare(
-        self, channel_id: int, user_id: int, action: rules.Action | str, *, expected_version: int | None = None
+    async def judge(
+        self, channel_id: int, user_id: int, action: rules.Action, *, expected_version: int | None = None
     ) -> Move:
         """Judge `action` for `user_id` on the game as it is now, without storing anything: every
-        refusal a move can get, except a change of the game before it is saved (`act` checks that).
+        refusal a move can get, except a change of the game before it is saved (`play` checks that).
 
         It takes no lock and touches no database (the rules take a fraction of a millisecond), so
-        the bot can judge a move, then answer the interaction, then have `act` save it.
+        the bot can judge a move, then answer the interaction, then have `play` save it.
         """
-        game = await self.check_turn(channel_id, user_id, expected_version)
-        state, seat = game.state, game.seat_of_user(user_id)
-        assert state is not None and seat is not None  # check_turn: a started game, a seated mover
+        return self._judge(await self.game_in(channel_id), user_id, action, expected_version)
+
+    def _judge(self, game: Game, user_id: int, action: rules.Action, expected_version: int | None) -> Move:
+        seat = self._turn_of(game, user_id, expected_version)
+        state = game.state
+        assert state is not None
         try:
-            if isinstance(action, str):
-                action = rules.parse_action(action)
             after, events = rules.apply(state, action)
         except Refusal as err:
             raise IllegalMove(err) from None
-        return Move(game, user_id, seat.name, action, state, after, events)
+        return Move(game, user_id, seat.name, action, state, after, events, expected_version)
 
     async def _running_at(
         self, channel_id: int, user_id: int, expected_version: int | None
@@ -624,24 +646,25 @@ class GameManager:
         """The channel's started game, not paused, at `expected_version` (when given), and the
         user's seat in it (None: not seated); else the refusal."""
         game = await self.game_in(channel_id)
-        if game.state is None:
-            raise NotStarted(Reason.NOT_STARTED)
-        if expected_version is not None and expected_version != game.version:
-            raise StaleAction(Reason.MOVED_ON)
-        if game.options.paused_at is not None:
-            raise Paused(Reason.PAUSED, host=_host_name(game))
-        return game, game.seat_of_user(user_id)
+        return game, _running(game, user_id, expected_version)
 
     async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
         """The channel's running game if `user_id` has the pending decision; else the refusal."""
-        game, seat = await self._running_at(channel_id, user_id, expected_version)
+        game = await self.game_in(channel_id)
+        self._turn_of(game, user_id, expected_version)
+        return game
+
+    @staticmethod
+    def _turn_of(game: Game, user_id: int, expected_version: int | None) -> SeatRow:
+        """The seat of `user_id` if their decision is pending in `game`; else the refusal."""
+        seat = _running(game, user_id, expected_version)
         state = game.state
         assert state is not None
         if seat is None:
             raise NotSeated(Reason.NOT_PLAYING, to_move=state.to_move)
         if seat.name != state.to_move:
             raise NotYourTurn(Reason.NOT_YOUR_TURN, to_move=state.to_move)
-        return game
+        return seat
 
     def open_games(self) -> list[Game]:
         """Every lobby and running game known (loaded by `open`, kept up to date by each request)."""
@@ -756,6 +779,18 @@ class GameManager:
         self._games.pop(channel_id, None)
         with contextlib.suppress(Exception):  # if this fails too, the next request reads again
             await self.current(channel_id)
+
+
+def _running(game: Game, user_id: int, expected_version: int | None) -> SeatRow | None:
+    """The user's seat in `game` (None: not seated) if it is started, not paused and at
+    `expected_version` (when given); else the refusal."""
+    if game.state is None:
+        raise NotStarted(Reason.NOT_STARTED)
+    if expected_version is not None and expected_version != game.version:
+        raise StaleAction(Reason.MOVED_ON)
+    if game.options.paused_at is not None:
+        raise Paused(Reason.PAUSED, host=_host_name(game))
+    return game.seat_of_user(user_id)
 
 
 def _host_name(game: Game) -> str | None:

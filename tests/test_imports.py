@@ -1,9 +1,10 @@
 """The import graph of the project's packages: no cycle, and every package imports only its layer.
 
 Every `import` and `from … import` of every module is read with `ast` — at the top of a
-module or inside a function alike (a function-level import closes a circle just as well,
-only later); only imports under `if TYPE_CHECKING:` are left out, since they never run.
-The layering is the table of docs "The next shape" in the architecture:
+module, inside a function, or under `if TYPE_CHECKING:` alike. A function-level import closes a
+circle just as well, only later; a type-only one never runs, but it couples the modules all the
+same: a reader must hold both to change one. Protocols that several modules need live in leaf
+modules instead. The layering is docs/architecture.md's:
 rules ← storage, rendering, players ← games ← bot.
 """
 
@@ -39,8 +40,6 @@ def _modules() -> dict[str, Path]:
     out = {}
     for package in PACKAGES:
         base = ROOT / package
-        if not base.is_dir():
-            continue  # players/ arrives with issue 12
         for path in base.rglob("*.py"):
             parts = path.relative_to(ROOT).with_suffix("").parts
             name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -51,19 +50,10 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)
-            continue
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
         stack.extend(ast.iter_child_nodes(node))
@@ -144,6 +134,9 @@ def cycles(graph: dict[str, set[str]]) -> list[set[str]]:
 def test_the_walk_sees_the_imports_it_must():
     # A module-level, a relative, a function-level and a `from package import module` import.
     assert "rules.engine" in GRAPH["rules"] and "rules.components" in GRAPH["rules.engine"]
+    # and one under `if TYPE_CHECKING:`
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from games.manager import GameManager\n")
+    assert sorted(str(n.module) for n in _import_nodes(tree)) == ["games.manager", "typing"]
     assert "bot.words.refusals" in GRAPH["bot.replies"]
     assert {"bot.commands", "bot.components", "bot.timers"} <= GRAPH["bot.client"]  # in setup_hook
     assert "discord" in imports_of("bot.client") and "pydantic" in imports_of("rules.state")
@@ -179,3 +172,25 @@ def test_the_layers_forbid_what_the_architecture_forbids():
     assert not {"discord", "PIL"} & ALLOWED["storage"]
     assert ALLOWED["rules"] == {"pydantic"} and ALLOWED["players"] <= {"rules", "pydantic"}
     assert THIRD_PARTY >= ALLOWED["rules"] | ALLOWED["storage"] - set(PACKAGES)
+
+
+def _names_imported(module: str, source: str) -> set[str]:
+    """The names `module` imports from `source` (`from source import a, b`, relative or absolute)."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names: set[str] = set()
+    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+        stem = ".".join(base + ([node.module] if node.module else []))
+        names |= {alias.name for alias in node.names if stem == source}
+    return names
+
+
+def test_only_the_publisher_posts():
+    # The posting code: the publisher, and who is told how (pings, direct messages, reminders).
+    assert {m for m, deps in GRAPH.items() if "bot.publisher" in deps} == {"bot.client"}
+    posting = {"turn_telling", "remind", "direct"}
+    users = {m for m in MODULES if _names_imported(m, "bot.telling") & posting}
+    assert users == {"bot.publisher"}, users

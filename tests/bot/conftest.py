@@ -1,19 +1,11 @@
-"""Fixtures: the bot on a fresh SQLite file, a guild with a channel and four members."""
+"""Fixtures: a guild with a channel and four members (the bot is the root conftest's `simcord_bot`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import discord
 import pytest
 import simcord.interactions
-
-from bot import create_bot
-
-
-@pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "coalbaron.sqlite3"
 
 
 @pytest.fixture
@@ -37,34 +29,6 @@ def locales(monkeypatch) -> dict[int, str]:
 
     monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
     return chosen
-
-
-async def close_bot(bot) -> None:
-    """Stop a bot's timers and close its database: the database thread would otherwise outlive
-    a failed test and hang the run."""
-    if bot.timers is not None:
-        bot.timers.stop()
-    await bot.computers.close()
-    if bot.drawing is not None:
-        bot.drawing.close()
-    if bot.store is not None:
-        await bot.store.close()
-
-
-def virtual_clock() -> float:
-    """The tests' clock: SimCord's virtual time, moved only by `env.advance_time` (no sleeping).
-
-    SimCord virtualises `discord.utils.utcnow` and the event loop's timers together, so the
-    deadlines the bot computes from this clock and the sleeps it arms agree.
-    """
-    return discord.utils.utcnow().timestamp()
-
-
-@pytest.fixture
-async def simcord_bot(db_path):
-    bot = create_bot(db_path, clock=virtual_clock)
-    yield bot
-    await close_bot(bot)
 
 
 @dataclass

@@ -16,7 +16,6 @@ import sys
 
 import simcord
 
-import bot.turns
 from bot import create_bot
 from rules.record import Chooser, random_action
 
@@ -40,7 +39,7 @@ async def main(db: str) -> None:
             os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no flush: as a crash
             return False
 
-        bot.turns.announce = killed  # the turn is committed; the post would come next
+        coal.publisher.announce = killed  # type: ignore[method-assign]  # the turn is committed; the post is next
         member = alice if game.to_move_user == alice.id else bob
         await member.slash(channel, "coal order", space="draw")
 

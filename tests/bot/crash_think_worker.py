@@ -19,6 +19,7 @@ import simcord
 
 from bot import create_bot
 from bot.words.computers import computer_name
+from games.autoplay import Question
 from rules.record import Chooser, random_action
 
 
@@ -38,8 +39,8 @@ async def main(db: str) -> None:
             game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
         real_think = coal.computers.think
 
-        async def think(level: str, view_json: str, seed: int) -> str:
-            thought = asyncio.ensure_future(real_think(level, view_json, seed))  # in the pool
+        async def think(asked: Question) -> str:
+            thought = asyncio.ensure_future(real_think(asked))  # in the pool
             await asyncio.sleep(0.05)
             print(f"thinking at v{(await manager.current(channel.id)).version}", flush=True)
             os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no flush: as a crash

@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
+import discord
+
 import rules
 from bot import create_bot
 from rules.record import Chooser, random_action
+
+
+async def close_bot(bot) -> None:
+    """Stop a bot's timers and close its database: the database thread would otherwise outlive
+    a failed test and hang the run."""
+    if bot.timers is not None:
+        bot.timers.stop()
+    await bot.computers.close()
+    if bot.drawing is not None:
+        bot.drawing.close()
+    if bot.store is not None:
+        await bot.store.close()
+
+
+def virtual_clock() -> float:
+    """The tests' clock: SimCord's virtual time, moved only by `env.advance_time` (no sleeping).
+
+    SimCord virtualises `discord.utils.utcnow` and the event loop's timers together, so the
+    deadlines the bot computes from this clock and the sleeps it arms agree.
+    """
+    return discord.utils.utcnow().timestamp()
 
 
 def components_of(message) -> list:
@@ -107,8 +130,6 @@ async def assert_refused(w, result, *fragments: str, before=None):
 
 async def restart(w, db_path, downtime: float = 0.0, **options):
     """Stop the bot, let `downtime` seconds pass, start a new bot (`create_bot` options) on the same database."""
-    from .conftest import close_bot, virtual_clock
-
     old = w.bot
     old.timers.stop()  # the old bot watches no deadline any more...
     if downtime:

@@ -17,8 +17,7 @@ from rules import apply, parse_action
 from rules.record import replay
 from storage.store import record_of
 
-from .conftest import close_bot, virtual_clock
-from .driver import assert_refused, custom_ids, fast_forward, menu, start_game, stored
+from .driver import assert_refused, close_bot, custom_ids, fast_forward, menu, start_game, stored, virtual_clock
 from .policy import ScriptedPlayer, pending_member
 
 HOUR = 3600

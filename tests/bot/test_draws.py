@@ -6,8 +6,7 @@ from bot.words.common import marks
 from bot.words.rules import card_name, tile_name
 from rules.components import NO_COAL, TILES
 
-from .conftest import close_bot
-from .driver import actor, assert_refused, bystander, fast_forward, menu, restart, start_game, stored
+from .driver import actor, assert_refused, bystander, close_bot, fast_forward, menu, restart, start_game, stored
 
 
 def _secret_words(game) -> list[str]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import logging
 
 import bot.console
-import bot.lobby
-import bot.turns
+import bot.turn_buttons
 from bot.words.refusals import OOPS
 
 from .driver import actor, assert_refused, fast_forward, menu, open_lobby, start_game, stored
@@ -24,7 +23,7 @@ async def test_a_failing_button_answers_privately_and_logs_the_game(world, monke
     await actor(w, game).slash(w.channel, "coal bank")
     turn = w.channel.last_message
     before = await stored(w)
-    monkeypatch.setattr(bot.turns, "legal_text", _broken)
+    monkeypatch.setattr(bot.turn_buttons, "legal_text", _broken)
     with caplog.at_level(logging.ERROR, logger="coalbaron"):
         r = await w.alice.click(turn, label="Legal actions")
     await assert_refused(w, r, before=before)
@@ -40,7 +39,7 @@ async def test_a_failing_menu_answers_privately_and_changes_nothing(world, monke
     await w.alice.click(lobby, label="Start")
     start = w.channel.last_message
     before = await stored(w)
-    monkeypatch.setattr(bot.turns, "take", _broken)
+    monkeypatch.setattr(bot.turn_buttons, "take", _broken)
     pick = menu(start, "coal-menu:draft")
     with caplog.at_level(logging.ERROR, logger="coalbaron"):
         r = await actor(w, before).select(start, [pick.options[0].value], custom_id=pick.custom_id)
@@ -56,7 +55,7 @@ async def test_a_failing_lobby_button_after_deferring_still_answers(world, monke
         await interaction.response.defer(ephemeral=True, thinking=True)
         raise RuntimeError("late")
 
-    monkeypatch.setattr(bot.lobby, "announce_start", defer_then_fail)
+    monkeypatch.setattr(w.bot.publisher, "first_turn", defer_then_fail)
     r = await w.alice.click(lobby, label="Start")
     assert r.acknowledged and any(m.content == OOPS for m in r.followups), [m.content for m in r.followups]
 

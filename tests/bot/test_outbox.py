@@ -12,7 +12,7 @@ import simcord
 
 from bot import create_bot
 
-from .conftest import close_bot, virtual_clock
+from .driver import close_bot, virtual_clock
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,20 +70,19 @@ async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(
 async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_they_go_out_later(world, monkeypatch):
     from simcord.builders import ChannelHandle
 
-    import bot.turns
-    from bot.outbox import post_pending
+    import bot.publisher
 
     from .driver import actor, fast_forward, start_game, stored
 
     w = world
     await start_game(w, 2, seed=7)
     game = await fast_forward(w, 6)
-    real_send = bot.turns.send
+    real_send = bot.publisher.send
 
     async def refused(*args, **kwargs):  # Discord refuses the channel's posts (a permission taken away)
         return None
 
-    monkeypatch.setattr(bot.turns, "send", refused)
+    monkeypatch.setattr(bot.publisher, "send", refused)
     for command, options in (("coal money", {"amount": 4}), ("coal bank", {})):
         game = await stored(w)
         r = await actor(w, game).slash(w.channel, command, **options)
@@ -93,6 +92,6 @@ async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_
     host_dm = ChannelHandle(w.env, None, w.env.backend.get_dm_channel(w.alice.id))
     notes = [m.content for m in host_dm.history()]
     assert len(notes) == 1 and "could not post the latest turn" in notes[0]  # told once
-    monkeypatch.setattr(bot.turns, "send", real_send)
-    assert await post_pending(w.bot) == 2  # what the next start does: both go out, in order
+    monkeypatch.setattr(bot.publisher, "send", real_send)
+    assert await w.bot.publisher.post_pending() == 2  # what the next start does: both go out, in order
     assert await w.bot.store.pending_posts() == []

@@ -8,8 +8,7 @@ import pytest
 
 from bot.config import Settings
 
-from .conftest import close_bot, virtual_clock
-from .driver import actor, assert_refused, fast_forward, restart, start_game, stored
+from .driver import actor, assert_refused, close_bot, fast_forward, restart, start_game, stored, virtual_clock
 
 HOUR = 3600
 DAY = 24 * HOUR

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import close_bot
-from .driver import actor, assert_refused, fast_forward, restart, start_game, stored
+from .driver import actor, assert_refused, close_bot, fast_forward, restart, start_game, stored
 
 
 async def test_the_game_goes_on_after_a_restart_and_old_buttons_still_answer(world, db_path):

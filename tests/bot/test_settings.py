@@ -7,8 +7,7 @@ from simcord.builders import ChannelHandle
 
 from storage import PlayerSettings
 
-from .conftest import close_bot, virtual_clock
-from .driver import actor, custom_ids, menu, restart, start_game, stored
+from .driver import actor, close_bot, custom_ids, menu, restart, start_game, stored, virtual_clock
 
 HOUR = 3600
 

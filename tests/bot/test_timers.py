@@ -11,8 +11,7 @@ import pytest
 from games.limits import UNLIMITED
 from rules.components import ORDER_CARDS
 
-from .conftest import close_bot, virtual_clock
-from .driver import act, actor, assert_refused, fast_forward, restart, start_game, stored
+from .driver import act, actor, assert_refused, close_bot, fast_forward, restart, start_game, stored, virtual_clock
 
 HOUR = 3600
 

@@ -91,6 +91,19 @@ async def test_wrong_player_and_spectator_are_refused_privately(world):
     assert await other.autocomplete(w.channel, "coal money", "amount", "") == []
 
 
+async def test_unreadable_input_is_refused_after_whose_turn_it_is(world):
+    w = world
+    game = await _drafted(w)
+    plan = "cage grey, lift everything"
+    r = await bystander(w, game).slash(w.channel, "coal mine", steps=6, plan=plan)
+    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    r = await w.dave.slash(w.channel, "coal factory", space="nine")
+    await assert_refused(w, r, "You are not playing in this game", before=game)
+    r = await actor(w, game).slash(w.channel, "coal factory", space="nine")
+    text = await assert_refused(w, r, before=game)
+    assert "nine" in text and "turn" not in text
+
+
 async def test_the_spec_refusals_workers_and_plan_step(world):
     w = world
     game = await _drafted(w, players=4, seed=11)

@@ -10,8 +10,7 @@ from players.duel import decision_seed
 from rules import Deliver, Mine, PlaceFactory, TakeMoney, TakeOrder, view
 from rules.record import UNDO, Chooser, random_action, replay
 
-from .conftest import close_bot
-from .driver import actor, assert_refused, bystander, custom_ids, fast_forward, restart, start_game, stored
+from .driver import actor, assert_refused, bystander, close_bot, custom_ids, fast_forward, restart, start_game, stored
 
 NOTHING = "You have no move to take back"
 REVEALED = "it showed cards or tiles nobody had seen"
@@ -112,11 +111,11 @@ async def test_nothing_that_showed_something_new_or_came_after_can_be_taken_back
     r = await mover.slash(w.channel, "coal factory", space="draw")
     assert not r.ephemeral
     await assert_refused(w, await mover.slash(w.channel, "coal undo"), REVEALED, before=await stored(w))
-    game = (await w.bot.manager.act(w.channel.id, mover.id, "keep none, rest bottom")).game
+    game = (await w.bot.manager.act(w.channel.id, mover.id, rules.parse_action("keep none, rest bottom"))).game
     await assert_refused(w, await mover.slash(w.channel, "coal undo"), REVEALED, before=game)
     # the next player has moved: the move is not the last any more (and not theirs to take back)
     nxt = actor(w, game)
-    game = (await w.bot.manager.act(w.channel.id, nxt.id, "bank")).game
+    game = (await w.bot.manager.act(w.channel.id, nxt.id, rules.UseBank())).game
     await assert_refused(w, await mover.slash(w.channel, "coal undo"), NOTHING, before=game)
     # an order space refilled from its deck
     mover = actor(w, game)

@@ -12,8 +12,7 @@ from bot import create_bot
 from bot.workers import Workers
 from rendering import render_turn
 
-from .conftest import close_bot, virtual_clock
-from .driver import open_lobby, stored
+from .driver import close_bot, open_lobby, stored, virtual_clock
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import re
 import pytest
 
 import rules
+from bot.turns import typed
 from bot.words.rules import describe_events, explain
 from games.errors import IllegalMove, NoGameHere, NotSeated, NotStarted, NotYourTurn, StaleAction
 from rules.record import Chooser, random_action
@@ -18,7 +19,7 @@ async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, st
     game = await started(manager, 1, players=3, seed=5)
     mover = game.to_move_user
     expected_state, expected_events = rules.apply(game.state, rules.parse_action("draft 2"))
-    result = await manager.act(1, mover, "  DRAFT   2 ")
+    result = await manager.act(1, mover, rules.parse_action("  DRAFT   2 "))
     assert result.state == expected_state and result.events == expected_events
     assert result.version == 1 and result.game.version == 1
     assert await store.load_game(game.id) == result.game == await manager.current(1)
@@ -28,7 +29,7 @@ async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, st
     assert rules.EVENTS.validate_json(entry.summary) == expected_events
     words = describe_events(rules.EVENTS.validate_json(entry.summary))
     assert re.fullmatch(rf"{game.state.to_move} drafted [A-Z][a-z]+ \d+ VP \([YBGK]+\)\.", words)
-    # An action object works as well as its text.
+    # Any action object of the rules, as the legal moves list them.
     action = rules.legal_actions(result.state)[0]
     assert (await manager.act(1, result.game.to_move_user, action)).state == rules.apply(result.state, action)[0]
 
@@ -43,7 +44,7 @@ async def test_a_game_played_to_the_end_leaves_the_channel_free(manager, store):
     assert await manager.current(1) is None
     assert await manager.latest(1) == last.game == await store.load_game(last.game.id)
     with pytest.raises(NoGameHere):
-        await manager.act(1, USERS[0], "bank")
+        await manager.act(1, USERS[0], rules.UseBank())
     assert (await manager.new_game(1, 1, USERS[1], "Bob")).status == "lobby"
 
 
@@ -53,7 +54,7 @@ async def test_not_started(manager, target):
         target,
         NotStarted,
         "The game has not started yet; the host starts it with `/coal start`.",
-        manager.act(1, USERS[0], "draft 1"),
+        manager.act(1, USERS[0], rules.DraftPick(card=1)),
     )
 
 
@@ -61,29 +62,39 @@ async def test_not_your_turn(manager, target):
     game = await started(manager, 1, players=3)
     waiting = next(s for s in game.seats if s.name != game.state.to_move)
     await refused(
-        target, NotYourTurn, f"It is {game.state.to_move}'s turn.", manager.act(1, waiting.user_id, "draft 1")
+        target,
+        NotYourTurn,
+        f"It is {game.state.to_move}'s turn.",
+        manager.act(1, waiting.user_id, rules.DraftPick(card=1)),
     )
     await refused(
         target,
         NotSeated,
         f"You are not playing in this game; it is {game.state.to_move}'s turn.",
-        manager.act(1, OUTSIDER, "draft 1"),
+        manager.act(1, OUTSIDER, rules.DraftPick(card=1)),
     )
 
 
 async def test_illegal_moves_carry_the_rules_reason(manager, target):
     game = await started(manager, 1)
     mover = game.to_move_user
-    for text in ("bank", "draft 99", "mine 7", "dig for gold"):
+    for text in ("bank", "draft 99"):
+        action = rules.parse_action(text)
         try:
-            rules.apply(game.state, rules.parse_action(text))
+            rules.apply(game.state, action)
         except rules.Refusal as err:
             reason = explain(err)
-        await refused(target, IllegalMove, reason, manager.act(1, mover, text))
+        await refused(target, IllegalMove, reason, manager.act(1, mover, action))
+    # Text that is not a move never reaches the manager: it is refused where it is read (bot.turns.typed),
+    # with the rules' reason (tests/bot/test_turns.py: after whose turn it is).
+    for text in ("mine 7", "dig for gold"):
+        unread = typed(text)
+        assert isinstance(unread, rules.Refusal)
+        reason = explain(unread)
     assert reason.startswith("I can't read `dig for gold`")
     await play(manager, 1, 20, Chooser(1))  # into the shifts
     game = await manager.current(1)
-    await refused(target, IllegalMove, "The draft is over.", manager.act(1, game.to_move_user, "draft 1"))
+    await refused(target, IllegalMove, "The draft is over.", manager.act(1, game.to_move_user, rules.DraftPick(card=1)))
 
 
 async def test_a_move_for_an_old_version_is_refused(manager, target):

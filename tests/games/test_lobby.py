@@ -127,7 +127,7 @@ async def test_no_game_here(manager, target):
         manager.leave(1, USERS[0]),
         manager.start(1, USERS[0]),
         manager.abort(1, USERS[0], is_admin=True),
-        manager.act(1, USERS[0], "bank"),
+        manager.act(1, USERS[0], rules.UseBank()),
         manager.game_in(1),
     ):
         await refused(target, NoGameHere, message, call)

@@ -26,7 +26,7 @@ import simcord
 from bot import create_bot
 from games.shards import Shards
 from rules import legal_actions
-from tests.bot.conftest import virtual_clock
+from tests.bot.driver import virtual_clock
 
 MOVES = 6
 

@@ -13,7 +13,7 @@ from games.manager import GameManager
 from games.shards import Shards, shard_of
 from rules import legal_actions
 from storage import Store
-from tests.bot.conftest import close_bot, virtual_clock
+from tests.bot.driver import close_bot, virtual_clock
 from tests.storage.helpers import USERS
 
 

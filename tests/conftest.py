@@ -1,10 +1,10 @@
-"""Fixtures: a database on each backend (SQLite file, PostgreSQL), a Store open on it, a manager.
+"""Fixtures that tests in several folders use: a database on each backend, a Store and a manager on
+it, and the bot on a fresh SQLite file (SimCord's `simcord_env` runs it).
 
-Tests that take `store` or `target` run twice, once per backend. The PostgreSQL server is
-started once per session from Debian's `postgresql` binaries, on a temporary folder and a
-loopback port, and stopped at the end. Where it cannot start, the PostgreSQL half skips,
-saying why and how to install it; under CI (CI=true) it fails instead, so it never goes
-quietly untested.
+Tests that take `store`, `manager` or `target` run twice, once per backend. The PostgreSQL server is
+started once per session from Debian's `postgresql` binaries, on a temporary folder and a loopback
+port, and stopped at the end. Where it cannot start, the PostgreSQL half skips, saying why and how
+to install it; under CI (CI=true) it fails instead, so it never goes quietly untested.
 """
 
 from __future__ import annotations
@@ -14,13 +14,21 @@ import os
 
 import pytest
 
+from bot import create_bot
 from games.manager import GameManager
 from storage import Store
 from storage.testing import LocalPostgres
+from tests.bot.driver import close_bot, virtual_clock
 from tests.storage.backends import Target
 
 BACKENDS = ("sqlite", "postgresql")
 _names = itertools.count(1)
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    """A SQLite file in the test's own folder (not created yet)."""
+    return tmp_path / "coalbaron.sqlite3"
 
 
 @pytest.fixture(scope="session")
@@ -45,11 +53,6 @@ def postgres_url(request):
     server.drop_database(name)
 
 
-@pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "coal.sqlite3"
-
-
 @pytest.fixture(params=BACKENDS)
 def target(request, db_path) -> Target:
     if request.param == "sqlite":
@@ -69,3 +72,10 @@ async def manager(store):
     m = GameManager(store)
     await m.open()
     return m
+
+
+@pytest.fixture
+async def simcord_bot(db_path):
+    bot = create_bot(db_path, clock=virtual_clock)
+    yield bot
+    await close_bot(bot)

@@ -1,0 +1,206 @@
+"""The publisher: the one object that turns what the bot stored into Discord messages.
+
+`bot.publisher` (a `Publisher`) posts every turn — a person's move, a run of computer moves, a
+timer's move, a turn left pending by a crash — and everything else the bot says in a game's
+channel: the game's first message, the answer to a resume, the timer's notes and reminders.
+For a turn it writes the sentence, asks `bot.telling` who is told how (pings, direct messages,
+whether the board goes along), draws the board, puts the buttons under it, and then marks the
+turn's outbox post done; a post Discord refuses stays pending with its cause, and the host is
+told once by direct message. After every turn the computers to move are woken.
+
+Nothing else in `bot/` sends a turn: the timers, the computers, the lobby and the start-up
+(`post_pending`) call this object, which the client holds as `bot.publisher`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, cast
+
+import discord
+from discord.ui import View
+from discord.utils import MISSING
+
+from games import Game, TurnResult
+from games.manager import NOT_POSTED, TURN_POST
+from games.undo import undo_refusal
+from rendering import last_move, render_scoring, render_turn
+from rules import EVENTS, view
+
+from .context import CoalClient, as_coal
+from .draw_choice import draw_choice
+from .i18n import _, in_channel, locale_for, speaking
+from .replies import pinging, tell_host
+from .telling import remind, turn_telling
+from .turn_buttons import turn_view
+from .words import refusals, turns
+
+log = logging.getLogger("coalbaron")
+
+MAX_ATTEMPTS = 5  # a post that failed this often is left (and logged) rather than retried at every start
+
+
+class Publisher:
+    """Posts what the bot stored to the game's channel (or as follow-ups of the interaction that caused it)."""
+
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot: CoalClient = as_coal(bot)
+
+    # --- turns ------------------------------------------------------------------------------------
+
+    async def publish(
+        self,
+        result: TurnResult,
+        interaction: discord.Interaction | None = None,
+        *,
+        text: str | None = None,
+        note: str | None = None,
+    ) -> bool:
+        """Post a stored turn, then mark its outbox post done; one that did not reach Discord stays
+        pending (with the cause) and is posted again at the next start. Then any computer to move
+        moves. True if the turn message reached the channel.
+
+        `interaction`: the person's, whose follow-ups the messages are (None: straight to the
+        game's channel, as for the timer's and the computers' moves). `text`: the message's words
+        when they are not the result's own (consecutive computer moves). `note`: a line posted
+        before the turn (what the timer did for an absent player).
+        """
+        game = result.game
+        try:
+            with in_channel(game):
+                if note is not None:
+                    await self.say(game, note)
+                if await self.announce(result, interaction, text=text):
+                    await self.bot.manager.posted(game)
+                    return True
+                await self._failed(game)
+                return False
+        finally:
+            self.bot.computers.wake(game.channel_id)
+
+    async def _failed(self, game: Game) -> None:
+        """The turn's post (and any still pending before it) did not reach the channel."""
+        pending = await self.bot.manager.unposted(game.id)
+        already_failing = any(row.attempts for row in pending)
+        for row in pending:
+            await self.bot.manager.post_failed(row, NOT_POSTED)
+        if not already_failing:  # the host is told once, when the posts start failing
+            text = _(refusals.POSTS_FAILING).format(channel=game.channel_id)
+            await tell_host(cast(discord.Client, self.bot), game, text)
+
+    async def announce(
+        self, result: TurnResult, interaction: discord.Interaction | None = None, *, text: str | None = None
+    ) -> bool:
+        """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
+        the ping of the player to move (image and ping as the players' settings say: `bot.telling`).
+        A shift's scoring comes before it, so that the ping is the last word and the pinged player
+        finds their board and buttons there; the final scoring after it.
+        True if the turn message reached the channel.
+        """
+        with in_channel(result.game):
+            return await self._announce(result, interaction, text)
+
+    async def _announce(self, result: TurnResult, interaction: discord.Interaction | None, text: str | None) -> bool:
+        bot = self.bot
+        game = result.game
+        state = result.state
+        channel = None if interaction is not None else bot.get_partial_messageable(game.channel_id)
+        scored = any(e.kind == "shift_scored" for e in result.events)
+        if scored and state.phase != "over":
+            image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
+            await send(interaction, channel, turns.shift_scored(result.events, state), image, None)
+        last = last_move(result.before, result.action, state) if result.before and result.action else None
+        at_keyboard = interaction.user.id if interaction is not None else None
+        telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
+        file = await bot.render(render_turn, state, None, last, filename="board.png") if telling.image else None
+        # a person's own move (not a timer's or a computer's) that showed nothing new may be taken back
+        undo = (
+            interaction is not None
+            and result.action is not None
+            and result.before is not None
+            and undo_refusal(result.before, state, result.events) is None
+        )
+        buttons = turn_view(game, undo=undo)
+        posted = await send(
+            interaction, channel, text or turns.turn_message(game, result.events), file, buttons, pings=telling.pings
+        )
+        if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
+            with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
+                choice, v = draw_choice(game)
+                await interaction.followup.send(choice, view=v, ephemeral=True)
+        if scored and state.phase == "over":
+            image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
+            winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
+            await send(interaction, channel, turns.final_message(game), image, None, pings=winners)
+        return posted is not None
+
+    async def post_pending(self) -> int:
+        """After a start: every turn stored but not posted (a crash, Discord refusing the channel),
+        oldest first — the sentence of that turn, the board as it is now and the buttons (among them
+        the drawer's "Show my drawn tiles", so a private draw choice is never lost with the process),
+        and the ping of the player to move. The number posted; failures stay pending with their cause."""
+        manager = self.bot.manager
+        done = 0
+        for row in await manager.unposted():
+            if row.kind != TURN_POST or row.attempts >= MAX_ATTEMPTS:
+                continue
+            game = await manager.game_by_id(row.game_id)
+            if game is None or game.state is None:
+                continue
+            events = EVENTS.validate_python(row.payload.get("events", []))
+            if await self.announce(TurnResult(game, events)):
+                await manager.mark_posted(row)
+                log.info("game %s channel %s: posted turn %s after a restart", game.id, game.channel_id, row.seq)
+                done += 1
+            else:
+                tries = await manager.post_failed(row, NOT_POSTED)
+                log.error("game %s channel %s: turn %s not posted (%d tries)", game.id, game.channel_id, row.seq, tries)
+        return done
+
+    # --- the other messages of a game ---------------------------------------------------------------
+
+    async def first_turn(self, interaction: discord.Interaction, game: Game) -> None:
+        """The first message of a game, answering the Start: seats, the board, and the first draft pick."""
+        file = await self.bot.render(render_turn, game.state, None, filename="board.png")  # always: the first look
+        with in_channel(game):
+            telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
+            await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
+        self.bot.computers.wake(game.channel_id)  # a computer may have the first pick
+
+    async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None:
+        """The answer to `/coal host resume`: `text`, pinging the player to move as they chose to be told."""
+        with in_channel(game):
+            telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
+        await interaction.response.send_message(text, allowed_mentions=pinging(*telling.pings))
+        self.bot.computers.wake(game.channel_id)  # a computer to move moves now
+
+    async def say(self, game: Game, text: str) -> bool:
+        """A line in the game's channel that pings nobody (a timer's note); False (logged) if Discord refused it."""
+        return await send(None, self.bot.get_partial_messageable(game.channel_id), text, None, None) is not None
+
+    async def remind(self, game: Game, seconds_left: float) -> None:
+        """The half-time reminder, as the player to move chose to be told (`bot.telling`)."""
+        with in_channel(game):
+            await remind(self.bot, game, seconds_left)
+
+
+async def send(
+    interaction: discord.Interaction | None,
+    channel: discord.abc.Messageable | None,
+    text: str,
+    file: discord.File | None,
+    buttons: View | None,
+    *,
+    pings: tuple[int | None, ...] = (),
+) -> discord.Message | None:
+    """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised."""
+    kwargs: dict[str, Any] = {"allowed_mentions": pinging(*pings), "file": file or MISSING, "view": buttons or MISSING}
+    try:
+        if interaction is not None:
+            return await interaction.followup.send(text, wait=True, **kwargs)
+        assert channel is not None
+        return await channel.send(text, **kwargs)
+    except discord.HTTPException:
+        where = interaction.channel_id if interaction is not None else getattr(channel, "id", None)
+        log.exception("posting to channel %s failed", where)
+        return None
