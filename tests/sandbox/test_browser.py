@@ -63,7 +63,7 @@ async def slash(page, command: str, option: str | None = None, value: str | None
             await page.locator("#command-suggestion-listbox .command-suggestion").first.click()
         else:
             await page.get_by_role("option", name=value, exact=True).click()
-    await page.get_by_role("button", name="Send").click()
+    await page.get_by_role("button", name="Send", exact=True).click()
 
 
 async def boards(page) -> list[str]:
@@ -96,7 +96,7 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
             await slash(page, "/coal host addbot")
             await conversation(page).get_by_text("Baron Otto (normal) takes a seat").first.wait_for()
             before = await boards(page)
-            await page.get_by_role("button", name="Start").last.click()
+            await page.get_by_role("button", name="Start", exact=True).last.click()
             await wait_for_new_board(page, before)
 
             # the opening draft by the picker's autocomplete (the computer picks in between)
@@ -118,7 +118,7 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
                 await wait_for_new_board(page, before)
 
             # a private reply: "My pit" is shown to its viewer, not to another member of the server
-            await page.get_by_role("button", name="My pit").last.click()
+            await page.get_by_role("button", name="My pit", exact=True).last.click()
             pit = conversation(page).get_by_text("Only you can see this").last
             await pit.wait_for()
             shot = tmp_path / "sandbox.png"
