@@ -143,6 +143,7 @@ class CoalBot(discord.Client):
     async def close(self) -> None:
         if self.timers is not None:
             self.timers.stop()
+        self.publisher.close()  # a post waiting to be tried again is tried at the next start
         await self.computers.close()  # a move being thought is thought again after the next start
         if self.drawing is not None:
             self.drawing.close()

@@ -21,8 +21,9 @@ import discord
 from pydantic import TypeAdapter
 
 import players
-from games import Game, TurnResult
+from games import Game, GameError, TurnResult
 from games.autoplay import Question, play_computers, question
+from games.backoff import Backoff
 from games.computers import HINT_LEVEL, level_to_move
 from players import Hint
 
@@ -45,6 +46,8 @@ class ComputerPlayers:
         self.bot: CoalClient = as_coal(bot)
         self.workers = Workers("computer", processes)
         self._movers: dict[int, asyncio.Task[None]] = {}
+        self._backoff = Backoff()  # per channel: a move that failed is tried again, less and less often
+        self._retries: dict[int, asyncio.TimerHandle] = {}
         self._closed = False
 
     # --- thinking -----------------------------------------------------------------------------------
@@ -82,19 +85,53 @@ class ComputerPlayers:
             await asyncio.wait(movers)
 
     async def _move(self, channel_id: int) -> None:
+        failure: BaseException | None = None
         try:
             while not self._closed:
-                results = await play_computers(self.bot.manager, channel_id, self.think)
-                if results:
-                    await self.announce(results)
+                game = await self.bot.manager.current(channel_id)
+                if game is None or self.bot.publisher.held_until(game.id):
+                    break  # its posts fail: nobody would see the moves (the publisher wakes it when they go through)
+                run = await play_computers(self.bot.manager, channel_id, self.think)
+                if run.results:
+                    await self.announce(run.results)
+                if run.failure is not None:
+                    failure = run.failure
+                    break
                 game = await self.bot.manager.current(channel_id)
                 if game is None or level_to_move(game) is None:
                     break
-        except Exception:
-            log.exception("channel %s: the computer players failed; they try again at the next move", channel_id)
+        except Exception as err:
+            failure = err
         finally:
             if self._movers.get(channel_id) is asyncio.current_task():
                 del self._movers[channel_id]
+        if failure is None:
+            self._backoff.succeeded(channel_id)
+        elif not self._closed:
+            self._try_again(channel_id, failure)
+
+    def _try_again(self, channel_id: int, failure: BaseException) -> None:
+        """A computer's move could not be made (the database down, the pool broken): wake the channel
+        again after a backoff, so the game never waits for a restart."""
+        delay = self._backoff.failed(channel_id, self.bot.clock())
+        tries = self._backoff.failures(channel_id)
+        log.error(
+            "channel %s: the computer players failed (%s: %s); try %d again in %.0f s",
+            channel_id,
+            type(failure).__name__,
+            failure,
+            tries + 1,
+            delay,
+            exc_info=failure if not isinstance(failure, GameError) else None,
+        )
+        old = self._retries.pop(channel_id, None)
+        if old is not None:
+            old.cancel()
+        self._retries[channel_id] = asyncio.get_running_loop().call_later(delay, self._retry, channel_id)
+
+    def _retry(self, channel_id: int) -> None:
+        self._retries.pop(channel_id, None)
+        self.wake(channel_id)
 
     async def announce(self, results: list[TurnResult]) -> None:
         """Consecutive computer moves as ONE channel message: a line each, the board after the last."""
@@ -106,13 +143,16 @@ class ComputerPlayers:
         log.info(
             "game %s channel %s: %d computer move(s) up to v%s", game.id, game.channel_id, len(results), game.version
         )
-        await self.bot.publisher.publish(combined, text=text)
+        await self.bot.publisher.publish(combined, text=text, since=results[0].version)
 
     # --- shutting down ----------------------------------------------------------------------------------
 
     async def close(self) -> None:
         """Stop the movers and the pool; a move being thought is thought again after the next start."""
         self._closed = True
+        for retry in self._retries.values():
+            retry.cancel()
+        self._retries.clear()
         for mover in list(self._movers.values()):
             mover.cancel()
         if self._movers:

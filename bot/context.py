@@ -20,6 +20,9 @@ from games.consoles import Consoles
 from games.limits import Limits
 from players import Hint
 
+# The client event that makes the turn timers look at the deadlines again (`bot.timers.Timers`).
+TIMERS_CHANGED = "coal_timers_changed"
+
 
 class Publishing(Protocol):
     """`bot.publisher.Publisher`: the one way a stored turn, or anything else the bot says in a
@@ -32,6 +35,7 @@ class Publishing(Protocol):
         *,
         text: str | None = None,
         note: str | None = None,
+        since: int | None = None,
     ) -> bool: ...
 
     async def first_turn(self, interaction: discord.Interaction, game: Game) -> None: ...
@@ -43,6 +47,10 @@ class Publishing(Protocol):
     async def remind(self, game: Game, seconds_left: float) -> None: ...
 
     async def post_pending(self) -> int: ...
+
+    def held_until(self, game_id: int) -> float: ...
+
+    def close(self) -> None: ...
 
 
 class Computers(Protocol):

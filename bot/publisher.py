@@ -5,8 +5,11 @@ timer's move, a turn left pending by a crash — and everything else the bot say
 channel: the game's first message, the answer to a resume, the timer's notes and reminders.
 For a turn it writes the sentence, asks `bot.telling` who is told how (pings, direct messages,
 whether the board goes along), draws the board, puts the buttons under it, and then marks the
-turn's outbox post done; a post Discord refuses stays pending with its cause, and the host is
-told once by direct message. After every turn the computers to move are woken.
+turn's outbox post done. A post Discord refuses stays pending with its cause, the host is told
+once by direct message, and it is tried again after a backoff (`games.backoff`) until it goes
+through — turns of one game always in the order they were played, an earlier one before a later
+one — or until the channel has been out of reach for `UNREACHABLE_DAYS`, when the game ends and
+the host is told. After every turn the computers to move are woken.
 
 Nothing else in `bot/` sends a turn: the timers, the computers, the lobby and the start-up
 (`post_pending`) call this object, which the client holds as `bot.publisher`.
@@ -14,6 +17,7 @@ Nothing else in `bot/` sends a turn: the timers, the computers, the lobby and th
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, cast
 
@@ -22,12 +26,15 @@ from discord.ui import View
 from discord.utils import MISSING
 
 from games import Game, TurnResult
+from games.backoff import Backoff
 from games.manager import NOT_POSTED, TURN_POST
+from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
 from games.undo import undo_refusal
 from rendering import last_move, render_scoring, render_turn
 from rules import EVENTS, view
+from storage import OutboxRow
 
-from .context import CoalClient, as_coal
+from .context import TIMERS_CHANGED, CoalClient, as_coal
 from .draw_choice import draw_choice
 from .i18n import _, in_channel, locale_for, speaking
 from .replies import pinging, tell_host
@@ -37,7 +44,8 @@ from .words import refusals, turns
 
 log = logging.getLogger("coalbaron")
 
-MAX_ATTEMPTS = 5  # a post that failed this often is left (and logged) rather than retried at every start
+RETRY_CAP = 1800.0  # seconds: the longest wait between two tries of a post Discord refused
+DAY = 86400.0
 
 
 class Publisher:
@@ -45,6 +53,11 @@ class Publisher:
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot: CoalClient = as_coal(bot)
+        self._locks: dict[int, asyncio.Lock] = {}  # per game: its posts go out one at a time, in order
+        self._backoff = Backoff(cap=RETRY_CAP)  # per game whose posts fail
+        self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[int]] = set()
+        self._closed = False
 
     # --- turns ------------------------------------------------------------------------------------
 
@@ -55,38 +68,147 @@ class Publisher:
         *,
         text: str | None = None,
         note: str | None = None,
+        since: int | None = None,
     ) -> bool:
         """Post a stored turn, then mark its outbox post done; one that did not reach Discord stays
-        pending (with the cause) and is posted again at the next start. Then any computer to move
-        moves. True if the turn message reached the channel.
+        pending (with the cause) and is tried again later. Then any computer to move moves. True if
+        the turn message reached the channel.
 
         `interaction`: the person's, whose follow-ups the messages are (None: straight to the
         game's channel, as for the timer's and the computers' moves). `text`: the message's words
         when they are not the result's own (consecutive computer moves). `note`: a line posted
-        before the turn (what the timer did for an absent player).
+        before the turn (what the timer did for an absent player). `since`: the first version
+        this message tells (several computer moves in one message); turns before it that are
+        still pending are posted first, so the channel tells the game in order.
         """
         game = result.game
+        first = result.version if since is None else since
         try:
             with in_channel(game):
-                if note is not None:
-                    await self.say(game, note)
-                if await self.announce(result, interaction, text=text):
-                    await self.bot.manager.posted(game)
-                    return True
-                await self._failed(game)
-                return False
+                async with self._lock(game.id):
+                    if note is not None:
+                        await self.say(game, note)
+                    earlier = [r for r in await self._pending(game.id) if r.seq < first]
+                    if await self._post_rows(game, earlier) and await self.announce(result, interaction, text=text):
+                        await self.bot.manager.posted(game)
+                        self._settled(game.id)
+                        return True
+                    await self._failed(game)
+                    return False
         finally:
             self.bot.computers.wake(game.channel_id)
 
+    async def _pending(self, game_id: int) -> list[OutboxRow]:
+        return [row for row in await self.bot.manager.unposted(game_id) if row.kind == TURN_POST]
+
+    async def _post_rows(self, game: Game, rows: list[OutboxRow]) -> bool:
+        """Post stored turns that are still pending, oldest first, each with its own sentence and the
+        board as it is now; stop at the first that fails (False), so none overtakes another."""
+        for row in rows:
+            events = EVENTS.validate_python(row.payload.get("events", []))
+            if not await self.announce(TurnResult(game, events)):
+                return False
+            await self.bot.manager.mark_posted(row)
+            log.info("game %s channel %s: posted turn %s late", game.id, game.channel_id, row.seq)
+        return True
+
     async def _failed(self, game: Game) -> None:
-        """The turn's post (and any still pending before it) did not reach the channel."""
+        """The turn's post (and any still pending before it) did not reach the channel: noted on each,
+        the host told once (when the posts start failing), and a try scheduled after a backoff."""
         pending = await self.bot.manager.unposted(game.id)
         already_failing = any(row.attempts for row in pending)
         for row in pending:
             await self.bot.manager.post_failed(row, NOT_POSTED)
-        if not already_failing:  # the host is told once, when the posts start failing
-            text = _(refusals.POSTS_FAILING).format(channel=game.channel_id)
+        if not already_failing:
+            text = _(refusals.POSTS_FAILING).format(channel=game.channel_id, days=UNREACHABLE_DAYS)
             await tell_host(cast(discord.Client, self.bot), game, text)
+        self._try_again(game.id)
+
+    def _try_again(self, game_id: int) -> None:
+        if self._closed:
+            return
+        delay = self._backoff.failed(game_id, self.bot.clock())
+        log.warning(
+            "game %s: a post failed (%d in a row); trying again in %.0f s",
+            game_id,
+            self._backoff.failures(game_id),
+            delay,
+        )
+        old = self._retries.pop(game_id, None)
+        if old is not None:
+            old.cancel()
+        self._retries[game_id] = asyncio.get_running_loop().call_later(delay, self._retry_now, game_id)
+
+    def _retry_now(self, game_id: int) -> None:
+        self._retries.pop(game_id, None)
+        task = asyncio.create_task(self.retry(game_id), name=f"coalbaron-repost-{game_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _settled(self, game_id: int) -> None:
+        failing = self._backoff.failures(game_id) > 0
+        self._backoff.succeeded(game_id)
+        old = self._retries.pop(game_id, None)
+        if old is not None:
+            old.cancel()
+        if failing:  # the channel takes posts again: the game's timer and computers go on
+            self.bot.dispatch(TIMERS_CHANGED)
+
+    def held_until(self, game_id: int) -> float:
+        """While a game's posts fail, when they are tried next (else 0): the bot makes no move for the
+        game meanwhile (no timer move, no computer's), since nobody could see it."""
+        return self._backoff.not_before(game_id)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def retry(self, game_id: int) -> int:
+        """Post the game's pending turns, oldest first (after a failure, or after a start); the number
+        posted. One that fails again is tried again later; a game whose channel stayed out of reach
+        for `UNREACHABLE_DAYS` is ended and its host told."""
+        manager = self.bot.manager
+        try:
+            game = await manager.game_by_id(game_id)
+            async with self._lock(game_id):
+                rows = await self._pending(game_id)
+                if not rows or game is None or game.state is None:
+                    self._settled(game_id)
+                    return 0
+                if _out_of_reach(rows[0], self.bot.clock()):
+                    await self._give_up(game)
+                    return 0
+                with in_channel(game):
+                    posted = 0
+                    for row in rows:
+                        if not await self._post_rows(game, [row]):
+                            await self._failed(game)
+                            return posted
+                        posted += 1
+                self._settled(game_id)
+            self.bot.computers.wake(game.channel_id)  # a computer held back by the failing posts
+            return posted
+        except Exception:  # the database or Discord failed in a way a post does not: try again later
+            log.exception("game %s: posting its pending turns failed", game_id)
+            self._try_again(game_id)
+            return 0
+
+    async def _give_up(self, game: Game) -> None:
+        """The game's channel refused every post for `UNREACHABLE_DAYS`: end the game, tell the host."""
+        ended = await self.bot.manager.end_unreachable(game)
+        self._settled(game.id)
+        log.warning("game %s channel %s: ended, its channel out of reach", game.id, game.channel_id)
+        with in_channel(ended):
+            text = _(refusals.UNREACHABLE_ENDED).format(channel=game.channel_id, days=UNREACHABLE_DAYS)
+        await tell_host(cast(discord.Client, self.bot), ended, text)
+
+    def close(self) -> None:
+        """Stop trying again (at shutdown); what is pending is tried at the next start."""
+        self._closed = True
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
+        for task in self._tasks:
+            task.cancel()
 
     async def announce(
         self, result: TurnResult, interaction: discord.Interaction | None = None, *, text: str | None = None
@@ -136,26 +258,12 @@ class Publisher:
 
     async def post_pending(self) -> int:
         """After a start: every turn stored but not posted (a crash, Discord refusing the channel),
-        oldest first — the sentence of that turn, the board as it is now and the buttons (among them
-        the drawer's "Show my drawn tiles", so a private draw choice is never lost with the process),
-        and the ping of the player to move. The number posted; failures stay pending with their cause."""
-        manager = self.bot.manager
-        done = 0
-        for row in await manager.unposted():
-            if row.kind != TURN_POST or row.attempts >= MAX_ATTEMPTS:
-                continue
-            game = await manager.game_by_id(row.game_id)
-            if game is None or game.state is None:
-                continue
-            events = EVENTS.validate_python(row.payload.get("events", []))
-            if await self.announce(TurnResult(game, events)):
-                await manager.mark_posted(row)
-                log.info("game %s channel %s: posted turn %s after a restart", game.id, game.channel_id, row.seq)
-                done += 1
-            else:
-                tries = await manager.post_failed(row, NOT_POSTED)
-                log.error("game %s channel %s: turn %s not posted (%d tries)", game.id, game.channel_id, row.seq, tries)
-        return done
+        each game's oldest first — the sentence of that turn, the board as it is now and the buttons
+        (among them the drawer's "Show my drawn tiles", so a private draw choice is never lost with
+        the process), and the ping of the player to move. The number posted; failures stay pending
+        with their cause and are tried again later."""
+        games = dict.fromkeys(row.game_id for row in await self.bot.manager.unposted() if row.kind == TURN_POST)
+        return sum([await self.retry(game_id) for game_id in games])
 
     # --- the other messages of a game ---------------------------------------------------------------
 
@@ -204,3 +312,9 @@ async def send(
         where = interaction.channel_id if interaction is not None else getattr(channel, "id", None)
         log.exception("posting to channel %s failed", where)
         return None
+
+
+def _out_of_reach(oldest: OutboxRow, now: float) -> bool:
+    """Whether a game's posts have failed long enough, and often enough, to give the game up: days of
+    tries, not a bot that was stopped for a while."""
+    return oldest.attempts >= UNREACHABLE_TRIES and now - oldest.created_at >= UNREACHABLE_DAYS * DAY

@@ -93,7 +93,10 @@ async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:
             return
     pings = () if mine is not None and mine.ping == "none" else (user,)
     channel = bot.get_partial_messageable(game.channel_id)
-    await channel.send(reminder(user, duration(seconds_left)), allowed_mentions=pinging(*pings))
+    try:
+        await channel.send(reminder(user, duration(seconds_left)), allowed_mentions=pinging(*pings))
+    except discord.HTTPException as err:  # a reminder is not kept: the deadline still comes
+        log.info("game %s: the reminder could not be posted (%s)", game.id, err)
 
 
 async def direct(

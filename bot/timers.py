@@ -16,13 +16,14 @@ import logging
 
 import discord
 
-from games import Game
+from games import Game, GameError
 from games.autoplay import play_for_absent
+from games.backoff import Backoff
 from games.computers import level_to_move
 from games.limits import lobby_expires_at
 from games.timers import due_at
 
-from .context import as_coal
+from .context import TIMERS_CHANGED, as_coal
 from .i18n import in_channel
 from .words.computers import timer_played
 from .words.lobby import lobby_expired
@@ -39,11 +40,12 @@ class Timers:
     timeout: a change wakes it to look again, the timeout means something is due.
     """
 
-    WAKE = "coal_timers_changed"
+    WAKE = TIMERS_CHANGED
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = as_coal(bot)
         self._games: dict[int, Game] = {}  # channel -> the game as last stored, with a deadline
+        self._backoff = Backoff()  # per channel whose timer work failed: tried again, less and less often
         self._task: asyncio.Task | None = None
         self._stopped = False
 
@@ -63,6 +65,7 @@ class Timers:
 
     def changed(self, game: Game) -> None:
         """A game was stored (a move, the start, an abort): look again at the deadlines."""
+        self._backoff.succeeded(game.channel_id)  # a new state: its timer is tried afresh
         self._track(game)
         self.bot.dispatch(self.WAKE)
 
@@ -77,9 +80,13 @@ class Timers:
             self._games.pop(game.channel_id, None)
 
     def _due(self, game: Game) -> float:
+        """When the game's timer next has something to do (not before its next try after a failure)."""
         if game.status == "lobby":
-            return lobby_expires_at(game, self.bot.limits)
-        return due_at(game, self.bot.pause_limit)
+            due = lobby_expires_at(game, self.bot.limits)
+        else:
+            due = due_at(game, self.bot.pause_limit)
+        # not before its next try after a failure, nor while its channel refuses the posts
+        return max(due, self._backoff.not_before(game.channel_id), self.bot.publisher.held_until(game.id))
 
     async def _run(self) -> None:
         while not self._stopped:
@@ -101,22 +108,42 @@ class Timers:
                     await self.bot.wait_for(self.WAKE, timeout=60)
 
     async def run_due(self) -> None:
-        """Handle every reminder and deadline that is due now, earliest deadline first."""
+        """Handle every reminder and deadline that is due now, earliest deadline first. Each game's
+        on its own: one that fails (the database down, a full disk, a channel gone) is tried again
+        after a backoff, and the others due in the same pass go on."""
         now = self.bot.clock()
         due = sorted(
             (g for g in self._games.values() if self._due(g) <= now),
             key=lambda g: (g.deadline or 0.0, g.id),
         )
         for game in due:
-            with in_channel(game):  # everything a timer says goes to the game's channel
-                if game.status == "lobby":
-                    await self._close_lobby(game)
-                elif game.options.paused_at is not None:
-                    await self._end_pause(game)
-                elif game.deadline is not None and game.deadline <= now:
-                    await self._expire(game)
-                else:
-                    await self._remind(game)
+            try:
+                with in_channel(game):  # everything a timer says goes to the game's channel
+                    await self._handle(game, now)
+            except Exception as err:
+                delay = self._backoff.failed(game.channel_id, self.bot.clock())
+                log.error(
+                    "game %s channel %s: its timer failed (%s: %s); try %d again in %.0f s",
+                    game.id,
+                    game.channel_id,
+                    type(err).__name__,
+                    err,
+                    self._backoff.failures(game.channel_id) + 1,
+                    delay,
+                    exc_info=err if not isinstance(err, GameError) else None,
+                )
+            else:
+                self._backoff.succeeded(game.channel_id)
+
+    async def _handle(self, game: Game, now: float) -> None:
+        if game.status == "lobby":
+            await self._close_lobby(game)
+        elif game.options.paused_at is not None:
+            await self._end_pause(game)
+        elif game.deadline is not None and game.deadline <= now:
+            await self._expire(game)
+        else:
+            await self._remind(game)
 
     async def _look_again(self, channel_id: int) -> None:
         """Track the channel's game as it is stored now (the one the timer was due for moved on)."""

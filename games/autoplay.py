@@ -4,8 +4,9 @@ when a player's time runs out.
 Every decision a computer makes is asked of `think` (the bot runs it in its process pool, off the
 event loop) with a `Question`: the level, what the seat may see (`rules.view`) and one seed per
 decision, from the game's seed and the move number, so a game replays with `python -m rules
-replay`. Each move is stored like a person's (one transaction, over the version it was thought
-for): a move another request made meanwhile wins, and the computer thinks again.
+replay`. Each move is stored like a person's, with its post in the outbox (one transaction, over
+the version it was thought for): a move another request made meanwhile wins, and the computer
+thinks again.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from rules import Refusal
 from storage import Game, Level
 
 from .computers import STAND_IN_LEVEL, level_of, seat_to_move, stand_in
-from .errors import GameError, StaleAction
+from .errors import GameError, IllegalMove, SaveFailed, StaleAction
 from .manager import GameManager, TurnResult
 from .timers import default_action, is_absent
 
@@ -47,13 +48,23 @@ def question(game: Game, player: str, level: str) -> Question:
     return Question(level, rules.view(state, player).model_dump_json(), decision_seed(game.seed, state))
 
 
+@dataclass(frozen=True, slots=True)
+class ComputerRun:
+    """The computer moves made in a row, and why they stopped before a person was to move, if they did."""
+
+    results: list[TurnResult]
+    failure: SaveFailed | None = None  # the database failed: the caller tries again later
+
+
 async def play_computers(
     manager: GameManager, channel_id: int, think: Think, *, limit: int | None = None
-) -> list[TurnResult]:
+) -> ComputerRun:
     """Every computer move due in the channel, in order, until a person is to move (or the end).
 
     A computer's own seat moves as itself; a stand-in's move on a person's seat is logged as
-    `auto` when the timer handed the seat over (the seat's missed count goes on).
+    `auto` when the timer handed the seat over (the seat's missed count goes on). A move the
+    rules refuse is a bug in `players/`: it is logged, and the seat plays the timer's default
+    move instead, so the game goes on. A save that fails ends the run with the moves so far.
     """
     results: list[TurnResult] = []
     game = await manager.current(channel_id)
@@ -62,27 +73,41 @@ async def play_computers(
         level = level_of(game, seat) if seat is not None else None
         if seat is None or level is None:
             break
+        state = game.state
+        assert state is not None
         text = await think(question(game, seat.name, level))
         helper = stand_in(game, seat)
+        auto = helper is not None and helper.by == "timer"
         try:
-            result = await manager.act(
-                channel_id,
-                seat.user_id,
-                rules.parse_action(text),
-                auto=helper is not None and helper.by == "timer",
-                expected_version=game.version,
-            )
+            try:
+                action = rules.parse_action(text)
+                result = await manager.act(
+                    channel_id, seat.user_id, action, auto=auto, expected_version=game.version, announce=True
+                )
+            except (IllegalMove, Refusal) as err:
+                log.error(
+                    "channel %s: the %s computer's move %r for %s was refused (%s); it plays the default move",
+                    channel_id,
+                    level,
+                    text,
+                    seat.name,
+                    err,
+                )
+                fallback = default_action(state)
+                result = await manager.act(
+                    channel_id, seat.user_id, fallback, auto=auto, expected_version=game.version, announce=True
+                )
         except StaleAction:  # the game moved on while the computer thought: look again
             game = await manager.current(channel_id)
             continue
-        except (GameError, Refusal) as err:  # a refused computer move is a bug in players/: stop, say so
-            log.error(
-                "channel %s: the %s computer's move %r for %s was refused: %s", channel_id, level, text, seat.name, err
-            )
+        except SaveFailed as err:
+            return ComputerRun(results, err)
+        except GameError as err:  # the game ended or was paused meanwhile
+            log.info("channel %s: the computers stop (%s)", channel_id, err)
             break
         results.append(result)
         game = result.game
-    return results
+    return ComputerRun(results)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +127,8 @@ async def play_for_absent(manager: GameManager, game: Game, think: Think) -> Tim
 
     With `absent:computer` the stand-in computer plays it from the player's own view; otherwise the
     timer's default move (`games.timers.default_action`). After `ABSENT_AFTER` timer moves in a row
-    the computer keeps the seat until its owner takes it back. None when the game moved on meanwhile.
+    the computer keeps the seat until its owner takes it back. None when the game moved on meanwhile;
+    SaveFailed when the database failed (the caller tries again later).
     """
     state = game.state
     assert state is not None and game.to_move_user is not None and state.to_move is not None
@@ -116,6 +142,8 @@ async def play_for_absent(manager: GameManager, game: Game, think: Think) -> Tim
         result = await manager.act(
             game.channel_id, game.to_move_user, action, auto=True, expected_version=game.version, announce=True
         )
+    except SaveFailed:
+        raise  # the database failed: the timer tries again later
     except GameError as err:  # the game moved on meanwhile: nothing to do
         log.info("game %s channel %s: timer not needed (%s)", game.id, game.channel_id, err)
         return None

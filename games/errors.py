@@ -39,6 +39,7 @@ class Reason(StrEnum):
     CHANGED_MEANWHILE = "changed_meanwhile"
     MOVE_NOT_SAVED = "move_not_saved"
     NOT_SAVED = "not_saved"
+    SAVE_UNCONFIRMED = "save_unconfirmed"  # the write failed and the game could not be read back
     # computer players
     HOST_ADDS_COMPUTER = "host_adds_computer"  # host
     HOST_REMOVES_COMPUTER = "host_removes_computer"  # host

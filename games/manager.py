@@ -45,6 +45,7 @@ from storage import (
     SeatRow,
     StaleState,
     StandIn,
+    StorageError,
     Store,
 )
 from storage.store import record_of
@@ -567,22 +568,52 @@ class GameManager:
         return await self._played(move, saved)
 
     async def _save(self, move: Move, *, auto: bool, announce: bool) -> Game:
-        """Store a judged move over the game it was judged on: one transaction (call under the lock)."""
-        game, new_state, events = move.game, move.after, move.events
+        """Store a judged move over the game it was judged on (call under the lock)."""
+        return await self._store_turn(
+            move.game,
+            move.after,
+            move.user_id,
+            move.player,
+            str(move.action),
+            move.events,
+            auto=auto,
+            announce=announce,
+        )
+
+    async def _store_turn(
+        self,
+        game: Game,
+        state: GameState,
+        user_id: int,
+        player: str,
+        action: str,
+        events: list[Event],
+        *,
+        auto: bool = False,
+        announce: bool = True,
+    ) -> Game:
+        """One turn (a move or an undo) in one transaction: the state, the log entry, the post.
+
+        A turn whose commit reached the database although the answer did not (the connection
+        dropped after COMMIT) is found by reading the game back: it is a success, never a refusal.
+        """
+        write = self.store.save_turn(
+            game,
+            state,
+            user_id=user_id,
+            player=player,
+            action=action,
+            summary=EVENTS.dump_json(events).decode(),
+            auto=auto,
+            deadline=self._deadline(game, state),
+            outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),
+        )
         saved = await self._commit(
             game.channel_id,
-            self.store.save_turn(
-                game,
-                new_state,
-                user_id=move.user_id,
-                player=move.player,
-                action=str(move.action),
-                summary=EVENTS.dump_json(events).decode(),
-                auto=auto,
-                deadline=self._deadline(game, new_state),
-                outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),
-            ),
+            write,
             Reason.MOVE_NOT_SAVED,
+            landed=lambda stored: stored.id == game.id and stored.version == game.version + 1 and stored.state == state,
+            game_id=game.id,
         )
         self._remember(saved)
         return saved
@@ -602,21 +633,7 @@ class GameManager:
             log = await self.store.log(game.id)
             before = state_before_last(record_of(game, log), log, user_id, seat.name)
             events: list[Event] = [rules.TookBack(player=seat.name)]
-            saved = await self._commit(
-                channel_id,
-                self.store.save_turn(
-                    game,
-                    before,
-                    user_id=user_id,
-                    player=seat.name,
-                    action=UNDO,
-                    summary=EVENTS.dump_json(events).decode(),
-                    deadline=self._deadline(game, before),
-                    outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})],
-                ),
-                Reason.MOVE_NOT_SAVED,
-            )
-            self._remember(saved)
+            saved = await self._store_turn(game, before, user_id, seat.name, UNDO, events)
             return TurnResult(saved, events)
 
     async def judge(
@@ -706,6 +723,17 @@ class GameManager:
         """One post reached the channel."""
         await self.store.mark_posted(row)
 
+    async def end_unreachable(self, game: Game) -> Game:
+        """End a game whose channel stays out of reach (`games.timers.UNREACHABLE_DAYS`): aborted
+        if it is still open, so its seats count no more against the limits, and its posts forgotten."""
+        async with self._lock(game.channel_id):
+            stored = await self.store.load_game(game.id) or game
+            if stored.is_open:
+                stored = await self._commit(game.channel_id, self.store.abort_game(stored))
+                self._remember(stored)
+            await self.store.drop_pending_posts(game.id)
+            return stored
+
     async def game_by_id(self, game_id: int) -> Game | None:
         """A game as stored, whatever its channel and status."""
         return await self.store.load_game(game_id)
@@ -759,8 +787,22 @@ class GameManager:
             return None
         return self.store.clock() + seconds
 
-    async def _commit(self, channel_id: int, write: Awaitable[Game], failed: Reason = Reason.NOT_SAVED) -> Game:
-        """Run a database write; on failure drop the cached game and read it again."""
+    async def _commit(
+        self,
+        channel_id: int,
+        write: Awaitable[Game],
+        failed: Reason = Reason.NOT_SAVED,
+        *,
+        landed: Callable[[Game], bool] | None = None,
+        game_id: int | None = None,
+    ) -> Game:
+        """Run a database write; on failure drop the cached game and read it again.
+
+        With `landed`, a write that failed is checked by reading game `game_id` back: the
+        connection may have dropped after the database committed. If `landed` says the stored
+        game is the write's, the write succeeded; if the game cannot be read, nobody can say,
+        and the refusal says so (SAVE_UNCONFIRMED) rather than that nothing changed.
+        """
         try:
             return await write
         except StaleState as err:
@@ -769,11 +811,33 @@ class GameManager:
         except Exception as err:
             # The player is told to try again; the operator needs the cause (a read-only file, a full disk).
             log.error("saving failed in channel %s: %s: %s", channel_id, type(err).__name__, err)
+            if landed is not None and game_id is not None and not isinstance(err, StorageError):
+                # (a StorageError is the Store refusing before anything reached the database)
+                stored = await self._read_back(game_id)
+                if stored is None:
+                    self._games.pop(channel_id, None)
+                    raise SaveFailed(Reason.SAVE_UNCONFIRMED) from err
+                if landed(stored):
+                    log.warning(
+                        "channel %s: the write was stored after all (read back at v%s)", channel_id, stored.version
+                    )
+                    return stored
             await self._reload(channel_id)
             raise SaveFailed(failed) from err
         except BaseException:  # cancelled: the commit may or may not have happened
             self._games.pop(channel_id, None)
             raise
+
+    async def _read_back(self, game_id: int, tries: int = 3, pause: float = 0.2) -> Game | None:
+        """The game as stored, read again after a write failed; None if the database does not answer."""
+        for attempt in range(tries):
+            try:
+                return await self.store.load_game(game_id)
+            except Exception as err:
+                log.warning("reading game %s back failed (%s: %s)", game_id, type(err).__name__, err)
+                if attempt + 1 < tries:
+                    await asyncio.sleep(pause)
+        return None
 
     async def _reload(self, channel_id: int) -> None:
         self._games.pop(channel_id, None)

@@ -11,6 +11,10 @@ from rules.components import ORDER_CARDS
 from storage import Game
 
 ABSENT_AFTER = 3  # turns the timer took in a row before a player shows as absent
+# A game whose channel refused every post for this long (and this many tries) is ended: its
+# thread was deleted, or the bot was removed from the server or the channel.
+UNREACHABLE_DAYS = 7
+UNREACHABLE_TRIES = 20
 PAUSE_LIMIT = 30 * 24 * 3600  # seconds a game may stay paused before it ends without a result (PAUSE_LIMIT_DAYS)
 
 

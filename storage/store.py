@@ -412,6 +412,11 @@ class Store:
             )
         return changed == 1
 
+    async def drop_pending_posts(self, game_id: int) -> int:
+        """Forget the posts of a game that will never be made (its channel is gone); how many."""
+        async with self.backend.write() as tx:
+            return await tx.execute("DELETE FROM outbox WHERE game_id = ? AND posted_at IS NULL", (game_id,))
+
     async def note_failed_post(self, post: OutboxRow | int, error: str) -> int:
         """Record a failed attempt to post (the post stays pending); the number of attempts so far."""
         post_id = post if isinstance(post, int) else post.id

@@ -80,13 +80,26 @@ class LocalPostgres:
         data = self.folder / "data"
         self._run(str(self.bin / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
         self.port = _free_port()
+        self._serve()
+        return self
+
+    def _serve(self) -> None:
+        assert self.bin is not None and self.folder is not None
         options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c max_connections=200"
         if self.fast:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run(
-            str(self.bin / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(self.folder / "log"), "-w", "start"
-        )
-        return self
+        data = str(self.folder / "data")
+        self._run(str(self.bin / "pg_ctl"), "-D", data, "-o", options, "-l", str(self.folder / "log"), "-w", "start")
+
+    def halt(self) -> None:
+        """Stop the server as a crash or an operator would (its databases kept): every connection
+        breaks, new ones are refused until `resume`."""
+        assert self.bin is not None and self.folder is not None
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server again after `halt`, on the same port, with the same databases."""
+        self._serve()
 
     def stop(self) -> None:
         if self.folder is None:
@@ -94,6 +107,8 @@ class LocalPostgres:
         try:
             if self.port and self.bin is not None:
                 self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+        except subprocess.CalledProcessError:
+            pass  # not running (halted and not resumed)
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None

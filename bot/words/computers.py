@@ -70,9 +70,14 @@ def unseated(player: str) -> str:
     return _(UNSEATED).format(player=shown(player))
 
 
+def computer_move(what: str) -> str:
+    """One computer move's line: "🤖 Baron Otto placed …"."""
+    return _(MOVE_LINE).format(what=what)
+
+
 def moves(described: Sequence[str], whose_turn: str) -> str:
     """Consecutive computer moves in one message: a line each, then who is next."""
-    lines = [_(MOVE_LINE).format(what=what) for what in described if what]
+    lines = [computer_move(what) for what in described if what]
     return "\n".join([*lines, whose_turn] if whose_turn else lines)
 
 

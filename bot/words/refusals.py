@@ -15,8 +15,13 @@ THE_HOST = N_("the host")
 # A direct message to the host, once, when the game's channel refuses the bot's posts.
 POSTS_FAILING = N_(
     "I could not post the latest turn of your Coal Baron game in <#{channel}>. Please check that I may "
-    "view the channel, send messages and attach files there; the turn is kept and posted again at my next "
-    "start, and the next move posts the board as it is."
+    "view the channel, send messages and attach files there. I keep the turn and try again, less and less "
+    "often; if the channel stays out of my reach for {days} days, the game ends."
+)
+# A direct message to the host when a game ended because its channel stayed out of reach.
+UNREACHABLE_ENDED = N_(
+    "Your Coal Baron game in <#{channel}> has ended without a result: for {days} days I could not post in its "
+    "channel (deleted, or closed to me). Its seats are free again; start a new game with `/coal new`."
 )
 
 # /coal new where the bot lacks a permission it needs (bot/permissions.py)
@@ -97,6 +102,10 @@ REFUSALS: dict[Reason, str] = {
     Reason.CHANGED_MEANWHILE: N_("The game changed in the meantime; nothing was done. Please look again."),
     Reason.MOVE_NOT_SAVED: N_("Your move could not be saved, so nothing changed. Please try again in a moment."),
     Reason.NOT_SAVED: N_("That could not be saved, so nothing changed. Please try again in a moment."),
+    Reason.SAVE_UNCONFIRMED: N_(
+        "The database stopped answering, so I can't tell whether your move was saved. Look at the board in a "
+        "moment (`/coal board`): a saved move has its turn message posted as soon as the database is back."
+    ),
     Reason.HOST_ADDS_COMPUTER: N_("Only the host, {host}, can seat a computer player."),
     Reason.HOST_REMOVES_COMPUTER: N_("Only the host, {host}, can remove a computer player."),
     Reason.HOST_REPLACES: N_("Only the host, {host}, can hand a seat to a computer."),

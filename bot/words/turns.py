@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from bot.i18n import N_, Nn_, _
-from games.computers import level_to_move
+from games.computers import level_of, level_to_move
 from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import Game
 
 from .common import AND, marks, mention, plural, seat_of, shown
-from .computers import thinking
+from .computers import computer_move, thinking
 from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_turn, tile_name
 
@@ -105,8 +105,11 @@ def whose_turn(game: Game) -> str:
 
 
 def turn_message(game: Game, events: list[Event]) -> str:
-    """What happened in the action, then who is next."""
-    lines = [describe_turn(events)]
+    """What happened in the action (marked as a computer's when one made it), then who is next."""
+    said = describe_turn(events)
+    mover = next((getattr(e, "player", None) for e in events), None)
+    seat = next((s for s in game.seats if s.name == mover), None)
+    lines = [computer_move(said) if said and seat is not None and level_of(game, seat) is not None else said]
     nxt = whose_turn(game)
     if nxt:
         lines.append(nxt)

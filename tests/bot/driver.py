@@ -14,6 +14,7 @@ async def close_bot(bot) -> None:
     a failed test and hang the run."""
     if bot.timers is not None:
         bot.timers.stop()
+    bot.publisher.close()
     await bot.computers.close()
     if bot.drawing is not None:
         bot.drawing.close()

@@ -1,0 +1,110 @@
+"""The database fails under a game (issue 28), on a real PostgreSQL: stopped while a computer thinks
+and started again a minute later, or losing the answer to a COMMIT that reached it. No game is left
+stuck, and no stored move is reported as lost."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+import simcord
+
+from bot import create_bot
+from games.computers import is_computer
+from rules.record import Chooser, random_action
+from storage.testing import LocalPostgres
+from tests.storage.proxy import CommitCutter
+
+from .conftest import World
+from .driver import actor, close_bot, fast_forward, start_game, virtual_clock
+
+
+@pytest.fixture
+def own_postgres():
+    """A PostgreSQL server of this test's own, which it may stop and start: with fsync and synchronous
+    commits, as in production, so that a committed move survives the stop."""
+    why = LocalPostgres.unavailable()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL tests cannot run in CI: {why}")
+        pytest.skip(f"PostgreSQL tests skipped: {why}")
+    server = LocalPostgres().start()
+    yield server
+    server.stop()
+
+
+def _world(env):
+    guild = env.create_guild("Mines")
+    channel = guild.create_text_channel("coal")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    return guild, channel, alice, bob
+
+
+async def test_postgres_stopped_while_a_computer_thinks_and_back_a_minute_later(own_postgres):
+    url = own_postgres.create_database("stopped")
+    bot = create_bot(url, clock=virtual_clock)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            guild, channel, alice, _ = _world(env)
+            manager = bot.manager
+            from bot.words.computers import computer_name
+
+            await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "none"})
+            await manager.add_computer(channel.id, alice.id, "normal", computer_name)
+            game = await manager.start(channel.id, alice.id, seed=3)
+            chooser = Chooser(3)
+            while not (game.to_move_user == alice.id and game.state.phase == "turn"):  # through the manager
+                game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+            stopped = asyncio.Event()
+            real_think = bot.computers.think
+
+            async def think(asked):
+                move = await real_think(asked)
+                if not stopped.is_set():  # the database goes away while the computer thinks
+                    await asyncio.to_thread(own_postgres.halt)
+                    stopped.set()
+                return move
+
+            bot.computers.think = think
+            await alice.slash(channel, "coal bank")  # her move is posted, the computer thinks
+            await bot.computers.idle()
+            assert stopped.is_set()
+            await env.advance_time(60)  # a minute of the database away: the computer tries, and waits
+            await bot.computers.idle()
+            await asyncio.to_thread(own_postgres.resume)
+            await env.advance_time(600)  # back: the next try moves
+            await bot.computers.idle()
+            after = await manager.current(channel.id)
+            assert after.version > game.version + 1 and not is_computer(after.to_move_user)  # bank, then its move
+            log = await bot.store.log(game.id)
+            assert [e.user_id for e in log if is_computer(e.user_id)]
+            assert await bot.store.pending_posts(game.id) == []  # and its moves were posted
+            assert any(m.content.startswith("🤖") for m in channel.history())
+    finally:
+        await close_bot(bot)
+
+
+async def test_a_move_whose_commit_answer_is_lost_is_announced_not_refused(own_postgres):
+    own_postgres.create_database("cut")
+    async with CommitCutter(own_postgres.port) as proxy:
+        bot = create_bot(f"postgresql://postgres@127.0.0.1:{proxy.port}/cut", clock=virtual_clock)
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                guild, channel, alice, bob = _world(env)
+                w = World(env, guild, channel, alice, bob, None, None)
+                await start_game(w, 2, seed=4)
+                game = await fast_forward(w, 6)  # past the draft
+                assert game.state.phase == "turn"
+                proxy.arm()  # the next COMMIT is made, its answer lost
+                r = await actor(w, game).slash(channel, "coal bank")
+                assert proxy.cuts == 1
+                assert r.acknowledged and not r.ephemeral, r.response and r.response.content  # no refusal
+                stored = await bot.store.load_game(game.id)
+                assert stored.version == game.version + 1
+                turn = channel.last_message
+                assert "bank" in turn.content and turn.attachments[0].filename == "board.png"
+                assert await bot.store.pending_posts(game.id) == []
+        finally:
+            await close_bot(bot)

@@ -1,0 +1,94 @@
+"""A full file system under the bot's SQLite database (issue 28): the overdue turn's saves fail, are
+tried again with a growing pause (a few a minute, one log line each), and succeed once space is back.
+
+The file system is real: a small tmpfs the test mounts (root is needed, as CI runs; elsewhere the
+test skips saying so), filled to the last byte by a file, which is removed to give the space back.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+
+import pytest
+import simcord
+
+from bot import create_bot
+
+from .driver import close_bot, virtual_clock
+
+HOUR = 3600
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    where = tmp_path / "disk"
+    where.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", str(where)], capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        why = f"cannot mount a small file system ({done.stderr.strip() or done.returncode}): run the tests as root"
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    yield where
+    subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def fill(folder) -> None:
+    """Write a file until the file system has no byte left."""
+    with open(folder / "filler", "wb") as f:
+        try:
+            while True:
+                f.write(b"\0" * 65536)
+                f.flush()
+        except OSError:
+            pass
+
+
+async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(small_disk, caplog):
+    bot = create_bot(small_disk / "coal.sqlite3", clock=virtual_clock)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            guild = env.create_guild("Mines")
+            channel = guild.create_text_channel("coal")
+            alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+            manager = bot.manager
+            await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "1h", "absent": "computer"})
+            await manager.join(channel.id, bob.id, "bob")
+            game = await manager.start(channel.id, alice.id, seed=2)
+            bot.timers.changed(game)
+            saves, thinks = [], []
+            real_save, real_think = bot.store.save_turn, bot.computers.think
+
+            async def save_turn(*args, **kwargs):
+                saves.append(virtual_clock())
+                return await real_save(*args, **kwargs)
+
+            async def think(asked):
+                thinks.append(virtual_clock())
+                return await real_think(asked)
+
+            bot.store.save_turn = save_turn
+            bot.computers.think = think
+            fill(small_disk)
+            with caplog.at_level(logging.ERROR, logger="coalbaron"):
+                await env.advance_time(HOUR)  # the deadline: the absent player's move cannot be saved
+                await env.advance_time(60)  # a minute of a full disk
+            failed = len(saves)
+            assert 1 <= failed <= 10, f"{failed} saves in a minute of a full disk"
+            assert len(thinks) <= 10
+            lines = [r for r in caplog.records if "saving failed" in r.getMessage()]
+            assert len(lines) == failed and "full" in lines[0].getMessage()
+            assert (await manager.current(channel.id)).version == game.version
+            os.remove(small_disk / "filler")  # space again
+            await env.advance_time(15 * 60)
+            after = await manager.current(channel.id)
+            assert after.version == game.version + 1
+            [entry] = await bot.store.log(game.id, 1)
+            assert entry.auto
+            assert any("time ran out" in m.content for m in channel.history())
+    finally:
+        await close_bot(bot)
