@@ -16,6 +16,7 @@ from typing import Literal
 import discord
 
 from games import Game, GameError
+from games.limits import Place
 
 from .context import client_of
 from .i18n import in_channel, speaking
@@ -46,7 +47,14 @@ async def open_in_thread(interaction: discord.Interaction, options: dict[str, st
     added to the line, the lobby in the thread. None when Discord refuses the thread: the line is
     removed, nothing is stored, and the caller opens the game in the channel instead."""
     user = interaction.user
-    client_of(interaction).manager.check_new(interaction.guild_id or 0, user.id)  # a limit: refused, no thread
+    manager = client_of(interaction).manager
+    # a limit refuses before a thread exists; the place is held until the lobby is stored
+    with manager.holding(interaction.guild_id or 0, user.id, lobby=True) as place:
+        return await _open(interaction, options, lang, place)
+
+
+async def _open(interaction: discord.Interaction, options: dict[str, str], lang: str, place: Place) -> Game | None:
+    user = interaction.user
     with speaking(lang):  # the line and the thread's name, in the game's language
         await interaction.response.send_message(lobby_words.opened_in_thread(user.id, ""))
         name = lobby_words.thread_name(user.display_name)
@@ -59,7 +67,7 @@ async def open_in_thread(interaction: discord.Interaction, options: dict[str, st
         return None
     try:
         game = await client_of(interaction).manager.new_game(
-            interaction.guild_id or 0, thread.id, user.id, user.display_name, options
+            interaction.guild_id or 0, thread.id, user.id, user.display_name, options, place=place
         )
     except GameError:
         await _remove(thread)

@@ -4,7 +4,8 @@ often a person may open one, and how long a lobby may wait for its start.
 Each is a setting (bot/config.py, `.env`) with a default meant for a busy community server. The
 game manager checks the first three when a lobby opens (and the games per person when someone
 joins one), refusing with the limit in the reason, before anything is stored; the turn timers
-close a lobby nobody started in time (`lobby_expired`).
+close a lobby nobody started in time (`lobby_expired`). A check holds its `Place` until the lobby
+or the seat is stored (or refused), so requests made at once cannot all pass the same check.
 """
 
 from __future__ import annotations
@@ -35,15 +36,26 @@ class Openings:
 
     times: dict[int, deque[float]] = field(default_factory=dict)
 
-    def wait(self, user_id: int, now: float, per_hour: int) -> float:
-        """Seconds until `user_id` may open another lobby (0: now)."""
+    def wait(self, user_id: int, now: float, per_hour: int, opening: int = 0) -> float:
+        """Seconds until `user_id` may open another lobby (0: now), with `opening` more being opened now."""
         recent = self.times.setdefault(user_id, deque())
         while recent and recent[0] <= now - 3600:
             recent.popleft()
-        return 0.0 if len(recent) < per_hour else recent[0] + 3600 - now
+        if len(recent) + opening < per_hour:
+            return 0.0
+        return recent[0] + 3600 - now if recent else 3600.0
 
     def opened(self, user_id: int, now: float) -> None:
         self.times.setdefault(user_id, deque()).append(now)
+
+
+@dataclass(frozen=True, eq=False)
+class Place:
+    """A lobby or a seat that passed the limits and is being stored: it counts as taken meanwhile."""
+
+    guild_id: int
+    user_id: int
+    lobby: bool  # a new lobby (its host's seat), not a seat in a lobby
 
 
 def lobby_expires_at(game: Game, limits: Limits) -> float:

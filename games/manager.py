@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -72,7 +72,7 @@ from .errors import (
     SaveFailed,
     StaleAction,
 )
-from .limits import UNLIMITED, Limits, Openings
+from .limits import UNLIMITED, Limits, Openings, Place
 from .shards import Shards
 from .undo import UNDO, state_before_last
 
@@ -154,6 +154,7 @@ class GameManager:
         self.store = store
         self.limits = limits or UNLIMITED
         self._openings = Openings()
+        self._held: set[Place] = set()  # lobbies and seats that passed the limits and are being stored
         # When the bot runs as several processes: the shards of this one (its servers' games).
         self.shards = shards
         self._games: dict[int, Game] = {}  # lobbies and running games, by channel
@@ -286,9 +287,17 @@ class GameManager:
     # --- the lobby -------------------------------------------------------------------------
 
     async def new_game(
-        self, guild_id: int, channel_id: int, user_id: int, name: str, options: dict | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        options: dict | None = None,
+        *,
+        place: Place | None = None,
     ) -> Game:
-        """Open a lobby in the channel with the author seated as its host."""
+        """Open a lobby in the channel with the author seated as its host (within the limits, or in
+        the `place` the caller holds for it: `holding`)."""
         try:
             settings = GameSettings(**(options or {}))
         except ValidationError as err:
@@ -298,30 +307,45 @@ class GameManager:
             if existing is not None:
                 reason = Reason.CHANNEL_HAS_LOBBY if existing.status == "lobby" else Reason.CHANNEL_HAS_GAME
                 raise GameAlreadyRunning(reason, host=_host_name(existing))
-            self._check_limits(guild_id, user_id, opening=True)
-            game = await self._commit(
-                channel_id, self.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
-            )
-            self._openings.opened(user_id, self.store.clock())
-            self._remember(game)
+            with contextlib.ExitStack() as own:
+                if place is None:  # checked and held at once: no await between the two
+                    place = own.enter_context(self.holding(guild_id, user_id, lobby=True))
+                game = await self._commit(
+                    channel_id, self.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
+                )
+                self._openings.opened(user_id, self.store.clock())
+                self._remember(game)
             return game
 
-    def check_new(self, guild_id: int, user_id: int) -> None:
-        """Refuse now (OverLimit) a lobby `new_game` would refuse for the limits: before a thread is opened for it."""
-        self._check_limits(guild_id, user_id, opening=True)
+    @contextlib.contextmanager
+    def holding(self, guild_id: int, user_id: int, *, lobby: bool) -> Iterator[Place]:
+        """Check the limits for a new lobby (`lobby`) or a seat and hold the place until the block ends;
+        OverLimit if there is none. Checking and holding is one step (no await between them), so
+        requests made at once in several channels cannot all pass the same check; `/coal new` holds
+        the place before it opens a thread for the lobby, and `new_game(place=...)` uses it."""
+        self._check_limits(guild_id, user_id, opening=lobby)
+        place = Place(guild_id, user_id, lobby)
+        self._held.add(place)
+        try:
+            yield place
+        finally:
+            self._held.discard(place)
 
     def _check_limits(self, guild_id: int, user_id: int, *, opening: bool) -> None:
-        """Refuse (OverLimit) a new lobby or a seat over the limits (`games.limits`)."""
+        """Refuse (OverLimit) a new lobby or a seat over the limits (`games.limits`), counting the
+        places held by requests under way as taken."""
         limits = self.limits
         here = [g for g in self._games.values() if g.guild_id == guild_id and g.is_open]
-        mine = sum(1 for g in here if g.seat_of_user(user_id) is not None)
+        held = [p for p in self._held if p.guild_id == guild_id]
+        mine = sum(1 for g in here if g.seat_of_user(user_id) is not None) + sum(p.user_id == user_id for p in held)
         if mine >= limits.games_per_person:
             raise OverLimit(Reason.TOO_MANY_GAMES, count=limits.games_per_person)
         if not opening:
             return
-        if sum(1 for g in here if g.status == "lobby") >= limits.lobbies_per_server:
+        if sum(1 for g in here if g.status == "lobby") + sum(p.lobby for p in held) >= limits.lobbies_per_server:
             raise OverLimit(Reason.TOO_MANY_LOBBIES, count=limits.lobbies_per_server)
-        wait = self._openings.wait(user_id, self.store.clock(), limits.new_per_hour)
+        opening_now = sum(p.lobby and p.user_id == user_id for p in held)
+        wait = self._openings.wait(user_id, self.store.clock(), limits.new_per_hour, opening_now)
         if wait > 0:
             raise OverLimit(Reason.NEW_TOO_OFTEN, count=limits.new_per_hour, wait=wait)
 
@@ -343,11 +367,11 @@ class GameManager:
                 raise AlreadyStarted(Reason.SEATS_FIXED)
             if game.seat_of_user(user_id) is not None:
                 raise AlreadySeated(Reason.ALREADY_SEATED)
-            self._check_limits(game.guild_id, user_id, opening=False)
-            if len(game.seats) >= MAX_PLAYERS:
-                raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
-            game = await self._commit(channel_id, self.store.add_seat(game, user_id, clean_name(name)))
-            self._remember(game)
+            with self.holding(game.guild_id, user_id, lobby=False):
+                if len(game.seats) >= MAX_PLAYERS:
+                    raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
+                game = await self._commit(channel_id, self.store.add_seat(game, user_id, clean_name(name)))
+                self._remember(game)
             return game
 
     async def leave(self, channel_id: int, user_id: int) -> Game:

@@ -71,3 +71,27 @@ async def test_a_lobby_nobody_starts_closes_itself(world):
     assert w.channel.last_message.content.startswith("This Coal Baron lobby closed itself: nobody started it in 1 day.")
     r = await w.bob.click(lobby, custom_id=lobby_button(lobby, "join"))
     assert r.ephemeral and any(c.startswith("coal:lobby:") for c in custom_ids(lobby))
+
+
+async def test_the_limits_hold_for_requests_made_at_once(world):
+    """200 `/coal new` at once in one server (each would open a thread) make 10 lobbies, and one
+    person's 20 at once make 5: checking a limit and holding the place is one step (issue 28)."""
+    from bench.bot import emit_slash
+
+    w = world
+    w.bot.manager.limits = Limits(lobbies_per_server=10, games_per_person=5, new_per_hour=100)
+    channels = [w.guild.create_text_channel(f"coal-{k}") for k in range(200)]
+    people = [w.guild.add_member(w.env.create_user(f"p{k}")) for k in range(200)]
+    for person, channel in zip(people, channels, strict=True):
+        emit_slash(w.env, person, channel, "coal new")
+    await w.env.settle()
+    lobbies = [g for g in await w.bot.store.open_games() if g.status == "lobby"]
+    assert len(lobbies) == 10
+    assert sum(len(c.threads) for c in channels) == 10  # no thread for a refused lobby
+    w.bot.manager.limits = Limits(lobbies_per_server=100, games_per_person=5, new_per_hour=100)
+    mine = [w.guild.create_text_channel(f"mine-{k}") for k in range(20)]
+    for channel in mine:
+        emit_slash(w.env, w.alice, channel, "coal new")
+    await w.env.settle()
+    hers = [g for g in await w.bot.store.open_games() if g.host_id == w.alice.id]
+    assert len(hers) == 5 and sum(len(c.threads) for c in mine) == 5

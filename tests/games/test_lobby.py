@@ -249,3 +249,20 @@ def test_the_rules_tables_agree_with_the_number_of_seats():
 
     assert (MIN_PLAYERS, MAX_PLAYERS) == (2, len(SEAT_COLOURS)) == (2, 4)
     assert set(WORKERS) == set(STARTING_MARKS) == set(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+
+
+async def test_limits_hold_for_lobbies_and_seats_requested_at_once(manager):
+    """Requests in many channels at once each pass the limit only if a place is left (issue 28)."""
+    import asyncio
+
+    from games.errors import OverLimit
+    from games.limits import Limits
+
+    manager.limits = Limits(lobbies_per_server=10, games_per_person=5, new_per_hour=100)
+    opened = await asyncio.gather(
+        *(manager.new_game(1, 100 + k, 1000 + k, f"p{k}") for k in range(40)), return_exceptions=True
+    )
+    assert sum(not isinstance(o, Exception) for o in opened) == 10
+    assert all(isinstance(o, OverLimit) for o in opened if isinstance(o, Exception))
+    joined = await asyncio.gather(*(manager.join(100 + k, 7, "Seven") for k in range(10)), return_exceptions=True)
+    assert sum(not isinstance(j, Exception) for j in joined) == 5  # one person: five games at most
