@@ -29,6 +29,7 @@ from storage import Store
 from . import startup
 from .command_names import CommandTranslator
 from .computers import ComputerPlayers
+from .cooldowns import Cooldowns
 from .i18n import load_all, locale_for, speak
 from .publisher import Publisher
 from .workers import Workers
@@ -92,6 +93,7 @@ class CoalBot(discord.Client):
         self.manager: GameManager | None = None
         self.consoles = Consoles()
         self.publisher = Publisher(self)  # everything the bot posts about a game goes through it
+        self.cooldowns = Cooldowns(self.clock)
         self.computers = ComputerPlayers(self, computer_processes)
         # Images drawn in worker processes (DRAWING_PROCESSES), or with 0 in a thread of this one.
         self.drawing = Workers("drawing", drawing_processes, prepare=warm_up) if drawing_processes > 0 else None

@@ -336,9 +336,14 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="board", description=describe.BOARD)
     @app_commands.describe(full=describe.BOARD_FULL)
     async def board(self, interaction: discord.Interaction, full: bool = False) -> None:
-        game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
+        bot = client_of(interaction)
+        game = await bot.manager.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
+        again = bot.cooldowns.use("board", interaction.user.id, game.channel_id) if full else None
+        if again is not None:
+            await refuse(interaction, refusals.cooldown(again))
+            return
         await show_board(interaction, game, full=full)
 
     @app_commands.command(name="pit", description=describe.PIT)
@@ -433,7 +438,12 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="export", description=describe.EXPORT)
     async def export(self, interaction: discord.Interaction) -> None:
-        game, record = await client_of(interaction).manager.record(interaction.channel_id or 0)
+        bot = client_of(interaction)
+        game, record = await bot.manager.record(interaction.channel_id or 0)
+        again = bot.cooldowns.use("export", interaction.user.id, game.channel_id)
+        if again is not None:
+            await refuse(interaction, refusals.cooldown(again))
+            return
         data = json.dumps(record.model_dump(mode="json"), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"coalbaron-game-{game.id}.json")
         await interaction.response.send_message(_(status.EXPORT), file=file, ephemeral=True)

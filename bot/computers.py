@@ -32,7 +32,7 @@ from .i18n import in_channel
 from .words import computers as words
 from .words.rules import describe_turn
 from .words.turns import whose_turn
-from .workers import Workers
+from .workers import HINT, Workers
 
 log = logging.getLogger("coalbaron")
 
@@ -59,7 +59,8 @@ class ComputerPlayers:
     async def hints(self, game: Game, player: str) -> list[Hint]:
         """The hard level's best three moves for `player` (to move) from their own view; changes nothing."""
         asked = question(game, player, HINT_LEVEL)
-        return HINTS.validate_json(await self.workers.run(players.advise, asked.seen, asked.seed))
+        text = await self.workers.run(players.advise, asked.seen, asked.seed, priority=HINT)
+        return HINTS.validate_json(text)
 
     # --- moving ---------------------------------------------------------------------------------------
 

@@ -20,6 +20,8 @@ from games.consoles import Consoles
 from games.limits import Limits
 from players import Hint
 
+from .cooldowns import Cooldowns
+
 # The client event that makes the turn timers look at the deadlines again (`bot.timers.Timers`).
 TIMERS_CHANGED = "coal_timers_changed"
 
@@ -72,6 +74,7 @@ class CoalClient(Protocol):
     pause_limit: float  # seconds a game may stay paused before it ends
     game_threads: bool  # /coal new opens a thread per game in a text channel
     limits: Limits  # lobbies per server, games per person, lobbies opened per hour, a lobby's days
+    cooldowns: Cooldowns  # per person, on the commands that cost most
 
     async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None: ...
 

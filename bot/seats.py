@@ -105,6 +105,10 @@ async def hint(interaction: discord.Interaction) -> None:
     game = await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id)
     seat = game.seat_of_user(interaction.user.id)
     assert seat is not None  # check_turn: the asker's decision is pending
+    again = bot.cooldowns.use("hint", interaction.user.id, game.channel_id)
+    if again is not None:
+        await refuse(interaction, refusals.cooldown(again))
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         hints = await bot.computers.hints(game, seat.name)

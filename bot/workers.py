@@ -5,6 +5,10 @@ the bot with its threads) that exit when the bot dies, even when it is killed
 (`games.computers.watch_parent`). The loop never waits on a process future itself: a small
 thread pool does, so the event loop sees an ordinary thread wait. A pool whose worker died
 (killed, out of memory) is replaced once per call.
+
+At most one piece of work per process is handed to the pool; the rest wait in a `Gate`, the more
+urgent first (a computer's move, priority `MOVE`, before a hint, `HINT`), so a move never waits
+behind more than the one hint each process may be busy with.
 """
 
 from __future__ import annotations
@@ -18,10 +22,14 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from games.computers import watch_parent
+from storage.gate import Gate
 
 log = logging.getLogger("coalbaron")
 
 T = TypeVar("T")
+
+MOVE = 0  # a computer's move: a game waits for it
+HINT = 1  # a hint: one person waits, privately
 
 
 def _in_process(pool: ProcessPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
@@ -48,10 +56,16 @@ class Workers:
         self.prepare = prepare
         self._pool: ProcessPoolExecutor | None = None
         self._waiters: ThreadPoolExecutor | None = None
+        self._gate = Gate(self.processes)  # one piece of work per process at a time; the rest wait here
         self._closed = False
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(*args)` in a worker process; the event loop stays free while it runs."""
+    async def run(self, fn: Callable[..., T], *args: Any, priority: int = MOVE) -> T:
+        """`fn(*args)` in a worker process; the event loop stays free while it runs. Work waits for a
+        free process in order of `priority` (lower first), then in the order it came."""
+        async with self._gate.turn(priority):
+            return await self._run(fn, *args)
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool, waiters = self._pools()

@@ -5,17 +5,15 @@ apart by the row: every write to a game updates its `games` row first, which Pos
 locks until the transaction ends, and the version check in that UPDATE refuses the
 second writer once the first has committed (`StaleState`, as on SQLite).
 
-Connections are handed out first come, first served (`FairGate`): asyncpg's pool queue lets a
+Connections are handed out first come, first served (`storage.gate.Gate`): asyncpg's pool queue lets a
 caller that arrives just as a connection is released take it ahead of one already waiting, so
 under load one busy game could overtake the others again and again.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import re
-from collections import deque
 from collections.abc import AsyncIterator, Iterable, Sequence
 from functools import lru_cache
 
@@ -24,6 +22,7 @@ import asyncpg
 from . import pg_schema
 from .backend import Params, Row, Statement, redact
 from .errors import StaleState, StorageError
+from .gate import Gate
 
 
 @lru_cache(maxsize=512)
@@ -53,43 +52,6 @@ class PostgresTx:
         return [tuple(r) for r in await self.con.fetch(_numbered(sql), *params)]
 
 
-class FairGate:
-    """At most `size` holders at once, the others served strictly in the order they came.
-
-    A freed place is handed to the longest waiter directly, so a newcomer never takes it first.
-    """
-
-    def __init__(self, size: int) -> None:
-        self._free = size
-        self._waiters: deque[asyncio.Future[None]] = deque()
-
-    async def __aenter__(self) -> None:
-        if self._free > 0 and not self._waiters:
-            self._free -= 1
-            return
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiters.append(waiter)
-        try:
-            await waiter
-        except asyncio.CancelledError:
-            if waiter.done() and not waiter.cancelled():
-                self._release()  # the place was ours already: pass it on
-            else:
-                self._waiters.remove(waiter)
-            raise
-
-    async def __aexit__(self, *exc: object) -> None:
-        self._release()
-
-    def _release(self) -> None:
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
-                waiter.set_result(None)
-                return
-        self._free += 1
-
-
 class PostgresBackend:
     kind = "postgresql"
 
@@ -100,7 +62,7 @@ class PostgresBackend:
         self.connect_timeout = connect_timeout
         self.found_version: int | None = None
         self._pool: asyncpg.Pool | None = None
-        self._gate = FairGate(pool_size)
+        self._gate = Gate(pool_size)
 
     async def open(self) -> PostgresBackend:
         """Connect, then create or upgrade the schema. Refuses foreign or newer databases."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from bot.i18n import N_, SUPPORTED, _, language_name
 from games.errors import GameError, IllegalMove, Reason
 from rules import Refusal
@@ -147,6 +149,14 @@ UNKNOWN_OPTION = N_("`{field}` is not a game option.")
 # Said by the bot itself, not the manager.
 DM_REFUSAL = N_("Coal Baron games are played in server channels. Use `/coal new` in a channel of your server.")
 OOPS = N_("Something went wrong on my side; nothing was changed. Please try again.")
+COOLDOWN = N_("You asked for that a moment ago; you can again {when}.")
+
+
+def cooldown(ready_at: float) -> str:
+    """The refusal of a command used again too soon: when it may be used, as a Discord timestamp."""
+    return _(COOLDOWN).format(when=f"<t:{math.ceil(ready_at)}:R>")
+
+
 MINING_STEPS = N_("Mining takes 4, 6, 8 or 10 steps.")
 MENU_GONE = N_("That menu is not in use any more.")
 ENDED_GAME = {

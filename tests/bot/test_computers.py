@@ -12,6 +12,7 @@ from pathlib import Path
 import simcord
 
 from bot import create_bot
+from bot.cooldowns import COOLDOWNS
 from games.computers import is_computer
 from rules import apply, parse_action
 from rules.record import replay
@@ -200,6 +201,13 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     assert await stored(w) == game and len(w.channel.history()) == messages  # nothing changed, nothing posted
     r = await other.slash(w.channel, "coal hint")
     await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    # asked again at once: a cooldown, said with a timestamp that counts down by itself (issue 28)
+    ready = int(virtual_clock() + COOLDOWNS["hint"])
+    r = await member.slash(w.channel, "coal hint")
+    await assert_refused(w, r, f"You asked for that a moment ago; you can again <t:{ready}:R>.", before=game)
+    await w.env.advance_time(COOLDOWNS["hint"])
+    r = await member.slash(w.channel, "coal hint")
+    assert r.ephemeral and r.response.content.startswith("Only you see this.")
 
 
 def crash_world(env):

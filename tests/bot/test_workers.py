@@ -48,3 +48,35 @@ async def test_a_worker_that_dies_is_replaced_for_the_next_call():
         assert second not in (first, os.getpid())
     finally:
         workers.close()
+
+
+def _nap(seconds: float, tag: str) -> str:
+    import time
+
+    time.sleep(seconds)
+    return tag
+
+
+async def test_a_computers_move_waits_behind_at_most_one_hint_per_process():
+    """Hints queued by the dozen do not starve a computer's move (issue 28): the move is handed to the
+    process before every hint still waiting, after the one already running."""
+    import asyncio
+
+    from bot.workers import HINT, MOVE
+
+    workers = Workers("test", 1)
+    try:
+        await workers.run(_nap, 0, "warm")  # the process is up
+        done: list[str] = []
+
+        async def job(tag: str, priority: int) -> None:
+            done.append(await workers.run(_nap, 0.2, tag, priority=priority))
+
+        hints = [asyncio.create_task(job(f"hint {k}", HINT)) for k in range(8)]
+        await asyncio.sleep(0.05)  # the first hint is running, seven wait
+        move = asyncio.create_task(job("move", MOVE))
+        await asyncio.gather(move, *hints)
+        assert done.index("move") == 1, done  # right after the hint that was running
+        assert done[0] == "hint 0" and done[2:] == [f"hint {k}" for k in range(1, 8)]  # the hints in order
+    finally:
+        workers.close()
