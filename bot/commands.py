@@ -10,18 +10,22 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
+from collections.abc import Iterable
 from typing import Literal, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from games import Game
 from games.choices import choices_for
-from games.computers import LEVELS
+from games.computers import LEVELS, people
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
 from rules import DraftPick, TakeMoney, UseBank, space_problem
 from rules.components import space_of
-from storage import TIMER_SECONDS
+from rules.errors import quote
+from storage import TIMER_SECONDS, SeatRow
 
 from . import console, lobby, seats, settings, threads, turns
 from .context import client_of
@@ -93,6 +97,32 @@ async def _amounts(interaction: discord.Interaction, current: str) -> list[Choic
 
 async def _order_spaces(interaction: discord.Interaction, current: str) -> list[Choice]:
     return await _suggest(interaction, current, "order")
+
+
+async def _seats(interaction: discord.Interaction, current: str) -> list[Choice]:
+    """The seats of the channel's game (its latest), people and computers, by their names at the table."""
+    game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
+    return _seat_choices(game.seats if game is not None else (), current)
+
+
+async def _people_seats(interaction: discord.Interaction, current: str) -> list[Choice]:
+    """The seats people hold in the channel's game, whether they are still in the server or not."""
+    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+    return _seat_choices(people(game) if game is not None else (), current)
+
+
+def _seat_choices(seats: Iterable[SeatRow], typed: str) -> list[Choice]:
+    typed = typed.strip().casefold()
+    return [Choice(name=s.name[:100], value=s.name) for s in seats if typed in s.name.casefold()][:MAX_CHOICES]
+
+
+def seat_named(game: Game, text: str) -> SeatRow | None:
+    """The seat a player option names: a name at the table (any case), or a mention of its person."""
+    text = text.strip()
+    mentioned = re.fullmatch(r"<@!?(\d+)>", text)
+    if mentioned:
+        return game.seat_of_user(int(mentioned[1]))
+    return next((s for s in game.seats if s.name.casefold() == text.casefold()), None)
 
 
 async def _languages(interaction: discord.Interaction, current: str) -> list[Choice]:
@@ -324,8 +354,13 @@ class CoalCommands(app_commands.Group):
     @host.command(name="replace", description=describe.REPLACE)
     @app_commands.describe(player=describe.REPLACE_PLAYER, level=describe.LEVEL)
     @app_commands.choices(level=LEVEL_CHOICES)
-    async def replace(self, interaction: discord.Interaction, player: discord.Member, level: str = "normal") -> None:
-        await seats.replace(interaction, player, level)
+    @app_commands.autocomplete(player=_people_seats)
+    async def replace(self, interaction: discord.Interaction, player: str, level: str = "normal") -> None:
+        game = await client_of(interaction).manager.game_in(interaction.channel_id or 0)
+        seat = seat_named(game, player)
+        if seat is None:
+            raise NotSeated(Reason.MEMBER_NOT_PLAYING, member=quote(player))
+        await seats.replace(interaction, seat, level)
 
     @app_commands.command(name="hint", description=describe.HINT)
     async def hint(self, interaction: discord.Interaction) -> None:
@@ -348,16 +383,19 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="pit", description=describe.PIT)
     @app_commands.describe(player=describe.PIT_PLAYER)
-    async def pit(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    @app_commands.autocomplete(player=_seats)
+    async def pit(self, interaction: discord.Interaction, player: str | None = None) -> None:
         game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
         if game is None or game.state is None:
             raise NoGameHere(Reason.NO_PITS)
-        member = player or interaction.user
-        seat = game.seat_of_user(member.id)
-        if seat is None:
-            if member.id == interaction.user.id:
+        if player is None:
+            seat = game.seat_of_user(interaction.user.id)
+            if seat is None:
                 raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
-            raise NotSeated(Reason.MEMBER_NOT_PLAYING, member=member.display_name)
+        else:
+            seat = seat_named(game, player)
+            if seat is None:
+                raise NotSeated(Reason.MEMBER_NOT_PLAYING, member=quote(player))
         await show_pit(interaction, game, seat.name)
 
     @app_commands.command(name="status", description=describe.STATUS)

@@ -13,6 +13,7 @@ from discord.ui import Button, DynamicItem, View
 
 from games.computers import host_of
 from games.errors import NotHost, Reason
+from storage import SeatRow
 
 from . import lobby
 from .context import client_of
@@ -37,12 +38,13 @@ async def add(interaction: discord.Interaction, level: str) -> None:
         await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
 
 
-async def replace(interaction: discord.Interaction, member: discord.Member, level: str) -> None:
-    """/coal replace: the host hands a player's seat to a computer, which moves from now on."""
+async def replace(interaction: discord.Interaction, seat: SeatRow, level: str) -> None:
+    """/coal replace: the host hands a player's seat to a computer, which moves from now on (the
+    seat's person may have left the server)."""
     bot = client_of(interaction)
     channel = interaction.channel_id or 0
-    game, seat = await bot.manager.replace(channel, interaction.user.id, member.id, level, member.display_name)
-    log_event(game, f"user {interaction.user.id} handed {member.id}'s seat to a {level} computer")
+    game, seat = await bot.manager.replace(channel, interaction.user.id, seat.user_id, level, seat.name)
+    log_event(game, f"user {interaction.user.id} handed {seat.user_id}'s seat to a {level} computer")
     with in_channel(game):
         await interaction.response.send_message(words.replaced(interaction.user.display_name, seat.name, level))
     bot.computers.wake(channel)

@@ -154,11 +154,11 @@ async def test_the_host_hands_a_seat_to_a_computer_and_gives_it_back_when_asked(
     await start_game(w, 2, seed=4)
     await fast_forward(w, 6, until=lambda g: g.to_move_user == w.alice.id and g.state.phase == "turn")
     before = await stored(w)
-    r = await w.bob.slash(w.channel, "coal host replace", player=w.alice, level="easy")  # not the host
+    r = await w.bob.slash(w.channel, "coal host replace", player="alice", level="easy")  # not the host
     await assert_refused(w, r, "Only the host, alice, can hand a seat to a computer.", before=before)
-    r = await w.alice.slash(w.channel, "coal host replace", player=w.carol, level="easy")
+    r = await w.alice.slash(w.channel, "coal host replace", player="carol", level="easy")
     await assert_refused(w, r, "carol is not playing in this game.", before=before)
-    r = await w.alice.slash(w.channel, "coal host replace", player=w.bob, level="easy")
+    r = await w.alice.slash(w.channel, "coal host replace", player="bob", level="easy")
     assert not r.ephemeral and r.response.content.startswith("alice handed bob's seat to a computer (easy).")
     # alice moves; bob's seat moves at once, by the computer, in one message
     r = await w.alice.slash(w.channel, "coal bank")
@@ -257,3 +257,31 @@ async def test_sigkill_while_a_computer_thinks_then_it_moves_exactly_once_after_
             assert after.version == game.version + 2 and after.to_move_user == alice.id
     finally:
         await close_bot(coal)
+
+
+async def test_a_player_who_left_the_server_is_replaced_by_their_seat_name(world):
+    """`/coal host replace` names a seat, not a member: a player gone from the server can be replaced
+    (issue 28), and autocomplete offers the people's seats of the game, gone or not."""
+    w = world
+    await start_game(w, 2, seed=4)
+    await fast_forward(w, 6, until=lambda g: g.to_move_user == w.alice.id and g.state.phase == "turn")
+    w.guild.remove_member(w.bob)
+    offered = await w.alice.autocomplete(w.channel, "coal host replace", "player", "")
+    assert [o["value"] for o in offered] == ["alice", "bob"]
+    assert [o["value"] for o in await w.alice.autocomplete(w.channel, "coal host replace", "player", "BO")] == ["bob"]
+    r = await w.alice.slash(w.channel, "coal host replace", player="bob", level="hard")
+    assert not r.ephemeral and r.response.content.startswith("alice handed bob's seat to a computer (hard).")
+    assert (await stored(w)).options.stand_ins["bob"].level == "hard"
+
+
+async def test_pit_offers_every_seat_computers_included(world, monkeypatch):
+    """`/coal pit player:` offers the game's seats by name, computers too (issue 24)."""
+    w = world
+    await _lobby_with_computers(w, monkeypatch, 3, ["easy"])
+    await w.alice.slash(w.channel, "coal start")
+    offered = await w.bob.autocomplete(w.channel, "coal pit", "player", "")
+    assert [o["value"] for o in offered] == ["alice", "Baron Otto (easy)"]
+    r = await w.bob.slash(w.channel, "coal pit", player="Baron Otto (easy)")
+    assert r.ephemeral and r.response.content == "Baron Otto (easy)'s pit:"
+    r = await w.bob.slash(w.channel, "coal pit", player="nobody")
+    await assert_refused(w, r, "nobody is not playing in this game.")

@@ -188,7 +188,7 @@ async def test_board_pit_status_log_and_help(world):
     await member.slash(w.channel, "coal money", amount=4)
     r = await w.dave.slash(w.channel, "coal board")
     assert r.ephemeral and r.response.attachments[0].filename == "board.png"
-    r = await w.dave.slash(w.channel, "coal pit", player=w.bob)
+    r = await w.dave.slash(w.channel, "coal pit", player="bob")
     assert r.ephemeral and r.response.content == "bob's pit:" and r.response.attachments[0].filename == "pit.png"
     r = await w.dave.slash(w.channel, "coal pit")
     await assert_refused(w, r, "You are not playing in this game.")
