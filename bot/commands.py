@@ -12,7 +12,6 @@ import json
 import logging
 import re
 from collections.abc import Iterable
-from typing import Literal, cast
 
 import discord
 from discord import app_commands
@@ -22,7 +21,7 @@ from games import Game
 from games.choices import choices_for
 from games.computers import LEVELS, people
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
-from rules import DraftPick, TakeMoney, UseBank, space_problem
+from rules import UseBank, space_problem
 from rules.components import space_of
 from rules.errors import quote
 from storage import TIMER_SECONDS, SeatRow
@@ -252,6 +251,9 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(level=describe.LEVEL)
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        if level not in LEVELS:
+            await refuse(interaction, refusals.not_a_choice(level, "level", LEVELS))
+            return
         await seats.add(interaction, level)
 
     @app_commands.command(name="start", description=describe.START)
@@ -297,7 +299,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(card=describe.DRAFT_CARD)
     @app_commands.autocomplete(card=_draft_cards)
     async def draft(self, interaction: discord.Interaction, card: app_commands.Range[int, 1, 13]) -> None:
-        await turns.take(interaction, DraftPick(card=card))
+        await turns.take(interaction, turns.typed(f"draft {card}"))
 
     @app_commands.command(name="factory", description=describe.FACTORY)
     @app_commands.describe(space=describe.FACTORY_SPACE)
@@ -339,7 +341,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(amount=describe.MONEY_AMOUNT)
     @app_commands.autocomplete(amount=_amounts)
     async def money(self, interaction: discord.Interaction, amount: app_commands.Range[int, 3, 6]) -> None:
-        await turns.take(interaction, TakeMoney(amount=cast(Literal[3, 4, 5, 6], amount)))
+        await turns.take(interaction, turns.typed(f"money {amount}"))
 
     @app_commands.command(name="order", description=describe.ORDER)
     @app_commands.describe(space=describe.ORDER_SPACE)
@@ -356,6 +358,9 @@ class CoalCommands(app_commands.Group):
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.autocomplete(player=_people_seats)
     async def replace(self, interaction: discord.Interaction, player: str, level: str = "normal") -> None:
+        if level not in LEVELS:
+            await refuse(interaction, refusals.not_a_choice(level, "level", LEVELS))
+            return
         game = await client_of(interaction).manager.game_in(interaction.channel_id or 0)
         seat = seat_named(game, player)
         if seat is None:

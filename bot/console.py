@@ -70,13 +70,13 @@ async def open_console(interaction: discord.Interaction, game: Game, steps: int)
 
 
 def _step_of(arg: str) -> Step | None:
+    """The step a console button's argument names ("cage-2", "load-0"); None for any other argument."""
     op, _sep, value = arg.partition("-")
-    if op == "cage":
-        return CageTo(level=int(value))
-    if op == "load":
-        return Load(colour=int(value))
-    if op == "store":
-        return Store(colour=int(value))
+    number = int(value) if value.isdigit() else -1
+    if op == "cage" and 0 <= number <= 4:
+        return CageTo(level=number)
+    if op in ("load", "store") and 0 <= number <= 3:
+        return Load(colour=number) if op == "load" else Store(colour=number)
     return None
 
 

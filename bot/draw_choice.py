@@ -122,6 +122,9 @@ class KeepButton(GameButton, DynamicItem[Button], template=button_template("keep
             return
         pick, _sep, to = self.arg.partition("-")
         number, _dot, empty = pick.partition(".")  # "3.none": keep 3 with its short carts left empty (R-FAC-2)
+        if not (number == "none" or number.isdigit()) or to not in ("top", "bottom"):
+            await stale(interaction, _(refusals.CHOICE_MADE))
+            return
         assert game.state is not None and game.state.pending is not None
         cards = game.state.pending.cards
         keep = None if number == "none" else int(number)

@@ -61,6 +61,9 @@ class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")
         manager = client_of(interaction).manager
         channel, user = interaction.channel_id or 0, interaction.user
         what, _sep, arg = value.partition("-")
+        if not (what == "add" and arg in LEVELS or what == "remove" and arg.isdigit()):
+            await stale(interaction, _(refusals.MENU_GONE))
+            return
         if what == "add":
             game, seat = await manager.add_computer(channel, user.id, arg, computer_words.computer_name)
         else:
@@ -88,6 +91,9 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
             return
         if game.status != "lobby":
             await stale(interaction, _(refusals.LOBBY_CLOSED))
+            return
+        if self.what not in WHAT:
+            await stale(interaction, _(refusals.BUTTON_GONE))
             return
         manager = client_of(interaction).manager
         channel, user = interaction.channel_id or 0, interaction.user

@@ -93,6 +93,9 @@ class GiveBackButton(GameButton, DynamicItem[Button], template=button_template("
         game = await game_for(interaction, self.game_id, "button")
         if game is None:
             return
+        if not self.arg.isdigit():
+            await refuse(interaction, _(refusals.BUTTON_GONE))
+            return
         manager = client_of(interaction).manager
         owner = int(self.arg)
         game, seat = await manager.take_back(interaction.channel_id or 0, owner, allowed_by=interaction.user.id)

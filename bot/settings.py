@@ -36,6 +36,10 @@ async def show(
     images: str | None = None,
 ) -> None:
     """/coal settings: change what the options say, then show every setting with its menus."""
+    for option, value, allowed in (("ping", ping, PINGS), ("images", images, IMAGES)):
+        if value is not None and value not in allowed:
+            await refuse(interaction, refusals.not_a_choice(value, option, allowed))
+            return
     changes: dict[str, Any] = {}
     if ping is not None:
         changes["ping"] = ping

@@ -113,7 +113,7 @@ class DraftMenu(GameMenu, DynamicItem[Select], template=menu_template("draft")):
         game = await game_for(interaction, self.game_id, "menu")
         if game is None:
             return
-        if value is None:
+        if value is None or not value.isdigit():
             await stale(interaction, _(refusals.MENU_GONE))
             return
         if self.version != game.version:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from bot.i18n import N_, SUPPORTED, _, language_name
 from games.errors import GameError, IllegalMove, Reason
 from rules import Refusal
+from rules.errors import quote
 from storage import TIMER_SECONDS
 
 from .common import duration
@@ -175,6 +177,14 @@ CONSOLE_CLOSED = N_(
     "This mining console is closed (the turn moved on or the bot restarted). Open a new one with `/coal mine`."
 )
 CONSOLE_BUTTON_GONE = N_("That console button is not in use any more.")
+BUTTON_GONE = N_("That button is not in use any more.")
+NOT_A_CHOICE = N_("`{value}` is not a choice for {option}: choose one of {choices}.")
+
+
+def not_a_choice(value: str, option: str, choices: Iterable[str]) -> str:
+    """The refusal of an option value outside its choices (a client that sent what Discord offers none of)."""
+    shown = _(PERMISSION_SEPARATOR).join(f"`{c}`" for c in choices)
+    return _(NOT_A_CHOICE).format(value=quote(value), option=option, choices=shown)
 
 
 def refusal(err: GameError) -> str:

@@ -139,3 +139,49 @@ async def restart(w, db_path, downtime: float = 0.0, **options):
     await w.env.restart_bot(new)  # SimCord detaches the old client and logs the new one in
     await close_bot(old)
     return new
+
+
+# --- forged interactions: what a modified client could send, which SimCord's actors refuse to ------
+
+
+async def forge_slash(member, channel, name: str, **options):
+    """A slash command with raw option values, unchecked (a value outside the choices, out of range)."""
+    from simcord.actors import _dispatch_actor_interaction, _resolve_visible_command
+    from simcord.enums import AppCommandType, InteractionType
+    from simcord.interactions import nest_options, walk_to_subcommand
+
+    parts = name.split()
+    root = _resolve_visible_command(member, channel.id, parts[0], AppCommandType.CHAT_INPUT)
+    leaf, nesting = walk_to_subcommand(root, parts[1:])
+    declared = {o["name"]: o for o in leaf.get("options") or []}
+    raw = [{"name": k, "type": declared[k]["type"], "value": v} for k, v in options.items()]
+    data = {"id": root["id"], "name": root["name"], "type": 1, "options": nest_options(root, nesting, raw)}
+    return await _dispatch_actor_interaction(member, InteractionType.APPLICATION_COMMAND, channel, data)
+
+
+async def forge_component(member, message, custom_id: str, values: list[str] | None = None):
+    """A click (or, with `values`, a select) on `message` with any custom id and values: the
+    interaction's copy of the message carries the forged component too, as a client that writes the
+    whole payload would send it."""
+    from simcord.backend import serializers
+    from simcord.actors import _dispatch_actor_interaction, _visible_message
+    from simcord.builders import ChannelHandle
+    from simcord.enums import ComponentType, InteractionType
+
+    env = member._env
+    stored = _visible_message(member, getattr(message, "message", None) or message)
+    kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
+    data: dict = {"custom_id": custom_id, "component_type": int(kind)}
+    forged: dict = {"type": int(kind), "custom_id": custom_id}
+    if values is None:
+        forged |= {"style": 2, "label": "forged"}
+    else:
+        data["values"] = values
+        forged["options"] = [{"label": v, "value": v} for v in values]
+    payload = dict(serializers.message_payload(env.backend, stored))
+    payload["components"] = [*payload.get("components", []), {"type": 1, "components": [forged]}]
+    channel = ChannelHandle(env, member.guild, env.backend.get_channel(stored.channel_id))
+    interaction = InteractionType.MESSAGE_COMPONENT
+    return await _dispatch_actor_interaction(
+        member, interaction, channel, data, extra={"message": payload}, source_message_id=stored.id
+    )
