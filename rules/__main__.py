@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from pydantic import ValidationError
+
+from .components import MAX_PLAYERS, MIN_PLAYERS
 from .record import GameRecord, ReplayError, game_summary, play_random, replay
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -26,12 +30,52 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
-    text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+class BadInput(Exception):
+    """Input the command cannot use: said in one line on stderr, exit status 2."""
+
+
+def _text(name: str) -> str:
+    """The record's text: a file's, or standard input's for `-` (UTF-8, a leading BOM allowed)."""
     try:
-        record = GameRecord.model_validate_json(text)
-    except ValueError as err:
-        print(f"not a game record: {err}", file=sys.stderr)
+        data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+    except FileNotFoundError:
+        raise BadInput(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise BadInput(f"{name}: a folder, not a game record file") from None
+    except OSError as err:
+        raise BadInput(f"{name}: {err.strerror or err}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise BadInput(f"{name}: not UTF-8 text (byte {err.start})") from None
+    if "\0" in text:
+        raise BadInput(f"{name}: not a game record (it holds NUL bytes)")
+    return text
+
+
+def _record(name: str) -> GameRecord:
+    """The game record in the file, checked: readable JSON of the record's shape, a table that can play."""
+    try:
+        record = GameRecord.model_validate_json(_text(name))
+    except ValidationError as err:
+        problems = err.errors()
+        first = problems[0]
+        where = ".".join(str(p) for p in first["loc"])
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise BadInput(f"not a game record: {where + ': ' if where else ''}{first['msg']}{more}") from None
+    count, names = len(record.players), record.players
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise BadInput(f"not a game record: {count} players; a game has {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if len(set(names)) != count or not all(names):
+        raise BadInput("not a game record: the players' names must be different and not empty")
+    return record
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        record = _record(args.file)
+    except BadInput as err:
+        print(err, file=sys.stderr)
         return 2
     try:
         state = replay(record)

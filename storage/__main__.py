@@ -9,11 +9,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 import sys
+
+import asyncpg
 
 from .backend import is_postgres_url, redact
 from .copy import copy_games
 from .errors import StorageError
+
+
+def _line(err: BaseException) -> str:
+    """An error in one line (a database's message may run over several)."""
+    return " ".join(str(err).split()) or type(err).__name__
 
 
 def _shown(target: str) -> str:
@@ -33,8 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         report = asyncio.run(copy_games(args.src, args.dst))
-    except (StorageError, OSError) as err:
-        print(f"python -m storage copy: {err}", file=sys.stderr)
+    except (StorageError, OSError, sqlite3.DatabaseError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+        print(f"python -m storage copy: {_line(err)}", file=sys.stderr)
         return 1
     print(f"{_shown(args.src)} -> {_shown(args.dst)}: {report}")
     return 0

@@ -9,18 +9,36 @@ Only then is it committed; on any failure the transaction is rolled back and the
 destination holds no game. Ids are kept, so a game's id is the same on both sides.
 Each person's settings come along; the server ladders are not copied: the destination
 rates the finished games again, in the same order, at its first start (`games.ratings`).
-Opening the source upgrades it to the current schema, as starting the bot would.
+
+The source is only read, never written nor created: a SQLite source is copied with SQLite's own
+backup into a temporary file, which is upgraded to the current schema if it is older (the source
+stays as it was); a PostgreSQL source must be at the current schema. Every row is checked before it
+is copied (its JSON, its action text); a garbled one stops the copy, naming the game and the column.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import os
+import sqlite3
+import tempfile
 from collections import Counter
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from .backend import Row, Tx
+from pydantic import ValidationError
+
+from rules import EVENTS, GameState, Refusal, parse_action
+from rules.record import UNDO
+
+from . import schema
+from .backend import Row, Tx, is_postgres_url, sqlite_path
 from .errors import StorageError
+from .models import GameSettings
 from .store import Store, fetch_games, log_row, replay_problem
 
 # Every column of every table, in the order the rows are copied (parents first).
@@ -68,13 +86,75 @@ async def _table(tx: Tx, table: str) -> list[Row]:
     return await tx.fetch(f"SELECT {TABLES[table]} FROM {table} ORDER BY {_ORDER[table]}")
 
 
+@contextlib.asynccontextmanager
+async def _source(source: str | os.PathLike[str], **options: Any) -> AsyncIterator[Store]:
+    """The source, opened without writing to it or creating it."""
+    if is_postgres_url(str(source)):
+        async with Store(source, **options) as store:  # (opening a current database writes nothing)
+            yield store
+        return
+    path = Path(sqlite_path(source))
+    try:
+        found = await asyncio.to_thread(schema.inspect, path)
+    except sqlite3.DatabaseError as err:
+        raise CopyRefused(f"{path} cannot be read as a database ({err}); nothing was copied.") from None
+    if found is None:
+        raise CopyRefused(f"There is no Coal Baron database at {path}; nothing was copied.")
+    with tempfile.TemporaryDirectory(prefix="coalbaron-copy-") as folder:
+        snapshot = Path(folder) / "source.sqlite3"
+        await asyncio.to_thread(_snapshot, path, snapshot)
+        async with Store(snapshot, **options) as store:  # upgraded there if older, the source untouched
+            yield store
+
+
+def _snapshot(path: Path, into: Path) -> None:
+    """A consistent copy of a SQLite file, read through a read-only connection (SQLite's backup)."""
+    try:
+        src = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+        try:
+            dst = sqlite3.connect(into)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+    except sqlite3.DatabaseError as err:
+        raise CopyRefused(f"{path} cannot be read as a database ({err}); nothing was copied.") from None
+
+
+def _check(rows: dict[str, list[Row]]) -> None:
+    """Every row the copy would write decodes as the bot reads it; CopyFailed naming the first that does not."""
+    for gid, *_, options, _host, _seed, state, _v, _c, _u, _d, _r in rows["games"]:
+        _decoded(f"game {gid}", "options", GameSettings.model_validate_json, options)
+        if state is not None:
+            _decoded(f"game {gid}", "state", GameState.model_validate_json, state)
+    for gid, seq, _user, _player, action, _at, summary, _auto in rows["actions"]:
+        where = f"game {gid}, log entry {seq}"
+        if action != UNDO:
+            _decoded(where, "action", parse_action, action)
+        if summary:
+            _decoded(where, "summary", EVENTS.validate_json, summary)
+    for pid, gid, _seq, _kind, payload, *_ in rows["outbox"]:
+        _decoded(f"game {gid}, post {pid}", "payload", json.loads, payload)
+
+
+def _decoded(where: str, column: str, decode: Callable[[Any], object], value: Any) -> None:
+    try:
+        decode(value)
+    except (ValidationError, Refusal, ValueError, TypeError) as err:
+        first = err.errors()[0]["msg"] if isinstance(err, ValidationError) else str(err).splitlines()[0]
+        raise CopyFailed(f"{where}: its {column} is not readable ({first}); nothing was copied.") from None
+
+
 async def copy_games(source: str | os.PathLike[str], destination: str | os.PathLike[str], **options: Any) -> CopyReport:
     """Copy every game from `source` to the empty `destination` (paths or URLs), verified."""
     if str(source) == str(destination):
         raise CopyRefused("The source and the destination are the same database.")
-    async with Store(source, **options) as src:
+    async with _source(source, **options) as src:
         async with src.backend.read() as tx:
             rows = {table: await _table(tx, table) for table in TABLES}
+            _check(rows)
             games = await fetch_games(tx, "1 = 1", ())
     async with Store(destination, **options) as dst:
         report = CopyReport(games=Counter(g.status for g in games), rows={t: len(r) for t, r in rows.items()})

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -74,3 +76,53 @@ def test_simulate_prints_a_line_per_game_without_json():
     out = _run("simulate", "--players", "4", "--seed", "1", "--games", "2")
     lines = out.stdout.splitlines()
     assert len(lines) == 2 and lines[0].startswith("seed 1:") and "winner" in lines[0]
+
+
+def _record_json(players: list[str]) -> str:
+    return json.dumps({"seed": 4, "players": players, "actions": []})
+
+
+BAD_RECORDS = {
+    "truncated JSON": ('{"seed": 4, "players": ["a", "b"], "actions": [{"pla', "not a game record"),
+    "deeply nested JSON": (
+        '{"seed": 4, "players": ["a", "b"], "options": ' + "[" * 5000 + "]" * 5000 + "}",
+        "not a game",
+    ),
+    "NUL bytes": ('{"seed": 4, "players": ["a", "b"]}\x00', "NUL"),
+    "one player": (_record_json(["a"]), "1 players; a game has 2 to 4"),
+    "nine players": (_record_json([f"p{k}" for k in range(9)]), "9 players; a game has 2 to 4"),
+    "duplicate names": (_record_json(["ann", "ann"]), "must be different"),
+    "not a record": ("[1, 2, 3]", "not a game record"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_RECORDS))
+def test_replay_answers_bad_input_in_one_line_on_stderr(case, tmp_path):
+    """Bad input gets one line on stderr and a non-zero exit, never a traceback (issue 28)."""
+    text, says = BAD_RECORDS[case]
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    for out in (_run("replay", str(path)), _run("replay", "-", stdin=text)):
+        assert out.returncode == 2 and out.stdout == "", out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1 and says in out.stderr, out.stderr
+
+
+def test_replay_answers_files_it_cannot_read_in_one_line(tmp_path):
+    latin = tmp_path / "latin1.json"
+    latin.write_bytes('{"seed": 4, "players": ["José", "b"]}'.encode("latin-1"))
+    for name, says in (
+        (str(tmp_path / "missing.json"), "no such file"),
+        (str(tmp_path), "a folder"),
+        (str(latin), "UTF-8"),
+    ):
+        out = _run("replay", name)
+        assert out.returncode == 2 and out.stdout == "", out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1 and says in out.stderr, out.stderr
+
+
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path):
+    game = json.loads(_run("simulate", "--players", "2", "--seed", "4", "--json").stdout)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(game["record"]), encoding="utf-8-sig")  # as Windows Notepad saves it
+    out = _run("replay", str(path))
+    assert out.returncode == 0 and json.loads(out.stdout)["scores"] == game["scores"], out.stderr

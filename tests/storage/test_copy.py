@@ -117,3 +117,65 @@ def test_the_command_line_says_what_it_does():
     assert out.returncode == 0 and "SQLite to PostgreSQL" in out.stdout
     out = _cli("copy", "a.sqlite3", "a.sqlite3")
     assert out.returncode == 1 and "the same database" in out.stderr
+
+
+def test_a_mistyped_source_is_refused_and_not_created(tmp_path):
+    """Copy never creates its source (issue 28): a path that holds nothing is refused in one line."""
+    missing, destination = tmp_path / "mistyped.sqlite3", tmp_path / "dst.sqlite3"
+    out = _cli("copy", str(missing), str(destination))
+    assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert "There is no Coal Baron database at" in out.stderr
+    assert not missing.exists()
+
+
+async def test_the_source_is_only_read(tmp_path):
+    source = tmp_path / "source.sqlite3"
+    await _source(source)
+    before = source.read_bytes()
+    source.chmod(0o444)  # a read-only file copies as well
+    try:
+        report = await copy_games(source, tmp_path / "dst.sqlite3")
+    finally:
+        source.chmod(0o644)
+    assert report.replayed == 4 and source.read_bytes() == before
+
+
+GARBLED = {
+    "state": "UPDATE games SET state = '{\"phase\": \"nope\"' WHERE id = 3",
+    "options": "UPDATE games SET options = 'not json' WHERE id = 2",
+    "action": "UPDATE actions SET action = 'dig for gold' WHERE game_id = 1 AND seq = 5",
+    "summary": "UPDATE actions SET summary = '[{\"kind\": 42}]' WHERE game_id = 1 AND seq = 3",
+    "payload": "UPDATE outbox SET payload = '{broken' WHERE id = (SELECT max(id) FROM outbox)",
+}
+
+
+@pytest.mark.parametrize("column", sorted(GARBLED))
+async def test_a_garbled_row_stops_the_copy_in_one_line_and_writes_nothing(tmp_path, column):
+    import sqlite3
+
+    source, destination = tmp_path / "source.sqlite3", tmp_path / "dst.sqlite3"
+    await _source(source)
+    with sqlite3.connect(source) as db:  # as a damaged file or a hand edit leaves it
+        db.execute("DROP TRIGGER IF EXISTS actions_no_update")
+        db.execute(GARBLED[column])
+    out = _cli("copy", str(source), str(destination))
+    assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert f"its {column} is not readable" in out.stderr and "nothing was copied" in out.stderr
+    assert out.stdout == ""
+    if destination.exists():
+        assert db_rows(destination, ALL) == {t: [] for t in ALL}
+
+
+def test_a_file_garbled_after_its_header_is_refused_in_one_line(tmp_path):
+    import asyncio
+
+    source, destination = tmp_path / "source.sqlite3", tmp_path / "dst.sqlite3"
+    asyncio.run(_source(source))
+    data = bytearray(source.read_bytes())
+    data[4096:] = b"\xa5" * (len(data) - 4096)  # every page after the first: noise
+    source.write_bytes(bytes(data))
+    for wal in (tmp_path / "source.sqlite3-wal", tmp_path / "source.sqlite3-shm"):
+        wal.unlink(missing_ok=True)
+    out = _cli("copy", str(source), str(destination))
+    assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert out.stdout == ""
