@@ -163,8 +163,8 @@ async def forge_component(member, message, custom_id: str, values: list[str] | N
     """A click (or, with `values`, a select) on `message` with any custom id and values: the
     interaction's copy of the message carries the forged component too, as a client that writes the
     whole payload would send it."""
-    from simcord.backend import serializers
     from simcord.actors import _dispatch_actor_interaction, _visible_message
+    from simcord.backend import serializers
     from simcord.builders import ChannelHandle
     from simcord.enums import ComponentType, InteractionType
 

@@ -141,7 +141,7 @@ async def test_the_source_is_only_read(tmp_path):
 
 
 GARBLED = {
-    "state": "UPDATE games SET state = '{\"phase\": \"nope\"' WHERE id = 3",
+    "state": 'UPDATE games SET state = \'{"phase": "nope"\' WHERE id = 3',
     "options": "UPDATE games SET options = 'not json' WHERE id = 2",
     "action": "UPDATE actions SET action = 'dig for gold' WHERE game_id = 1 AND seq = 5",
     "summary": "UPDATE actions SET summary = '[{\"kind\": 42}]' WHERE game_id = 1 AND seq = 3",
