@@ -26,7 +26,7 @@ from rules.components import space_of
 from rules.errors import quote
 from storage import TIMER_SECONDS, SeatRow
 
-from . import console, lobby, seats, settings, threads, turns
+from . import console, seats, settings, threads, turns
 from .context import client_of
 from .i18n import DEFAULT, SUPPORTED, _, in_channel, language, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
@@ -214,11 +214,7 @@ class CoalCommands(app_commands.Group):
             game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered}, absent {absent}, {lang})"
         )
         with in_channel(game):
-            text, view = lobby_message(game), lobby.lobby_view(game) or discord.utils.MISSING
-        if interaction.response.is_done():  # a thread was tried first and refused
-            await interaction.followup.send(text, view=view)
-        else:
-            await interaction.response.send_message(text, view=view)
+            await client_of(interaction).publisher.lobby(interaction, game, lobby_message(game))
         if note:
             await interaction.followup.send(note, ephemeral=True)
 
@@ -232,9 +228,7 @@ class CoalCommands(app_commands.Group):
         game = await client_of(interaction).manager.join(interaction.channel_id or 0, user.id, user.display_name)
         log_event(game, f"user {user.id} joined")
         with in_channel(game):
-            await interaction.response.send_message(
-                lobby_words.joined(user.display_name, game), view=lobby.lobby_view(game) or discord.utils.MISSING
-            )
+            await client_of(interaction).publisher.lobby(interaction, game, lobby_words.joined(user.display_name, game))
 
     @app_commands.command(name="leave", description=describe.LEAVE)
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -245,7 +239,7 @@ class CoalCommands(app_commands.Group):
         host_left = before is not None and before.host_id == interaction.user.id
         with in_channel(game):
             text = lobby_words.left(interaction.user.display_name, game, host_left)
-            await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
+            await client_of(interaction).publisher.lobby(interaction, game, text)
 
     @host.command(name="addbot", description=describe.ADDBOT)
     @app_commands.describe(level=describe.LEVEL)
@@ -272,6 +266,7 @@ class CoalCommands(app_commands.Group):
         bot.consoles.close_game(game.id)
         with in_channel(game):
             await interaction.response.send_message(lobby_words.ended(interaction.user.display_name))
+        await bot.publisher.ended(game)  # its last message's buttons go
 
     @host.command(name="pause", description=describe.PAUSE)
     async def pause(self, interaction: discord.Interaction) -> None:

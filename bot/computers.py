@@ -24,14 +24,14 @@ import players
 from games import Game, GameError, TurnResult
 from games.autoplay import Question, play_computers, question
 from games.backoff import Backoff
-from games.computers import HINT_LEVEL, level_to_move
+from games.computers import HINT_LEVEL, is_computer, level_to_move
+from games.undo import undo_refusal
 from players import Hint
 
 from .context import CoalClient, as_coal
 from .i18n import in_channel
 from .words import computers as words
 from .words.rules import describe_turn
-from .words.turns import whose_turn
 from .workers import HINT, Workers
 
 log = logging.getLogger("coalbaron")
@@ -139,12 +139,22 @@ class ComputerPlayers:
         last = results[-1]
         game = last.game
         with in_channel(game):  # (this task may have started in a player's interaction: not their language)
-            text = words.moves([describe_turn(r.events) for r in results], whose_turn(game))
+            # the next shift and who is next: the publisher's, after a shift's scoring
+            text = words.moves([describe_turn(r.events, shift_change=False) for r in results], "")
         combined = TurnResult(game, [e for r in results for e in r.events], before=last.before, action=last.action)
         log.info(
             "game %s channel %s: %d computer move(s) up to v%s", game.id, game.channel_id, len(results), game.version
         )
-        await self.bot.publisher.publish(combined, text=text, since=results[0].version)
+        # the person who moved before may take these moves back with their own, if none showed anything new
+        quiet = all(
+            r.before is not None
+            and is_computer(r.game.user_of_player(r.before.to_move or ""))
+            and undo_refusal(r.before, r.state, r.events) is None
+            for r in results
+        )
+        await self.bot.publisher.publish(
+            combined, text=text, since=results[0].version, replies=len(results) if quiet else None
+        )
 
     # --- shutting down ----------------------------------------------------------------------------------
 

@@ -72,6 +72,7 @@ class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")
         with in_channel(game):
             line = computer_words.seated(seat.name) if what == "add" else computer_words.unseated(seat.name)
             await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
+            client_of(interaction).publisher.lobby_changed(game, interaction)
             await interaction.followup.send(line)
 
 
@@ -107,6 +108,7 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
         log_event(game, f"user {user.id} pressed {self.what} in the lobby")
         with in_channel(game):
             await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
+            client_of(interaction).publisher.lobby_changed(game, interaction)
             if self.what == "leave" and host_left and game.status == "lobby" and game.seats:
                 await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))
         if game.status == "active":

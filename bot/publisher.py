@@ -37,10 +37,12 @@ from storage import OutboxRow
 from .context import TIMERS_CHANGED, CoalClient, as_coal
 from .draw_choice import draw_choice
 from .i18n import _, in_channel, locale_for, speaking
+from .lobby import lobby_view
 from .replies import pinging, tell_host
 from .telling import remind, turn_telling
 from .turn_buttons import turn_view
 from .words import refusals, turns
+from .words.rules import describe_shift_change
 
 log = logging.getLogger("coalbaron")
 
@@ -57,6 +59,8 @@ class Publisher:
         self._backoff = Backoff(cap=RETRY_CAP)  # per game whose posts fail
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[int]] = set()
+        self._shown: dict[int, tuple[int, int]] = {}  # game -> (channel, message) of its live components
+        self._undoable: dict[int, int] = {}  # game -> version of a person's move that may be taken back
         self._closed = False
 
     # --- turns ------------------------------------------------------------------------------------
@@ -69,6 +73,7 @@ class Publisher:
         text: str | None = None,
         note: str | None = None,
         since: int | None = None,
+        replies: int | None = None,
     ) -> bool:
         """Post a stored turn, then mark its outbox post done; one that did not reach Discord stays
         pending (with the cause) and is tried again later. Then any computer to move moves. True if
@@ -79,7 +84,9 @@ class Publisher:
         when they are not the result's own (consecutive computer moves). `note`: a line posted
         before the turn (what the timer did for an absent player). `since`: the first version
         this message tells (several computer moves in one message); turns before it that are
-        still pending are posted first, so the channel tells the game in order.
+        still pending are posted first, so the channel tells the game in order. `replies`: how many
+        computer moves this message tells that showed nothing new (None: one of them did), which
+        the person who moved before them may take back with their own move.
         """
         game = result.game
         first = result.version if since is None else since
@@ -89,7 +96,10 @@ class Publisher:
                     if note is not None:
                         await self.say(game, note)
                     earlier = [r for r in await self._pending(game.id) if r.seq < first]
-                    if await self._post_rows(game, earlier) and await self.announce(result, interaction, text=text):
+                    undo = self._undo(result, interaction, first, replies)
+                    if await self._post_rows(game, earlier) and await self.announce(
+                        result, interaction, text=text, undo=undo
+                    ):
                         await self.bot.manager.posted(game)
                         self._settled(game.id)
                         return True
@@ -195,6 +205,7 @@ class Publisher:
     async def _give_up(self, game: Game) -> None:
         """The game's channel refused every post for `UNREACHABLE_DAYS`: end the game, tell the host."""
         ended = await self.bot.manager.end_unreachable(game)
+        self._shown.pop(game.id, None)
         self._settled(game.id)
         log.warning("game %s channel %s: ended, its channel out of reach", game.id, game.channel_id)
         with in_channel(ended):
@@ -211,7 +222,12 @@ class Publisher:
             task.cancel()
 
     async def announce(
-        self, result: TurnResult, interaction: discord.Interaction | None = None, *, text: str | None = None
+        self,
+        result: TurnResult,
+        interaction: discord.Interaction | None = None,
+        *,
+        text: str | None = None,
+        undo: int | None = None,
     ) -> bool:
         """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
         the ping of the player to move (image and ping as the players' settings say: `bot.telling`).
@@ -220,41 +236,117 @@ class Publisher:
         True if the turn message reached the channel.
         """
         with in_channel(result.game):
-            return await self._announce(result, interaction, text)
+            return await self._announce(result, interaction, text, undo)
 
-    async def _announce(self, result: TurnResult, interaction: discord.Interaction | None, text: str | None) -> bool:
+    async def _announce(
+        self, result: TurnResult, interaction: discord.Interaction | None, said: str | None, undo: int | None
+    ) -> bool:
         bot = self.bot
         game = result.game
         state = result.state
         channel = None if interaction is not None else bot.get_partial_messageable(game.channel_id)
+        what = said if said is not None else turns.what_happened(game, result.events)
+        change = describe_shift_change(result.events)  # a new start player, the next shift
+        nxt = turns.whose_turn(game)
         scored = any(e.kind == "shift_scored" for e in result.events)
-        if scored and state.phase != "over":
-            image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
-            await send(interaction, channel, turns.shift_scored(result.events, state), image, None)
         last = last_move(result.before, result.action, state) if result.before and result.action else None
         at_keyboard = interaction.user.id if interaction is not None else None
         telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
         file = await bot.render(render_turn, state, None, last, filename="board.png") if telling.image else None
-        # a person's own move (not a timer's or a computer's) that showed nothing new may be taken back
-        undo = (
-            interaction is not None
-            and result.action is not None
-            and result.before is not None
-            and undo_refusal(result.before, state, result.events) is None
-        )
-        buttons = turn_view(game, undo=undo)
-        posted = await send(
-            interaction, channel, text or turns.turn_message(game, result.events), file, buttons, pings=telling.pings
-        )
+        buttons = turn_view(game, undo=undo) if state.phase != "over" else None
+        if scored and state.phase != "over":
+            # the move first, then the shift's scoring, then the ping: the pinged player finds the
+            # scoring and their buttons last, the board of the move just above
+            if await send(interaction, channel, what, file, None) is None:
+                return False
+            image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
+            text = "\n".join(x for x in (turns.shift_scored(result.events, state), change, nxt) if x)
+            posted = await send(interaction, channel, text, image, buttons, pings=telling.pings)
+        else:
+            text = "\n".join(x for x in (" ".join(x for x in (what, change) if x), nxt) if x)
+            posted = await send(interaction, channel, text, file, buttons, pings=telling.pings)
+        if posted is None:
+            return False
+        if buttons is not None:
+            await self._shown_now(game, posted.channel.id, posted.id)
         if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
             with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
                 choice, v = draw_choice(game)
                 await interaction.followup.send(choice, view=v, ephemeral=True)
         if scored and state.phase == "over":
+            await self.ended(game)  # the last turn message's buttons go
             image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
             await send(interaction, channel, turns.final_message(game), image, None, pings=winners)
-        return posted is not None
+        return True
+
+    def _undo(
+        self, result: TurnResult, interaction: discord.Interaction | None, first: int, replies: int | None
+    ) -> int | None:
+        """Whether the message gets an Undo button (`games.undo`): under a person's own move that showed
+        nothing new, 0; under computers' replies to such a move that showed nothing new either, how
+        many computer moves the undo takes back with it; else None."""
+        game = result.game
+        if interaction is not None and result.action is not None and result.before is not None:
+            if undo_refusal(result.before, result.state, result.events) is None:
+                self._undoable[game.id] = result.version  # the computers' replies may come with it
+                return 0
+        elif replies and self._undoable.get(game.id) == first - 1:
+            return replies
+        self._undoable.pop(game.id, None)
+        return None
+
+    # --- which message of a game has live components ---------------------------------------------
+
+    async def _shown_now(self, game: Game, channel_id: int, message_id: int) -> None:
+        """`message_id` is the game's message with live components now: the one before loses its own
+        (an older lobby or turn message can no longer act; a press that still arrives is refused)."""
+        before = self._shown.get(game.id)
+        self._shown[game.id] = (channel_id, message_id)
+        if before is not None and before != (channel_id, message_id):
+            await self._strip(*before)
+
+    async def ended(self, game: Game) -> None:
+        """A game that ended (finished, aborted): its last message with components loses them."""
+        before = self._shown.pop(game.id, None)
+        if before is not None:
+            await self._strip(*before)
+
+    async def _strip(self, channel_id: int, message_id: int) -> None:
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as err:  # deleted, or the channel closed: nothing left to press anyway
+            log.info("channel %s: the components of message %s stay (%s)", channel_id, message_id, err)
+
+    async def lobby(self, interaction: discord.Interaction, game: Game, text: str) -> None:
+        """A lobby message answering `interaction`, its buttons and menu under it; the lobby message
+        before it loses its own."""
+        buttons = lobby_view(game) or MISSING
+        if interaction.response.is_done():
+            message = await interaction.followup.send(text, view=buttons, wait=True)
+            shown = message.id
+        else:
+            answer = await interaction.response.send_message(text, view=buttons)
+            shown = answer.message_id or 0
+        if buttons is MISSING:  # the lobby closed (the last person left)
+            await self.ended(game)
+        elif shown:
+            await self._shown_now(game, interaction.channel_id or 0, shown)
+
+    async def lobby_in(self, channel: discord.abc.Messageable, game: Game, text: str) -> None:
+        """The lobby message posted straight into `channel` (the thread of a new game)."""
+        message = await channel.send(text, view=lobby_view(game) or MISSING)
+        await self._shown_now(game, message.channel.id, message.id)
+
+    def lobby_changed(self, game: Game, interaction: discord.Interaction) -> None:
+        """A lobby message edited in place by its own button or menu is the lobby's current one (a
+        lobby that closed or started there lost its components by the same edit)."""
+        if interaction.message is None:
+            return
+        if game.status == "lobby":
+            self._shown[game.id] = (interaction.message.channel.id, interaction.message.id)
+        else:
+            self._shown.pop(game.id, None)
 
     async def post_pending(self) -> int:
         """After a start: every turn stored but not posted (a crash, Discord refusing the channel),
@@ -272,7 +364,9 @@ class Publisher:
         file = await self.bot.render(render_turn, game.state, None, filename="board.png")  # always: the first look
         with in_channel(game):
             telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
-            await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
+            posted = await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
+        if posted is not None:  # the lobby's buttons go (a lobby started by /coal start keeps its message)
+            await self._shown_now(game, posted.channel.id, posted.id)
         self.bot.computers.wake(game.channel_id)  # a computer may have the first pick
 
     async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None:

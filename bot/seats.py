@@ -15,7 +15,6 @@ from games.computers import host_of
 from games.errors import NotHost, Reason
 from storage import SeatRow
 
-from . import lobby
 from .context import client_of
 from .i18n import _, in_channel
 from .items import BLUE, GameButton, button_template
@@ -34,8 +33,7 @@ async def add(interaction: discord.Interaction, level: str) -> None:
     )
     log_event(game, f"user {interaction.user.id} seated a {level} computer")
     with in_channel(game):
-        text = words.seated(seat.name) + "\n" + lobby_message(game)
-        await interaction.response.send_message(text, view=lobby.lobby_view(game) or discord.utils.MISSING)
+        await bot.publisher.lobby(interaction, game, words.seated(seat.name) + "\n" + lobby_message(game))
 
 
 async def replace(interaction: discord.Interaction, seat: SeatRow, level: str) -> None:

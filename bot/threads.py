@@ -20,7 +20,6 @@ from games.limits import Place
 
 from .context import client_of
 from .i18n import in_channel, speaking
-from .lobby import lobby_view
 from .replies import log_event
 from .words import lobby as lobby_words
 
@@ -76,7 +75,7 @@ async def _open(interaction: discord.Interaction, options: dict[str, str], lang:
     log_event(game, f"lobby opened by user {user.id} in a thread of channel {interaction.channel_id} ({options})")
     with in_channel(game):
         await interaction.edit_original_response(content=lobby_words.opened_in_thread(user.id, thread.mention))
-        await thread.send(lobby_words.lobby_message(game), view=lobby_view(game) or discord.utils.MISSING)
+        await client_of(interaction).publisher.lobby_in(thread, game, lobby_words.lobby_message(game))
     return game
 
 

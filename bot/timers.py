@@ -161,6 +161,7 @@ class Timers:
         self.bot.consoles.close_game(game.id)
         days = round(self.bot.pause_limit / 86400)
         await self.bot.publisher.say(game, paused_too_long(days))
+        await self.bot.publisher.ended(ended)
         log.info("game %s channel %s: ended after %d days paused", game.id, game.channel_id, days)
 
     async def _close_lobby(self, game: Game) -> None:
@@ -170,6 +171,7 @@ class Timers:
             return
         days = max(1, round(self.bot.limits.lobby_days))
         await self.bot.publisher.say(game, lobby_expired(days))
+        await self.bot.publisher.ended(closed)
         log.info("game %s channel %s: lobby closed after %d days without a start", game.id, game.channel_id, days)
 
     async def _remind(self, game: Game) -> None:

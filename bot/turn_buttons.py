@@ -20,9 +20,10 @@ from .words import refusals, turns
 from .words.choices import draft_label, label
 
 
-def turn_view(game: Game, *, undo: bool = False) -> View:
+def turn_view(game: Game, *, undo: int | None = None) -> View:
     """Buttons under a turn message: My pit, Legal actions; the draft menu; the drawn-items button;
-    with `undo`, the Undo button for the player who just moved."""
+    with `undo` (not None), the Undo button for the person who moved last, saying how many computer
+    moves after theirs it takes back too."""
     state = game.state
     assert state is not None
     v = View(timeout=None)
@@ -40,8 +41,8 @@ def turn_view(game: Game, *, undo: bool = False) -> View:
         v.add_item(show_drawn(game))
     v.add_item(PitButton(game.id, game.version))
     v.add_item(LegalButton(game.id, game.version))
-    if undo:
-        v.add_item(UndoButton(game.id, game.version))
+    if undo is not None:
+        v.add_item(UndoButton(game.id, game.version, label=turns.undo_label(undo)))
     return v
 
 

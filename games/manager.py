@@ -74,7 +74,7 @@ from .errors import (
 )
 from .limits import UNLIMITED, Limits, Openings, Place
 from .shards import Shards
-from .undo import UNDO, state_before_last
+from .undo import last_move_of
 
 log = logging.getLogger("coalbaron")
 
@@ -655,9 +655,10 @@ class GameManager:
             if seat is None:
                 raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
             log = await self.store.log(game.id)
-            before = state_before_last(record_of(game, log), log, user_id, seat.name)
-            events: list[Event] = [rules.TookBack(player=seat.name)]
-            saved = await self._store_turn(game, before, user_id, seat.name, UNDO, events)
+            back = last_move_of(record_of(game, log), log, user_id, seat.name)
+            events: list[Event] = [rules.TookBack(player=seat.name, replies=back.replies)]
+            action = rules.record.undo_text(back.moves)
+            saved = await self._store_turn(game, back.before, user_id, seat.name, action, events)
             return TurnResult(saved, events)
 
     async def judge(

@@ -1,23 +1,25 @@
-"""Taking back a move: which moves may be taken back, and the state before one (Board Game Arena's policy).
+"""Taking back a move: which moves may be taken back, and the state before them (Board Game Arena's policy).
 
-A player may take back their own last move while nobody has moved since (no other player, no
-computer, no timer) and the move showed nothing new: not a draw space (its cards were seen), not a
-tile or an order card refilled from a deck, not a shift (or the game) scored. In practice: money,
-the bank, mining and deliveries — and a factory or order space once its deck is empty. The undo is
-a new entry of the action log (`rules.record.UNDO`); history is never edited, and the log still
+A person may take back their own last move, together with the computers' moves made after it, while
+no other person has moved since (nor the timer) and none of those moves showed anything new: not a
+draw space (its cards were seen), not a tile or an order card refilled from a deck, not a shift (or
+the game) scored. In practice: money, the bank, mining and deliveries — and a factory or order space
+once its deck is empty. The undo is one new entry of the action log (`rules.record.undo_text`:
+`undo`, or `undo N` with the computers' replies); history is never edited, and the log still
 replays to the stored state.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import rules
 from rules import Event, GameState
-from rules.record import GameRecord, replay_stack
+from rules.record import GameRecord, replay_stack, undo_count
 from storage import LogRow
 
+from .computers import is_computer
 from .errors import CannotUndo, Reason
-
-UNDO = rules.record.UNDO
 
 
 def undo_refusal(before: GameState, after: GameState, events: list[Event]) -> Reason | None:
@@ -29,17 +31,34 @@ def undo_refusal(before: GameState, after: GameState, events: list[Event]) -> Re
     return None
 
 
-def state_before_last(record: GameRecord, log: list[LogRow], user_id: int, player: str) -> GameState:
-    """The state before `player`'s last move, if they may take it back now; else the refusal.
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """What an undo takes back: the state before the person's move, and the computers' replies after it."""
+
+    before: GameState
+    replies: tuple[str, ...]  # the players (computers) of the moves after the person's, in order
+
+    @property
+    def moves(self) -> int:
+        return 1 + len(self.replies)
+
+
+def last_move_of(record: GameRecord, log: list[LogRow], user_id: int, player: str) -> TakenBack:
+    """What `player` (the person `user_id`) may take back now; else the refusal (CannotUndo).
 
     `log` is the game's whole log, `record` the same as a rules record."""
-    last = log[-1] if log else None
-    if last is None or last.action == UNDO or last.auto or last.user_id != user_id or last.player != player:
+    replies = 0
+    while replies < len(log) and is_computer(log[-1 - replies].user_id):
+        replies += 1
+    own = log[-1 - replies] if replies < len(log) else None
+    if own is None or undo_count(own.action) is not None or own.auto or own.user_id != user_id or own.player != player:
         raise CannotUndo(Reason.NOTHING_TO_UNDO)
     states, standing = replay_stack(record)
-    before = states[-2]
-    after, events = rules.apply(before, rules.parse_action(standing[-1].action))
-    reason = undo_refusal(before, after, events)
-    if reason is not None:
-        raise CannotUndo(reason)
-    return before
+    count = replies + 1
+    for k in range(count):  # the person's move and each reply: none showed anything new
+        before, entry = states[-count - 1 + k], standing[-count + k]
+        after, events = rules.apply(before, rules.parse_action(entry.action))
+        reason = undo_refusal(before, after, events)
+        if reason is not None:
+            raise CannotUndo(reason)
+    return TakenBack(states[-count - 1], tuple(e.player for e in standing[-replies:]) if replies else ())

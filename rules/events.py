@@ -179,10 +179,12 @@ class GameOver(_Event):
 
 
 class TookBack(_Event):
-    """A player took back their last move: the game is as it was before it (`rules.record.UNDO`)."""
+    """A player took back their last move, with the computers' moves after it (`replies`, their
+    players in order): the game is as it was before it (`rules.record.undo_text`)."""
 
     kind: Literal["took_back"] = "took_back"
     player: str
+    replies: tuple[str, ...] = ()
 
 
 Event = Annotated[

@@ -44,9 +44,25 @@ class ReplayError(Exception):
         self.refusal = refusal
 
 
-# An entry of the log that takes back the move before it still standing, which must be the same
-# player's: the game is as it was before that move. The log itself is never edited.
+# An entry of the log that takes back the last moves still standing: `undo` the last one, `undo N`
+# the last N, of which the first must be the entry player's own (the others, the computers' replies
+# to it): the game is as it was before that move. The log itself is never edited.
 UNDO = "undo"
+
+
+def undo_count(action: str) -> int | None:
+    """How many standing moves a log entry takes back (`undo`: 1, `undo 3`: 3); None for a move."""
+    word, _, count = action.partition(" ")
+    if word != UNDO:
+        return None
+    if not count:
+        return 1
+    return int(count) if count.isdigit() and int(count) >= 1 else None
+
+
+def undo_text(count: int) -> str:
+    """The log entry that takes back the last `count` standing moves."""
+    return UNDO if count == 1 else f"{UNDO} {count}"
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
@@ -61,11 +77,12 @@ def replay_stack(record: GameRecord, upto: int | None = None) -> tuple[list[Game
     standing: list[RecordedAction] = []
     for k, entry in enumerate(record.actions[:upto], start=1):
         state = states[-1]
-        if entry.action == UNDO:
-            if not standing or standing[-1].player != entry.player:
+        count = undo_count(entry.action)
+        if count is not None:
+            if len(standing) < count or standing[-count].player != entry.player:
                 raise ReplayError(k, f"{entry.player} has no move to take back.")
-            states.pop()
-            standing.pop()
+            del states[-count:]
+            del standing[-count:]
             continue
         if state.to_move is None:
             raise ReplayError(k, "the game is already over.")

@@ -272,6 +272,10 @@ PLAN_SEPARATOR = N_("; ")
 PLAN_NOTHING = N_("no coal moved")
 
 TOOK_BACK = N_("{player} took back their move.")
+TOOK_BACK_WITH = Nn_(
+    "{player} took back their move, and {n} computer move after it.",
+    "{player} took back their move, and {n} computer moves after it.",
+)
 BANKED = N_("{player} placed 1 worker on the bank and took 1 mark.")
 DRAFTED = N_("{player} drafted {card}.")
 DRAFT_OVER = N_("The draft is over. Shift 1 begins with {player}.")
@@ -365,6 +369,8 @@ def _sentence(event: Event) -> str:
         template = _(KEPT[(what, event.to if event.returned else None)])
         return template.format(player=event.player, card=card, returned=event.returned)
     if isinstance(event, TookBack):
+        if event.replies:
+            return plural(len(event.replies), *TOOK_BACK_WITH, player=event.player)
         return _(TOOK_BACK).format(player=event.player)
     if isinstance(event, Banked):
         return _(BANKED).format(player=event.player)
@@ -384,17 +390,26 @@ def _sentence(event: Event) -> str:
     raise TypeError(f"no words for {event!r}")  # pragma: no cover - every event kind has words
 
 
+def describe_shift_change(events: Sequence[Event]) -> str:
+    """The new start player and the shift that begins, after a shift's scoring."""
+    return " ".join(_sentence(_names_shown(e)) for e in events if isinstance(e, SHIFT_CHANGE))
+
+
 def describe_events(events: Sequence[Event]) -> str:
     """Every event, one sentence each (the log's summary of an action)."""
     return " ".join(describe_event(e) for e in events)
 
 
-def describe_turn(events: Sequence[Event]) -> str:
+SHIFT_CHANGE = (StartPlayer, ShiftStarted)  # what a shift's end says after its scoring
+
+
+def describe_turn(events: Sequence[Event], *, shift_change: bool = True) -> str:
     """A turn for the channel, without the scoring (it has its own message): placing workers
     and the action make one sentence, "alice placed 2 workers on Mining 8, sending 1 of bob's
-    to the canteen and mined: loaded 2 grey."."""
+    to the canteen and mined: loaded 2 grey.". Without `shift_change`, the new start player and
+    the next shift are left out (they are said after the shift's scoring: `describe_shift_change`)."""
     out = []
-    events = [_names_shown(e) for e in events]
+    events = [_names_shown(e) for e in events if shift_change or not isinstance(e, SHIFT_CHANGE)]
     k = 0
     while k < len(events):
         event = events[k]

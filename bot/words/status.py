@@ -8,12 +8,12 @@ from pydantic import ValidationError
 
 from bot.i18n import N_, Nn_, _
 from games.timers import is_absent
-from rules import EVENTS
+from rules import EVENTS, ShiftScored
 from storage import Game, GameSummary, LogRow, PlayerStats, RatingChange, RatingRow
 
 from .common import duration, marks, mention, names, plural, shown, workers
 from .lobby import lobby_message, seat_colour
-from .rules import describe_turn
+from .rules import describe_event, describe_turn
 
 OVER = N_("The game is over. Winner: {winners}.")
 DRAFT = N_("Opening draft · {player} picks.")
@@ -106,7 +106,8 @@ def _summary(stored: str) -> str:
         events = EVENTS.validate_json(stored)
     except ValidationError:
         return stored
-    return describe_turn(events)
+    scorings = [describe_event(e) for e in events if isinstance(e, ShiftScored)]  # each player's gain
+    return " ".join([describe_turn(events), *scorings])
 
 
 def history_message(games: list[GameSummary]) -> str:

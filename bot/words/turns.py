@@ -44,6 +44,7 @@ ABSENT = N_(" {player} has missed {missed} turns in a row and is marked absent; 
 # Under a turn message
 MY_PIT = N_("My pit")
 UNDO = N_("Undo")
+UNDO_WITH_REPLIES = Nn_("Undo (and {n} computer move)", "Undo (and {n} computer moves)")
 LEGAL_ACTIONS = N_("Legal actions")
 PICK_PLACEHOLDER = N_("{player}: pick an order card")
 DRAFT_OPTION = N_("{number} · {card}")
@@ -104,16 +105,13 @@ def whose_turn(game: Game) -> str:
     return _(YOUR_TURN).format(who=who, workers_left=plural(player.workers, *WORKERS_LEFT))
 
 
-def turn_message(game: Game, events: list[Event]) -> str:
-    """What happened in the action (marked as a computer's when one made it), then who is next."""
-    said = describe_turn(events)
+def what_happened(game: Game, events: list[Event]) -> str:
+    """What happened in the action, marked as a computer's when one made it (without the scoring, the
+    new start player and the shift that begins: `describe_shift_change`, said after the scoring)."""
+    said = describe_turn(events, shift_change=False)
     mover = next((getattr(e, "player", None) for e in events), None)
     seat = next((s for s in game.seats if s.name == mover), None)
-    lines = [computer_move(said) if said and seat is not None and level_of(game, seat) is not None else said]
-    nxt = whose_turn(game)
-    if nxt:
-        lines.append(nxt)
-    return "\n".join(line for line in lines if line)
+    return computer_move(said) if said and seat is not None and level_of(game, seat) is not None else said
 
 
 def shift_scored(events: list[Event], state: GameState) -> str:
@@ -159,6 +157,11 @@ def final_message(game: Game) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def undo_label(replies: int) -> str:
+    """The Undo button's label: with how many computer moves after the person's it takes back."""
+    return plural(replies, *UNDO_WITH_REPLIES) if replies else _(UNDO)
 
 
 def reminder(user_id: int | None, left: str) -> str:

@@ -37,6 +37,13 @@ def components_of(message) -> list:
     return [c for row in message.components for c in row.children]
 
 
+def live_ids(w, message) -> list[str]:
+    """The custom ids under a channel message as it is stored now (a discord.Message is a snapshot)."""
+    message = getattr(message, "message", None) or message
+    stored = w.env.backend.get_message(message.channel.id, message.id)
+    return [c["custom_id"] for row in stored.components for c in row.get("components", []) if "custom_id" in c]
+
+
 def custom_ids(message) -> list[str]:
     return [c.custom_id for c in components_of(message)]
 

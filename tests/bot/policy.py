@@ -20,15 +20,16 @@ def pending_member(w):
     """The member the latest turn message pings, and what for ('turn', 'pick'); None at the end.
 
     Read from the messages' form, not their words, so it works in every language: the newest post
-    with the turn image names the player to move last; a scoring image newer than any turn message
-    is the final scoring (a shift's scoring comes before its turn message).
+    with an image, a ping and the turn's buttons names the player to move last (after a scored shift
+    that post is the scoring, which comes after the move and ends with the ping); a scoring image
+    without buttons newer than any of them is the final scoring.
     """
     for message in reversed(w.channel.history()):
         files = [a.filename for a in message.attachments]
-        if "scoring.png" in files:
-            return None, "over", message
         pinged = MENTION.findall(message.content)
-        if "board.png" in files and pinged:
+        if "scoring.png" in files and not custom_ids(message):
+            return None, "over", message
+        if files and pinged and custom_ids(message):
             member = next(x for x in w.players if x.id == int(pinged[-1]))
             picking = any(c.startswith("coal-menu:draft") for c in custom_ids(message))
             return member, "pick" if picking else "turn", message
@@ -168,7 +169,8 @@ async def play_to_the_end(w, players: int, seed: int, monkeypatch, lobby=None) -
         member, what, message = pending_member(w)
         if member is None:
             break
-        assert message.attachments and message.attachments[0].filename == "board.png", message.content
+        # the turn message carries the board (after a scored shift, the scoring: the move's board is just above)
+        assert message.attachments and message.attachments[0].filename in ("board.png", "scoring.png"), message.content
         if what == "pick":
             await policy.pick(member, message)
         else:

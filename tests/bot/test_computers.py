@@ -26,13 +26,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _lobby_with_computers(w, monkeypatch, seed: int, levels: list[str], **options):
-    """/coal new by alice (no timer unless given), then one /coal host addbot per level; the lobby message."""
+    """/coal new by alice (no timer unless given), then one /coal host addbot per level; the lobby
+    message with live buttons (the latest: each addbot posts a new one)."""
     monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)
     r = await w.alice.slash(w.channel, "coal new", thread=False, **({"timer": "none"} | options))
     lobby = r.response.message
     for level in levels:
         r = await w.alice.slash(w.channel, "coal host addbot", level=level)
         assert not r.ephemeral, r.response.content
+        lobby = r.response.message
     return lobby
 
 

@@ -38,11 +38,16 @@ async def test_a_complete_game_through_discord_replays_to_the_announced_scores(w
     assert scorings[0].content.startswith("Shift 1 is scored") and scorings[1].content.startswith("Shift 2 is scored")
     # a shift's scoring gives each player's gain and the total after it
     assert re.search(r"\w+ \+\d+ \(now -?\d+ VP\)", scorings[1].content), scorings[1].content
-    # a shift's scoring comes before the turn message that pings the next player (the ping is the last word)
+    # the move that ended a shift comes first, with its board; then the shift's scoring, the shift that
+    # begins, and the ping of the next player last, with their buttons (issue 24)
     for scoring, shift in ((scorings[0], 2), (scorings[1], 3)):
-        after = history[history.index(scoring) + 1]
-        assert f"Shift {shift} begins" in after.content and ", your turn —" in after.content, after.content
-    # "Shift 2 begins" is said once, in the turn that ended shift 1
+        move = history[history.index(scoring) - 1]
+        assert move.attachments[0].filename == "board.png" and "your turn" not in move.content, move.content
+        assert "Shift" not in move.content, move.content
+        lines = scoring.content.splitlines()
+        assert lines[0].startswith(f"Shift {shift - 1} is scored") and f"Shift {shift} begins" in lines[1], lines
+        assert ", your turn —" in lines[-1]
+    # "Shift 2 begins" is said once, after the scoring of shift 1
     begins = [m.content for m in history if "Shift 2 begins" in m.content]
     assert len(begins) == 1 and begins[0].count("Shift 2 begins") == 1
     # the final message names every end-of-game component in words (the image shows icons only)
@@ -60,7 +65,8 @@ async def test_a_complete_game_through_discord_replays_to_the_announced_scores(w
     assert announced == {p.name: p.vp for p in game.state.players}
     # every turn message carries the board
     turns = [m for m in history if ", your turn —" in m.content or ", your pick" in m.content]
-    assert len(turns) >= moves - 3 and all(m.attachments[0].filename == "board.png" for m in turns)
+    moved = [history[history.index(m) - 1] if m in scorings else m for m in turns]  # the board: with the move
+    assert len(turns) >= moves - 3 and all(m.attachments[0].filename == "board.png" for m in moved)
     # the record exported through Discord replays to the same scores
     r = await w.bob.slash(w.channel, "coal export")
     assert r.ephemeral

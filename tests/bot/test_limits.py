@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.limits import Limits
 
-from .driver import assert_refused, custom_ids, lobby_button
+from .driver import assert_refused, forge_component, live_ids, lobby_button
 
 HOUR = 3600.0
 
@@ -63,14 +63,16 @@ async def test_a_lobby_nobody_starts_closes_itself(world):
     w.bot.limits = w.bot.manager.limits = Limits(lobby_days=1 / 24)  # an hour, as LOBBY_DAYS would in days
     r = await w.alice.slash(w.channel, "coal new", thread=False)
     lobby = r.response.message
+    join = lobby_button(lobby, "join")
     w.bot.timers.changed(await w.bot.manager.current(w.channel.id))  # the timers look at the new limit
     await w.env.advance_time(HOUR - 60)
     assert (await w.bot.store.latest_game(w.channel.id)).status == "lobby"
     await w.env.advance_time(120)
     assert (await w.bot.store.latest_game(w.channel.id)).status == "aborted"
     assert w.channel.last_message.content.startswith("This Coal Baron lobby closed itself: nobody started it in 1 day.")
-    r = await w.bob.click(lobby, custom_id=lobby_button(lobby, "join"))
-    assert r.ephemeral and any(c.startswith("coal:lobby:") for c in custom_ids(lobby))
+    assert live_ids(w, lobby) == []  # the closed lobby's buttons are gone (issue 24)
+    r = await forge_component(w.bob, lobby, join)  # a client that still shows them
+    assert r.ephemeral and "ended" in r.response.content
 
 
 async def test_the_limits_hold_for_requests_made_at_once(world):

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import discord
 
-from .driver import assert_refused, custom_ids, open_lobby, stored
+from .driver import assert_refused, custom_ids, forge_component, live_ids, open_lobby, stored
+
+
+def lobby_button_of(ids: list[str], what: str) -> str:
+    return next(c for c in ids if c.endswith(f":{what}"))
 
 
 async def test_new_opens_a_lobby_with_buttons_and_the_options(world):
@@ -25,7 +29,8 @@ async def test_join_by_button_and_by_command_then_leave(world):
     lobby = await open_lobby(w, players=2)
     r = await w.carol.slash(w.channel, "coal join")
     assert not r.ephemeral and f"<@{w.carol.id}> (green)" in r.response.content
-    r = await w.bob.click(lobby, label="Leave")
+    assert live_ids(w, lobby) == []  # the newer lobby message has the buttons now (issue 24)
+    r = await w.bob.click(r.response, label="Leave")
     assert f"<@{w.bob.id}>" not in r.response.content
     game = await stored(w)
     assert [s.user_id for s in game.seats] == [w.alice.id, w.carol.id]
@@ -56,8 +61,13 @@ async def test_lobby_refusals_are_private_and_change_nothing(world):
 async def test_start_deals_the_game_and_the_lobby_buttons_go_stale(world):
     w = world
     lobby = await open_lobby(w, players=2)
-    joined = (await w.carol.slash(w.channel, "coal join")).response  # a second message with lobby buttons
-    r = await w.alice.click(lobby, label="Start")
+    old = custom_ids(lobby)
+    joined = (await w.carol.slash(w.channel, "coal join")).response  # a second lobby message: the first's buttons go
+    assert live_ids(w, lobby) == [] and custom_ids(joined) == old
+    # a press on the old message that still arrives (a client that did not refresh) acts as the lobby's
+    r = await forge_component(w.dave, lobby, lobby_button_of(old, "join"))
+    assert r.acknowledged and f"<@{w.dave.id}>" in r.response.content  # it is the same lobby: dave joins
+    r = await w.alice.click(joined, label="Start")
     assert r.acknowledged and not r.ephemeral
     assert "has started" in r.response.content and r.response.components == []
     start = w.channel.last_message
@@ -67,8 +77,9 @@ async def test_start_deals_the_game_and_the_lobby_buttons_go_stale(world):
     assert game.status == "active" and game.state.phase == "draft"
     assert f"<@{game.to_move_user}>, your pick" in start.content
     assert any(c.startswith(f"coal-menu:draft:{game.id}:0") for c in custom_ids(start))
-    # the old lobby message's buttons no longer apply: said so, with the board
-    stale = await w.dave.click(joined, label="Join")
+    # the lobby message's buttons no longer apply: gone, and a press that still arrives is refused, with the board
+    erin = w.guild.add_member(w.env.create_user("erin"))
+    stale = await forge_component(erin, joined, lobby_button_of(old, "join"))
     await assert_refused(w, stale, "This lobby has closed", before=game)
     assert stale.response.attachments[0].filename == "board.png"
 
@@ -130,7 +141,7 @@ async def test_when_the_host_leaves_the_lobby_the_new_host_is_announced(world):
     lobby = r.response.message
     assert f"<@{w.alice.id}> (red), host" in r.response.content
     await w.bob.click(lobby, label="Join")
-    await w.carol.slash(w.channel, "coal join")
+    lobby = (await w.carol.slash(w.channel, "coal join")).response  # the lobby message with the buttons now
     # by the button: the lobby shows the new host and one message says so, pinging them
     await w.alice.click(lobby, label="Leave")
     game = await w.bot.manager.current(w.channel.id)

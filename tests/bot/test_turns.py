@@ -13,6 +13,8 @@ from .driver import (
     bystander,
     custom_ids,
     fast_forward,
+    forge_component,
+    live_ids,
     menu,
     open_lobby,
     start_game,
@@ -45,8 +47,9 @@ async def test_the_draft_by_menu_and_by_command(world):
     assert await first.autocomplete(w.channel, "coal draft", "card", "") == []  # not their pick
     r = await second.slash(w.channel, "coal draft", card=offered[0]["value"])
     assert not r.ephemeral and "drafted" in r.response.content
-    # the first message's menu is now from an earlier pick
-    again = await first.select(start_msg, [pick.options[2].value], custom_id=pick.custom_id)
+    # the first message's menu is from an earlier pick: gone, and a pick that still arrives is refused
+    assert live_ids(w, start_msg) == []
+    again = await forge_component(first, start_msg, pick.custom_id, [pick.options[2].value])
     await assert_refused(w, again, "from an earlier pick", before=await stored(w))
 
 

@@ -4,13 +4,28 @@ entry; the log still replays to the stored state."""
 
 from __future__ import annotations
 
+import pytest
+
 import rules
 from players import by_level
 from players.duel import decision_seed
 from rules import Deliver, Mine, PlaceFactory, TakeMoney, TakeOrder, view
 from rules.record import UNDO, Chooser, random_action, replay
 
-from .driver import actor, assert_refused, bystander, close_bot, custom_ids, fast_forward, restart, start_game, stored
+from .driver import (
+    actor,
+    assert_refused,
+    bystander,
+    close_bot,
+    components_of,
+    custom_ids,
+    fast_forward,
+    forge_component,
+    live_ids,
+    restart,
+    start_game,
+    stored,
+)
 
 NOTHING = "You have no move to take back"
 REVEALED = "it showed cards or tiles nobody had seen"
@@ -76,8 +91,9 @@ async def test_the_undo_button_under_a_bank_move_is_for_its_player_only(world):
     await assert_refused(w, await other.click(message, custom_id=undo), NOTHING, before=moved)
     r = await mover.click(message, custom_id=undo)
     await assert_taken_back(w, before, mover)
-    # the same button again: the game has moved on
-    await assert_refused(w, await mover.click(message, custom_id=undo), "no longer applies")
+    # the same button again: gone (the undo's message superseded it), and a press that still arrives is refused
+    assert live_ids(w, message) == []
+    await assert_refused(w, await forge_component(mover, message, undo), "no longer applies")
 
 
 async def test_mining_and_a_delivery_are_taken_back(world):
@@ -158,3 +174,46 @@ async def test_a_restart_between_the_move_and_the_undo(world, db_path):
         await assert_taken_back(w, before, mover)
     finally:
         await close_bot(bot)
+
+
+async def test_a_move_is_taken_back_with_the_computers_replies(world, monkeypatch):
+    """Against computers (issue 24): the computer answers within a second, and the person takes
+    back their move together with its reply, by the command or by the Undo button under the reply."""
+    from games.computers import is_computer
+    from rules.record import undo_count
+
+    w = world
+    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: 7)
+    await w.alice.slash(w.channel, "coal new", thread=False, timer="none")
+    lobby = (await w.alice.slash(w.channel, "coal host addbot", level="easy")).response
+    await w.alice.click(lobby, label="Start")
+    game = await play_until(w, lambda g: g.state.phase == "turn" and g.to_move_user == w.alice.id)
+    for attempt in range(2):  # by the command, then by the button under the computer's reply
+        before = await stored(w)
+        r = await w.alice.slash(w.channel, "coal bank")
+        assert not r.ephemeral
+        await w.bot.computers.idle()
+        replied = await stored(w)
+        log = await w.bot.store.log(game.id)
+        if not (replied.version > before.version + 1 and is_computer(log[-1].user_id)):
+            pytest.skip("the computer's reply showed something new")  # pragma: no cover - seed-dependent
+        reply = w.channel.last_message
+        assert reply.content.startswith("🤖")
+        replies = replied.version - before.version - 1
+        label = f"Undo (and {replies} computer move{'s' if replies > 1 else ''})"
+        undo = next(c for c in components_of(reply) if c.custom_id.startswith("coal:undo:"))
+        assert undo.label == label
+        if attempt == 0:
+            r = await w.alice.slash(w.channel, "coal undo")
+            assert not r.ephemeral
+        else:
+            r = await w.bob.click(reply, custom_id=undo.custom_id)  # not at the table
+            await assert_refused(w, r, "You are not playing in this game.", before=replied)
+            r = await w.alice.click(reply, custom_id=undo.custom_id)
+        after = await stored(w)
+        assert after.state == before.state and after.to_move_user == w.alice.id
+        [entry] = await w.bot.store.log(game.id, 1)
+        assert entry.user_id == w.alice.id and undo_count(entry.action) == replies + 1
+        assert f"alice took back their move, and {replies} computer move" in w.channel.last_message.content
+        assert replay(await w.bot.store.game_record(game.id)) == after.state
+        assert await w.bot.store.verify() == []

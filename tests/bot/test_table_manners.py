@@ -1,0 +1,54 @@
+"""Table manners (issue 24): a message a newer one supersedes keeps no live buttons, a game that
+ended keeps none, and `/coal log` tells each shift's scoring."""
+
+from __future__ import annotations
+
+import re
+
+from bot.words.status import log_message
+
+from .driver import actor, custom_ids, fast_forward, live_ids, start_game, stored
+
+
+async def test_addbot_takes_the_buttons_off_the_older_lobby_message(world):
+    w = world
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
+    first = r.response
+    assert custom_ids(first) != []
+    r = await w.alice.slash(w.channel, "coal host addbot", level="easy")
+    assert live_ids(w, first) == [] and custom_ids(r.response) != []  # one lobby message with buttons: the newest
+    second = r.response
+    r = await w.alice.select(second, ["add-normal"], custom_id=next(c for c in custom_ids(second) if "bots" in c))
+    assert custom_ids(second) != [] and "3/4 seats" in second.content  # edited in place: still the live one
+    r = await w.bob.slash(w.channel, "coal join")
+    assert live_ids(w, second) == [] and custom_ids(r.response) != []
+
+
+async def test_an_aborted_games_last_turn_message_keeps_no_buttons(world):
+    w = world
+    game = await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 6)
+    r = await actor(w, game).slash(w.channel, "coal bank")
+    turn = r.followups[0] if r.followups else w.channel.last_message
+    assert any(c.startswith("coal:undo:") for c in custom_ids(turn))
+    await w.alice.slash(w.channel, "coal host abort")
+    assert (await stored(w)).status == "aborted"
+    assert live_ids(w, turn) == []
+
+
+async def test_a_finished_games_messages_keep_no_buttons_and_the_log_tells_each_scoring(world, monkeypatch):
+    from .policy import play_to_the_end
+
+    w = world
+    await play_to_the_end(w, 2, 3, monkeypatch)
+    game = await stored(w)
+    assert game.status == "finished"
+    ours = [m for m in w.channel.history() if m.author.id == w.bot.user.id]
+    assert [m.id for m in ours if live_ids(w, m)] == []  # no live button anywhere once it is over
+    r = await w.alice.slash(w.channel, "coal log", last=50)  # through Discord: the latest entries
+    assert re.search(r"Shift 3 is scored: \w+ -?\d+, \w+ -?\d+ VP\.", r.response.content), r.response.content
+    whole = log_message(await w.bot.store.log(game.id), limit=100_000)  # what /coal log says of each entry
+    for shift in (1, 2, 3):
+        line = re.search(rf"Shift {shift} is scored: ([^\n]*?) VP\.", whole)
+        assert line, f"no scoring of shift {shift} in the log"
+        assert set(dict(re.findall(r"(\w+) (-?\d+)", line.group(1)))) == {p.name for p in game.state.players}
