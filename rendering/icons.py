@@ -452,6 +452,19 @@ def card_back(w: int, h: int) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
+def delivered(w: int, h: int) -> Image.Image:
+    """Delivered orders: a card face down with a large tick over it (outstanding orders: `card_back`).
+    One icon per meaning on every image: the turn image's columns, the pit's header and its strip."""
+    img = card_back(w, h).copy()
+    d = ImageDraw.Draw(img)
+    k = min(w, h)
+    width = max(3, round(k * 0.2))
+    x0, y0 = w * 0.1, h * 0.62
+    d.line([(x0, y0), (w * 0.42, h * 0.9), (w * 0.98, h * 0.3)], fill=pal.TICK, width=width, joint="curve")
+    return img
+
+
+@lru_cache(maxsize=32)
 def tile_back(w: int, h: int) -> Image.Image:
     """A tunnel tile face down."""
     img, d = _canvas(w, h)

@@ -138,6 +138,10 @@ class TilePlace:
     carts: int
 
 
+# The stats in a pit's header, left to right: VP, marks, workers in hand, orders outstanding, delivered.
+HEADER_STATS = ("vp", "marks", "workers", "orders", "delivered")
+
+
 @dataclass
 class PitLayout:
     """The boxes of one player's pit, drawn from its top-left corner (x, y) at unit scale `u`.
@@ -208,6 +212,13 @@ class PitLayout:
     @property
     def header_box(self) -> Box:
         return Box(self.x, self.y, self.x + self.width, self.y + self.s(HEADER_H))
+
+    def stat_box(self, stat: str) -> Box:
+        """Where the header draws a stat's icon (`HEADER_STATS`), its number right after it."""
+        k = HEADER_STATS.index(stat)
+        x = self.header_box.x0 + self.s(420) + k * self.s(110)
+        cy = self.header_box.center[1]
+        return Box(x, cy - self.s(14), x + self.s(28), cy + self.s(14))
 
     @property
     def block_x(self) -> int:

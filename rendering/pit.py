@@ -92,9 +92,7 @@ def draw_pit_frame(img: Image.Image, draw: ImageDraw.ImageDraw, pit: PitLayout) 
     )
     # the orders panel and the delivered strip
     del_box = pit.delivered_box
-    icons.paste(img, icons.card_back(s(26), s(34)), del_box.x0 + s(4), del_box.y0 + s(10))
-    ck = Box(del_box.x0 + s(16), del_box.y0 + s(32), del_box.x0 + s(40), del_box.y0 + s(50))
-    draw.line([(ck.x0, ck.center[1]), (ck.x0 + s(8), ck.y1), (ck.x1, ck.y0)], fill=pal.TICK, width=max(2, s(4)))
+    icons.paste(img, icons.delivered(s(26), s(34)), del_box.x0 + s(4), del_box.y0 + s(10))
     draw.line((pit.orders_left, del_box.y0 - s(2), del_box.x1, del_box.y0 - s(2)), fill=pal.PANEL_EDGE, width=1)
 
 
@@ -203,15 +201,16 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, pit: 
         x += s(34)
     if over and seat in state.winners:
         icons.paste(img, icons.trophy(s(30)), x, cy - s(15))
-    # VP, marks, workers in hand, delivered count: at fixed places so the pits line up
-    stats = [
-        (icons.star(s(28)), str(p.vp)),
-        (icons.coin(s(26)), str(p.marks)),
-        (icons.worker(pal.SEAT_COLOURS[seat], s(26)), str(p.workers)),
-        (icons.card_back(s(20), s(26)), str(len(p.delivered))),
-    ]
-    x = head.x0 + s(420)
-    for sprite, value in stats:
+    # VP, marks, workers in hand, orders outstanding and delivered, with the turn image's icons: at fixed
+    # places so the pits line up
+    stats = {
+        "vp": (icons.star(s(28)), p.vp),
+        "marks": (icons.coin(s(26)), p.marks),
+        "workers": (icons.worker(pal.SEAT_COLOURS[seat], s(26)), p.workers),
+        "orders": (icons.card_back(s(20), s(26)), len(p.orders)),
+        "delivered": (icons.delivered(s(20), s(26)), len(p.delivered)),
+    }
+    for stat, (sprite, value) in stats.items():
+        x = pit.stat_box(stat).x0
         icons.paste(img, sprite, x, cy - sprite.height // 2)
-        icons.text(img, (x + sprite.width + s(7), cy), value, s(24), anchor="lm", bold=True)
-        x += s(120)
+        icons.text(img, (x + sprite.width + s(7), cy), str(value), s(24), anchor="lm", bold=True)

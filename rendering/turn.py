@@ -179,7 +179,7 @@ def _make_background(players: int, band: str | None) -> _Background:
         "marks": lambda seat: icons.coin(STAT_ICON - 2),
         "workers": lambda seat: icons.worker(pal.SEAT_COLOURS[seat], STAT_ICON),
         "orders": lambda seat: icons.card_back(28, STAT_ICON),
-        "delivered": lambda seat: icons.card_back(28, STAT_ICON),
+        "delivered": lambda seat: icons.delivered(28, STAT_ICON),
     }
     for seat in range(players):
         row = layout.player_box(seat)
@@ -192,9 +192,6 @@ def _make_background(players: int, band: str | None) -> _Background:
             c = layout.player_cell(seat, col)
             sprite = make(seat)
             icons.paste(img, sprite, c.x0 + 6 + (STAT_ICON - sprite.width) // 2, c.center[1] - sprite.height // 2)
-            if col == "delivered":
-                x, y = c.x0 + 6 + 14, c.center[1] + 4
-                draw.line([(x - 10, y), (x - 3, y + 8), (x + 10, y - 8)], fill=pal.TICK, width=5)
         cage = layout.player_cell(seat, "cage")
         frame = Box(cage.x0 + 62, cage.y0 + 8, cage.x0 + 62 + 5 * 46 + 6, cage.y1 - 8)
         draw.rounded_rectangle(frame.xy, radius=6, fill=pal.CAGE, outline=pal.CAGE_EDGE)

@@ -172,3 +172,23 @@ def test_pit_image_probes():
             for s, on in enumerate(order.spots, start=1):
                 want = pal.COAL[on[0]] if on else pal.CARD_SPOT
                 assert img.getpixel(pit.order_spot_box(k, s).probe) == want
+
+
+def _ticked(img: Image.Image, box) -> int:
+    """How many pixels of the delivered icon's tick colour are in `box`."""
+    crop = img.crop(box.xy).convert("RGB")
+    return sum(1 for px in crop.get_flattened_data() if px == pal.TICK)
+
+
+def test_the_pit_header_shows_orders_and_delivered_with_the_turn_images_icons(drawn):
+    """One icon per meaning (issue 24): a plain card for the orders outstanding, a ticked card for the
+    delivered ones, in /coal pit and on the full board alike."""
+    state, img = drawn
+    layout = board_layout(state)
+    for seat in range(len(state.players)):
+        pit = layout.pit(seat)
+        assert _ticked(img, pit.stat_box("delivered")) > 10, f"seat {seat}: no tick on the delivered icon"
+        assert _ticked(img, pit.stat_box("orders")) == 0, f"seat {seat}: the orders icon is ticked"
+    big = pit_image(state, 0)
+    pit = pit_image_layout(state, 0)
+    assert _ticked(big, pit.stat_box("delivered")) > 10 and _ticked(big, pit.stat_box("orders")) == 0
