@@ -25,20 +25,20 @@ REMOVE_OPTION = N_("Remove {player}")
 # Their moves
 MOVE_LINE = N_("🤖 {what}")
 THINKING = N_("🤖 {player} is thinking…")
-TIMER_PLAYED = N_("⏰ {player}'s time ran out: the computer ({level}) played for them.")
+TIMER_PLAYED = N_("⏰ Time ran out for {player}: the computer ({level}) played for them.")
 TAKEN_OVER = N_(
     " {player} has missed {missed} turns in a row: the computer plays the seat until {player} takes it back"
     " with `/coal join`."
 )
 
 # Seats handed over and back
-REPLACED = N_("{host} handed {player}'s seat to a computer ({level}). {player} may ask for it back with `/coal join`.")
+REPLACED = N_("{host} handed the seat of {player} to a computer ({level}). {player} may ask for it back with `/coal join`.")
 BACK = N_("{player} takes their seat back from the computer.")
 ASKS_BACK = N_("{player} asks for their seat back from the computer; {host}, as the host you may give it back.")
 GIVE_BACK = N_("Give the seat back")
 
 # Hints
-HINTS_HEAD = N_("Only you see this. The hard computer's best moves for you now:")
+HINTS_HEAD = N_("The hard computer's best moves for you now:")
 HINT_LINE = N_("{rank}. `{action}`: {effects}; expected lead at the end: {lead} VP.")
 HINT_THINKING = N_("Thinking about your best moves…")
 NO_HINTS = N_("There is nothing to suggest: no move is open to you now.")

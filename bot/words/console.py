@@ -11,8 +11,7 @@ from .common import plural
 from .rules import colour_name, level_name, vehicle_name
 
 CONSOLE = N_(
-    "**Mining {steps}** — {left} of {steps} steps left. Only you see this; "
-    "nothing happens before Confirm.\nPlan: {plan}\n{pit}"
+    "**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}\n{pit}"
 )
 NO_STEP = N_("no step yet")
 CAGE = N_("Cage {level}")
@@ -31,8 +30,8 @@ MINED = N_("Mined: `{action}`.")
 CAGE_AT = N_("Cage at {level}, holding {cage}. Storage: {storage}.")
 CUBES = N_("{n} {colour}")
 NOTHING = N_("nothing")
-NO_COAL = N_("no coal")
-LEVEL_CARTS = Nn_("{colour} level {n} cart: {held}", "{colour} level {n} carts: {held}")
+LEVEL_CARTS = Nn_("{colour} level, {n} cart: {held}", "{colour} level, {n} carts: {held}")
+EMPTY_CARTS = Nn_("{n} empty", "{n} empty")
 CARTS = N_("Carts — {levels}.")
 ORDERS = N_("Orders:")
 NO_ORDERS = N_("No outstanding order.")
@@ -80,9 +79,12 @@ def pit_text(p: Player) -> str:
     """A player's pit in words, for the mining console."""
     carts = []
     for level, level_carts in enumerate(p.carts):
-        cubes = [colour_name(c) for c in level_carts if c >= 0]
-        held = ", ".join(cubes) if cubes else NO_COAL
-        carts.append(plural(len(level_carts), *LEVEL_CARTS, colour=colour_name(level), held=held))
+        # what each level's carts hold: "brown level, 4 carts: 1 brown, 3 empty"
+        held = [_(CUBES).format(n=level_carts.count(c), colour=colour_name(c)) for c in range(4) if c in level_carts]
+        empty = sum(1 for c in level_carts if c < 0)
+        if empty:
+            held.append(plural(empty, *EMPTY_CARTS))
+        carts.append(plural(len(level_carts), *LEVEL_CARTS, colour=colour_name(level), held=", ".join(held)))
     cage = ", ".join(_(CUBES).format(n=n, colour=colour_name(c)) for c, n in enumerate(p.cage) if n) or _(NOTHING)
     storage = ", ".join(_(CUBES).format(n=n, colour=colour_name(c)) for c, n in enumerate(p.storage) if n) or _(NOTHING)
     lines = [

@@ -87,7 +87,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.NOT_STARTED: N_("The game has not started yet; the host starts it with `/coal start`."),
     Reason.ALREADY_SEATED: N_("You are already seated in this game."),
     Reason.NOT_SEATED: N_("You are not seated in this game."),
-    Reason.NOT_PLAYING: N_("You are not playing in this game; it is {to_move}'s turn."),
+    Reason.NOT_PLAYING: N_("You are not playing in this game; it is the turn of {to_move}."),
     Reason.YOU_ARE_NOT_PLAYING: N_("You are not playing in this game."),
     Reason.MEMBER_NOT_PLAYING: N_("{member} is not playing in this game."),
     Reason.GAME_FULL: N_("The game is full ({seats} players). Watch, or open a game in another channel."),
@@ -99,7 +99,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.NOT_ENOUGH_PLAYERS: (
         N_("Coal Baron needs {least} to {most} players; only {seated} is seated. Others can `/coal join`.")
     ),
-    Reason.NOT_YOUR_TURN: N_("It is {to_move}'s turn."),
+    Reason.NOT_YOUR_TURN: N_("It is the turn of {to_move}."),
     Reason.ILLEGAL: N_("{problem}"),
     Reason.BAD_OPTIONS: N_("{problems}"),
     Reason.MOVED_ON: N_("That no longer applies: the game has moved on."),
@@ -116,7 +116,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.HOST_ALLOWS_BACK: N_("Only the host, {host}, can give a seat back."),
     Reason.COMPUTERS_IN_LOBBY: N_("The game has already started: computers take seats in the lobby only."),
     Reason.NOT_A_COMPUTER: N_("That seat is not a computer's."),
-    Reason.ALREADY_COMPUTER: N_("A computer of that level already plays {member}'s seat."),
+    Reason.ALREADY_COMPUTER: N_("A computer of that level already plays the seat of {member}."),
     Reason.NO_STAND_IN: N_("No computer plays your seat."),
     Reason.BACK_NEEDS_HOST: N_("The host handed your seat to a computer; {host} has been asked to give it back."),
     Reason.NOTHING_TO_UNDO: N_(

@@ -146,12 +146,12 @@ PLAYER_SCORE = N_("{player} {vp}")
 PLACED = (
     N_("{player} placed 1 worker on {space}."),
     N_("{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen."),
-    N_("{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen."),
+    N_("{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen."),
 )
 BOUGHT = N_("{player} bought a tile ({tile}) for {price}.")
 BOUGHT_SHORT = N_("{player} bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.")
-DREW_TILES = N_("{player} looks at the top {count} tiles.")
-DREW_CARDS = N_("{player} looks at the top {count} order cards.")
+DREW_TILES = N_("{player} looked at the top {count} tiles.")
+DREW_CARDS = N_("{player} looked at the top {count} order cards.")
 MINED = N_("{player} mined: {plan}.")
 DELIVERED = N_("{player} delivered {orders} for {vp} VP.")
 TOOK_MONEY = N_("{player} took {amount} marks.")
@@ -165,7 +165,7 @@ PLACED_AND = {
             "and bought a tile ({tile}) for {price}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
             "and bought a tile ({tile}) for {price}."
         ),
     ),
@@ -179,30 +179,30 @@ PLACED_AND = {
             "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
             "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
         ),
     ),
     DREW_TILES: (
-        N_("{player} placed 1 worker on {space} and looks at the top {count} tiles."),
+        N_("{player} placed 1 worker on {space} and looked at the top {count} tiles."),
         N_(
             "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-            "and looks at the top {count} tiles."
+            "and looked at the top {count} tiles."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-            "and looks at the top {count} tiles."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
+            "and looked at the top {count} tiles."
         ),
     ),
     DREW_CARDS: (
-        N_("{player} placed 1 worker on {space} and looks at the top {count} order cards."),
+        N_("{player} placed 1 worker on {space} and looked at the top {count} order cards."),
         N_(
             "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-            "and looks at the top {count} order cards."
+            "and looked at the top {count} order cards."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
-            "and looks at the top {count} order cards."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
+            "and looked at the top {count} order cards."
         ),
     ),
     MINED: (
@@ -212,7 +212,7 @@ PLACED_AND = {
             "and mined: {plan}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
             "and mined: {plan}."
         ),
     ),
@@ -223,7 +223,7 @@ PLACED_AND = {
             "and delivered {orders} for {vp} VP."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
             "and delivered {orders} for {vp} VP."
         ),
     ),
@@ -234,7 +234,7 @@ PLACED_AND = {
             "and took {amount} marks."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
             "and took {amount} marks."
         ),
     ),
@@ -245,7 +245,7 @@ PLACED_AND = {
             "and took the order {card}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of {owner}'s to the canteen "
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
             "and took the order {card}."
         ),
     ),
@@ -304,7 +304,7 @@ def _action(event: Event) -> tuple[str, dict[str, object]] | None:
     if isinstance(event, Bought):
         fields: dict[str, object] = {"player": event.player, "tile": tile_name(event.tile), "price": marks(event.price)}
         if event.supply_short:
-            carts = _(LIST_SEPARATOR).join(EMPTY_CART if c == NO_COAL else COLOURS[c] for c in event.carts)
+            carts = _(LIST_SEPARATOR).join(_(EMPTY_CART) if c == NO_COAL else _(COLOURS[c]) for c in event.carts)
             return BOUGHT_SHORT, fields | {"carts": carts}
         return BOUGHT, fields
     if isinstance(event, Drew):

@@ -1,9 +1,10 @@
 """The sandbox's own sentences: its first line in the channel, and what it prints in the terminal."""
 
-# The simulated server: its name, its channel, its members (the first is you).
+# The simulated server: its name, its channel, its members (the first views the page first): named like
+# people, since the bot writes their names into sentences ("Ada took 4 marks").
 SERVER = "Coal Baron sandbox"
 CHANNEL = "coal-baron"
-PEOPLE = ("you", "friend-1", "friend-2", "friend-3")
+PEOPLE = ("Ada", "Ben", "Cleo", "Dev")
 
 WELCOME = (
     "Welcome to the Coal Baron sandbox. Type `/coal new` to open a game, add computer players with"

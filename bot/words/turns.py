@@ -35,9 +35,9 @@ CUBES = Nn_("{n} cube", "{n} cubes")
 ORDERS_LEFT = Nn_("{n} order left", "{n} orders left")
 REMINDER = N_("{who}, {left} left for your turn.")
 TIMER_MOVED = {
-    "draft": N_("⏰ {player}'s time ran out: the timer took the card with the most VP for them."),
-    "draw": N_("⏰ {player}'s time ran out: the timer kept nothing and put the rest at the bottom for them."),
-    "bank": N_("⏰ {player}'s time ran out: the timer placed a worker on the bank for them."),
+    "draft": N_("⏰ Time ran out for {player}: the timer took the card with the most VP for them."),
+    "draw": N_("⏰ Time ran out for {player}: the timer kept nothing and put the rest at the bottom for them."),
+    "bank": N_("⏰ Time ran out for {player}: the timer placed a worker on the bank for them."),
 }
 ABSENT = N_(" {player} has missed {missed} turns in a row and is marked absent; the host may `/coal host abort`.")
 
@@ -54,10 +54,10 @@ SHOW_DRAWN_CARDS = N_("Show my drawn cards")
 # Private answers
 BOARD_NOW = N_("The board now:")
 NOT_PLAYING_BOARD = N_("You are not playing in this game; here is the board.")
-PITS_OF = N_("{player}'s pit:")
+PITS_OF = N_("The pit of {player}:")
 NOT_STARTED = N_("The game has not started yet.")
 OVER = N_("The game is over.")
-THEIR_TURN = N_("It is {player}'s turn.")
+THEIR_TURN = N_("It is the turn of {player}.")
 CHOOSE_DRAWN_FIRST = N_("Choose among your drawn items first: press the button under the turn message.")
 LEGAL_LINE = N_("• `{usage}` — {label}")
 WHAT_YOU_MAY_DO = N_("What you may do now:\n{lines}")
@@ -70,9 +70,9 @@ KEEP_TILE = N_("Keep {number}: {tile} — {price}")
 KEEP_CARD = N_("Keep {number}: {card}")
 KEEP_TILE_EMPTY = N_("Keep {number}: {tile} — {price}, short carts left empty")
 DRAW_CHOICE = {
-    "tile": N_("Only you see these. Choose the tile to keep (or none), then where the rest go, all together:\n{items}"),
+    "tile": N_("Choose the tile to keep (or none), then where the rest go, all together:\n{items}"),
     "order": N_(
-        "Only you see these. Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
+        "Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
     ),
 }
 YOUR_MARKS = N_("You have {marks}.")

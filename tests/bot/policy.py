@@ -145,7 +145,7 @@ class ScriptedPlayer:
         level, held = holding.group(1), holding.group(2)
         if level != "surface" and held != "nothing" and enabled(console, "Cage surface"):
             return (await member.click(console, label="Cage surface")).response.content
-        carts = dict(re.findall(r"(\w+) level \d+ carts?: ([^;.]*)", text))
+        carts = dict(re.findall(r"(\w+) level, \d+ carts?: ([^;.]*)", text))
         for colour in COLOURS:
             if colour in wanted and colour in carts.get(colour, "") and enabled(console, f"Cage {colour}"):
                 return (await member.click(console, label=f"Cage {colour}")).response.content

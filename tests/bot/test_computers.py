@@ -141,8 +141,8 @@ async def test_a_computer_plays_for_a_player_who_never_acts_and_the_game_ends(wo
         await (policy.pick(member, message) if what == "pick" else policy.turn(member))
     game = await stored(w)
     assert game.status == "finished"
-    said = [m.content for m in w.channel.history() if "time ran out" in m.content]
-    assert said[0] == f"⏰ {bob}'s time ran out: the computer (normal) played for them."
+    said = [m.content for m in w.channel.history() if "Time ran out" in m.content]
+    assert said[0] == f"⏰ Time ran out for {bob}: the computer (normal) played for them."
     assert "the computer plays the seat until" in said[2] and len(said) == 3  # then it keeps the seat
     assert expiries == 3
     log = await w.bot.store.log(game.id)
@@ -161,7 +161,7 @@ async def test_the_host_hands_a_seat_to_a_computer_and_gives_it_back_when_asked(
     r = await w.alice.slash(w.channel, "coal host replace", player="carol", level="easy")
     await assert_refused(w, r, "carol is not playing in this game.", before=before)
     r = await w.alice.slash(w.channel, "coal host replace", player="bob", level="easy")
-    assert not r.ephemeral and r.response.content.startswith("alice handed bob's seat to a computer (easy).")
+    assert not r.ephemeral and r.response.content.startswith("alice handed the seat of bob to a computer (easy).")
     # alice moves; bob's seat moves at once, by the computer, in one message
     r = await w.alice.slash(w.channel, "coal bank")
     after = await stored(w)
@@ -194,7 +194,7 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     r = await member.slash(w.channel, "coal hint")
     assert r.ephemeral and not r.followups
     lines = r.response.content.splitlines()
-    assert lines[0] == "Only you see this. The hard computer's best moves for you now:"
+    assert lines[0] == "The hard computer's best moves for you now:"
     assert len(lines) == 4
     for rank, line in enumerate(lines[1:], start=1):
         m = re.match(rf"{rank}\. `([^`]+)`: (.+); expected lead at the end: [+-]\d+ VP\.$", line)
@@ -202,14 +202,14 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
         apply(game.state, parse_action(m.group(1)))  # each a move open now (a refused one raises)
     assert await stored(w) == game and len(w.channel.history()) == messages  # nothing changed, nothing posted
     r = await other.slash(w.channel, "coal hint")
-    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    await assert_refused(w, r, f"It is the turn of {game.state.to_move}.", before=game)
     # asked again at once: a cooldown, said with a timestamp that counts down by itself (issue 28)
     ready = int(virtual_clock() + COOLDOWNS["hint"])
     r = await member.slash(w.channel, "coal hint")
     await assert_refused(w, r, f"You asked for that a moment ago; you can again <t:{ready}:R>.", before=game)
     await w.env.advance_time(COOLDOWNS["hint"])
     r = await member.slash(w.channel, "coal hint")
-    assert r.ephemeral and r.response.content.startswith("Only you see this.")
+    assert r.ephemeral and r.response.content.startswith("The hard computer's best moves")
 
 
 def crash_world(env):
@@ -272,7 +272,7 @@ async def test_a_player_who_left_the_server_is_replaced_by_their_seat_name(world
     assert [o["value"] for o in offered] == ["alice", "bob"]
     assert [o["value"] for o in await w.alice.autocomplete(w.channel, "coal host replace", "player", "BO")] == ["bob"]
     r = await w.alice.slash(w.channel, "coal host replace", player="bob", level="hard")
-    assert not r.ephemeral and r.response.content.startswith("alice handed bob's seat to a computer (hard).")
+    assert not r.ephemeral and r.response.content.startswith("alice handed the seat of bob to a computer (hard).")
     assert (await stored(w)).options.stand_ins["bob"].level == "hard"
 
 
@@ -284,6 +284,6 @@ async def test_pit_offers_every_seat_computers_included(world, monkeypatch):
     offered = await w.bob.autocomplete(w.channel, "coal pit", "player", "")
     assert [o["value"] for o in offered] == ["alice", "Baron Otto (easy)"]
     r = await w.bob.slash(w.channel, "coal pit", player="Baron Otto (easy)")
-    assert r.ephemeral and r.response.content == "Baron Otto (easy)'s pit:"
+    assert r.ephemeral and r.response.content == "The pit of Baron Otto (easy):"
     r = await w.bob.slash(w.channel, "coal pit", player="nobody")
     await assert_refused(w, r, "nobody is not playing in this game.")

@@ -77,7 +77,7 @@ async def test_console_refusals_and_a_console_overtaken_by_the_game(world):
     game, member, console = await _my_console(w, steps=6)
     other = bystander(w, game)
     r = await other.slash(w.channel, "coal mine", steps=6)
-    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    await assert_refused(w, r, f"It is the turn of {game.state.to_move}.", before=game)
     # the player moves by command instead; the console is overtaken
     await member.slash(w.channel, "coal money", amount=4)
     moved = await stored(w)

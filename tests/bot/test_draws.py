@@ -51,7 +51,7 @@ async def test_order_draw_is_seen_only_by_the_actor_who_keeps_one(world):
     r = await member.slash(w.channel, "coal order", space="draw")
     draw_message = r.response
     drawn = next(c for c in custom_ids(draw_message) if c.startswith("coal:drawn:"))
-    assert not r.ephemeral and "looks at the top 5 order cards" in r.response.content
+    assert not r.ephemeral and "looked at the top 5 order cards" in r.response.content
     game = await stored(w)
     assert game.state.phase == "draw"
     [private] = r.followups
@@ -72,7 +72,7 @@ async def test_order_draw_is_seen_only_by_the_actor_who_keeps_one(world):
     # choose card 2, rest on top
     pick = menu(private, "coal-menu:pick")
     r = await member.select(private, ["2"], custom_id=pick.custom_id)
-    assert r.response.ephemeral and "Only you see these" in r.response.content
+    assert r.response.ephemeral and "Choose the order card to keep" in r.response.content
     r = await member.click(private, label="Rest on top")
     assert r.response.ephemeral and r.response.content == "You kept item 2; the rest went to the top."
     after = await stored(w)

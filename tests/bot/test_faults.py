@@ -68,7 +68,7 @@ async def test_a_post_refused_once_is_posted_after_a_backoff_without_a_restart(w
     await w.env.advance_time(60)  # the backoff
     await w.bot.computers.idle()
     assert await w.bot.store.pending_posts(game.id) == []
-    assert "time ran out" not in " ".join(m.content for m in _ours(w))  # the note is not kept; the turns are
+    assert "Time ran out" not in " ".join(m.content for m in _ours(w))  # the note is not kept; the turns are
     assert any(m.content.startswith("🤖") for m in _ours(w))
 
 
@@ -114,5 +114,5 @@ async def test_a_game_whose_channel_is_gone_does_not_hold_up_another_games_timer
     await w.env.advance_time(HOUR)  # both deadlines have passed, the first game's first
     after = await w.bot.store.latest_game(other.id)
     assert after.version == second.version + 1  # the other game's timer move, in the same pass
-    assert any("time ran out" in m.content for m in other.history())
+    assert any("Time ran out" in m.content for m in other.history())
     assert (await w.bot.store.latest_game(gone.id)).version == first.version + 1  # stored, its post pending

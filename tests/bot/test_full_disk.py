@@ -91,6 +91,6 @@ async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(sma
             assert after.version == game.version + 1
             [entry] = await bot.store.log(game.id, 1)
             assert entry.auto
-            assert any("time ran out" in m.content for m in channel.history())
+            assert any("Time ran out" in m.content for m in channel.history())
     finally:
         await close_bot(bot)

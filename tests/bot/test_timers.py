@@ -37,8 +37,8 @@ async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world):
     assert after.version == game.version + 1
     seat = game.state.current
     assert after.state.players[seat].marks == game.state.players[seat].marks + 1  # the bank
-    assert _said(w, "time ran out") == [
-        f"⏰ {game.state.to_move}'s time ran out: the timer placed a worker on the bank for them."
+    assert _said(w, "Time ran out") == [
+        f"⏰ Time ran out for {game.state.to_move}: the timer placed a worker on the bank for them."
     ]
     turn = w.channel.last_message
     assert turn.attachments[0].filename == "board.png" and f"<@{after.to_move_user}>, your turn" in turn.content
@@ -54,7 +54,7 @@ async def test_in_the_draft_the_timer_takes_the_card_with_the_most_vp(world):
     await w.env.advance_time(12 * HOUR)
     after = await stored(w)
     assert after.state.players[game.state.current].orders[0].card == card
-    assert "took the card with the most VP" in _said(w, "time ran out")[0]
+    assert "took the card with the most VP" in _said(w, "Time ran out")[0]
 
 
 async def test_a_pending_draw_choice_returns_everything_to_the_bottom(world):
@@ -67,7 +67,7 @@ async def test_a_pending_draw_choice_returns_everything_to_the_bottom(world):
     after = await stored(w)
     assert after.state.phase == "turn" and after.state.order_deck[-5:] == drawn
     assert len(after.state.players[game.state.current].orders) == len(game.state.players[game.state.current].orders)
-    assert "kept nothing and put the rest at the bottom" in _said(w, "time ran out")[0]
+    assert "kept nothing and put the rest at the bottom" in _said(w, "Time ran out")[0]
 
 
 async def test_an_open_mining_console_is_cancelled_first(world):
@@ -96,7 +96,7 @@ async def test_three_expiries_in_a_row_mark_a_player_absent(world):
     assert status.count("absent (missed 3 turns)") == 2
     assert (
         "has missed 3 turns in a row and is marked absent; the host may `/coal host abort`"
-        in _said(w, "time ran out")[-1]
+        in _said(w, "Time ran out")[-1]
     )
     # a move of one's own resets the count
     member = actor(w, game)
@@ -112,7 +112,7 @@ async def test_no_timer_means_no_deadline(world):
     game = await fast_forward(w, 6)
     assert game.deadline is None
     await w.env.advance_time(100 * HOUR)
-    assert (await stored(w)).version == game.version and _said(w, "time ran out|left for your turn") == []
+    assert (await stored(w)).version == game.version and _said(w, "Time ran out|left for your turn") == []
 
 
 async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_restart(world, db_path):
@@ -123,7 +123,7 @@ async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_rest
     try:
         after = await stored(w)
         assert after.version == game.version + 1  # fired at once, once
-        assert len(_said(w, "time ran out")) == 1
+        assert len(_said(w, "Time ran out")) == 1
         assert after.deadline == virtual_clock() + HOUR  # the next player gets a fresh hour
         await w.env.advance_time(HOUR / 2)
         assert len(_said(w, "left for your turn")) == 1
@@ -149,7 +149,7 @@ async def test_timers_of_50_games_fire_in_deadline_order(world):
     await w.env.advance_time(HOUR)
     fired = {}
     for ch in channels:
-        [message] = [m for m in ch.history() if "time ran out" in m.content]
+        [message] = [m for m in ch.history() if "Time ran out" in m.content]
         fired[ch.id] = message.id  # snowflakes grow with the time of posting
         assert (await manager.current(ch.id)).version == 1
     assert sorted(fired, key=fired.get) == sorted(deadlines, key=deadlines.get)

@@ -88,7 +88,7 @@ async def test_wrong_player_and_spectator_are_refused_privately(world):
     game = await _drafted(w)
     other = bystander(w, game)
     r = await other.slash(w.channel, "coal money", amount=4)
-    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    await assert_refused(w, r, f"It is the turn of {game.state.to_move}.", before=game)
     r = await w.dave.slash(w.channel, "coal bank")
     await assert_refused(w, r, "You are not playing in this game", before=game)
     assert await other.autocomplete(w.channel, "coal money", "amount", "") == []
@@ -99,7 +99,7 @@ async def test_unreadable_input_is_refused_after_whose_turn_it_is(world):
     game = await _drafted(w)
     plan = "cage grey, lift everything"
     r = await bystander(w, game).slash(w.channel, "coal mine", steps=6, plan=plan)
-    await assert_refused(w, r, f"It is {game.state.to_move}'s turn.", before=game)
+    await assert_refused(w, r, f"It is the turn of {game.state.to_move}.", before=game)
     r = await w.dave.slash(w.channel, "coal factory", space="nine")
     await assert_refused(w, r, "You are not playing in this game", before=game)
     r = await actor(w, game).slash(w.channel, "coal factory", space="nine")
@@ -176,7 +176,7 @@ async def test_buttons_my_pit_and_legal_actions_answer_privately(world):
     r = await other.click(turn, label="Legal actions")
     assert r.ephemeral and "What you may do now" in r.response.content and "/coal bank" in r.response.content
     r = await member.click(turn, label="Legal actions")
-    assert r.ephemeral and r.response.content == f"It is {other.user.name}'s turn."
+    assert r.ephemeral and r.response.content == f"It is the turn of {other.user.name}."
     r = await member.click(turn, label="My pit")
     assert r.ephemeral and r.response.attachments[0].filename == "pit.png"
     r = await w.dave.click(turn, label="My pit")
@@ -192,7 +192,7 @@ async def test_board_pit_status_log_and_help(world):
     r = await w.dave.slash(w.channel, "coal board")
     assert r.ephemeral and r.response.attachments[0].filename == "board.png"
     r = await w.dave.slash(w.channel, "coal pit", player="bob")
-    assert r.ephemeral and r.response.content == "bob's pit:" and r.response.attachments[0].filename == "pit.png"
+    assert r.ephemeral and r.response.content == "The pit of bob:" and r.response.attachments[0].filename == "pit.png"
     r = await w.dave.slash(w.channel, "coal pit")
     await assert_refused(w, r, "You are not playing in this game.")
     r = await w.alice.slash(w.channel, "coal status")

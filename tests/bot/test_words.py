@@ -127,10 +127,10 @@ def test_placing_workers_and_the_action_make_one_sentence_in_each_variant():
         "alice placed 3 workers on Money 5, sending 2 of their own to the canteen and took 5 marks."
     )
     assert describe_turn([other, took]) == (
-        "alice placed 2 workers on Money 5, sending 1 of bob's to the canteen and took 5 marks."
+        "alice placed 2 workers on Money 5, sending 1 of the workers of bob to the canteen and took 5 marks."
     )
     assert describe_events([other, took]) == (
-        "alice placed 2 workers on Money 5, sending 1 of bob's to the canteen. alice took 5 marks."
+        "alice placed 2 workers on Money 5, sending 1 of the workers of bob to the canteen. alice took 5 marks."
     )
 
 
@@ -141,7 +141,7 @@ def test_a_short_supply_and_an_empty_cart_are_said():
         "bob placed 1 worker on Factory 3 and bought a tile (2 carts grey, light) for 6 marks; "
         "the supply was short, carts got brown, empty."
     )
-    assert describe_event(Drew(player="bob", deck="order", count=5)) == "bob looks at the top 5 order cards."
+    assert describe_event(Drew(player="bob", deck="order", count=5)) == "bob looked at the top 5 order cards."
 
 
 def test_a_mining_turn_in_words():

@@ -64,13 +64,13 @@ async def test_not_your_turn(manager, target):
     await refused(
         target,
         NotYourTurn,
-        f"It is {game.state.to_move}'s turn.",
+        f"It is the turn of {game.state.to_move}.",
         manager.act(1, waiting.user_id, rules.DraftPick(card=1)),
     )
     await refused(
         target,
         NotSeated,
-        f"You are not playing in this game; it is {game.state.to_move}'s turn.",
+        f"You are not playing in this game; it is the turn of {game.state.to_move}.",
         manager.act(1, OUTSIDER, rules.DraftPick(card=1)),
     )
 

@@ -123,7 +123,7 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
             await pit.wait_for()
             shot = tmp_path / "sandbox.png"
             await page.screenshot(path=str(shot))
-            await page.select_option("#viewer-picker", label="friend-1")
+            await page.select_option("#viewer-picker", label="Ben")
             await page.wait_for_timeout(1500)
             assert await conversation(page).get_by_text("Only you can see this").count() == 0
             await browser.close()
