@@ -32,7 +32,9 @@ TAKEN_OVER = N_(
 )
 
 # Seats handed over and back
-REPLACED = N_("{host} handed the seat of {player} to a computer ({level}). {player} may ask for it back with `/coal join`.")
+REPLACED = N_(
+    "{host} handed the seat of {player} to a computer ({level}). {player} may ask for it back with `/coal join`."
+)
 BACK = N_("{player} takes their seat back from the computer.")
 ASKS_BACK = N_("{player} asks for their seat back from the computer; {host}, as the host you may give it back.")
 GIVE_BACK = N_("Give the seat back")

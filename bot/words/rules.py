@@ -165,8 +165,8 @@ PLACED_AND = {
             "and bought a tile ({tile}) for {price}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and bought a tile ({tile}) for {price}."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and bought a tile ({tile}) for {price}."
         ),
     ),
     BOUGHT_SHORT: (
@@ -179,8 +179,8 @@ PLACED_AND = {
             "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
         ),
     ),
     DREW_TILES: (
@@ -190,8 +190,8 @@ PLACED_AND = {
             "and looked at the top {count} tiles."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and looked at the top {count} tiles."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and looked at the top {count} tiles."
         ),
     ),
     DREW_CARDS: (
@@ -201,8 +201,8 @@ PLACED_AND = {
             "and looked at the top {count} order cards."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and looked at the top {count} order cards."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and looked at the top {count} order cards."
         ),
     ),
     MINED: (
@@ -212,8 +212,8 @@ PLACED_AND = {
             "and mined: {plan}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and mined: {plan}."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and mined: {plan}."
         ),
     ),
     DELIVERED: (
@@ -223,8 +223,8 @@ PLACED_AND = {
             "and delivered {orders} for {vp} VP."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and delivered {orders} for {vp} VP."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and delivered {orders} for {vp} VP."
         ),
     ),
     TOOK_MONEY: (
@@ -234,8 +234,8 @@ PLACED_AND = {
             "and took {amount} marks."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and took {amount} marks."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and took {amount} marks."
         ),
     ),
     TOOK_ORDER: (
@@ -245,8 +245,8 @@ PLACED_AND = {
             "and took the order {card}."
         ),
         N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} to the canteen "
-            "and took the order {card}."
+            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
+            "to the canteen and took the order {card}."
         ),
     ),
 }
