@@ -10,9 +10,7 @@ from rules.components import ORDER_CARDS
 from .common import plural
 from .rules import colour_name, level_name, vehicle_name
 
-CONSOLE = N_(
-    "**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}\n{pit}"
-)
+CONSOLE = N_("**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}\n{pit}")
 NO_STEP = N_("no step yet")
 CAGE = N_("Cage {level}")
 LOAD = N_("Load {colour}")

@@ -71,9 +71,7 @@ KEEP_CARD = N_("Keep {number}: {card}")
 KEEP_TILE_EMPTY = N_("Keep {number}: {tile} — {price}, short carts left empty")
 DRAW_CHOICE = {
     "tile": N_("Choose the tile to keep (or none), then where the rest go, all together:\n{items}"),
-    "order": N_(
-        "Choose the order card to keep (or none), then where the rest go, all together:\n{items}"
-    ),
+    "order": N_("Choose the order card to keep (or none), then where the rest go, all together:\n{items}"),
 }
 YOUR_MARKS = N_("You have {marks}.")
 REST_ON_TOP = N_("Rest on top")
