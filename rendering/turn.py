@@ -38,10 +38,8 @@ from .layout import Box
 from .png import palette_index, quantize
 from .text import draw_name
 from .turn_layout import (
-    HEIGHT,
     STAT_ICON,
     TEXT,
-    WIDTH,
     TextBox,
     TurnLayout,
     content_box,
@@ -147,9 +145,9 @@ def _background(players: int, band: str | None) -> _Background:
 def _make_background(players: int, band: str | None) -> _Background:
     layout = TurnLayout(shape_state(players, band))
     texts = {(t.role, t.key): t for t in layout.texts()}
-    img = Image.new("RGB", (WIDTH, HEIGHT), pal.PAGE)
+    img = Image.new("RGB", layout.size, pal.PAGE)
     draw = ImageDraw.Draw(img)
-    whole = Box(0, 0, WIDTH, HEIGHT)
+    whole = Box(0, 0, *layout.size)
     for space in SPACES:
         _cell_frame(img, draw, layout, space.index, texts, whole)
     bank = layout.bank_box

@@ -64,6 +64,11 @@ PLAYER_COLS: dict[str, tuple[int, int]] = {
 STAT_ICON = 36
 
 
+def image_height(players: int) -> int:
+    """The turn image's height for a table of `players`."""
+    return min(HEIGHT, PLAYERS_Y0 + players * (PLAYER_ROW_H + PLAYER_GAP) - PLAYER_GAP + 2 * M)
+
+
 def row_top(row: int) -> int:
     y = M
     for r in range(row):
@@ -128,7 +133,9 @@ class TurnLayout:
 
     @property
     def size(self) -> tuple[int, int]:
-        return WIDTH, HEIGHT
+        """1600 px wide; as tall as the seats' rows need (1000 with four players, shorter with two or
+        three, so no empty quarter): Discord scales it by its width, so every text keeps its size."""
+        return WIDTH, image_height(self.players)
 
     # worker spaces
     def space_box(self, index: int) -> Box:

@@ -9,10 +9,9 @@ from PIL import Image
 
 import rules
 from rendering import last_move, render_board, render_turn
+from rendering.turn_layout import turn_layout
 
 from .driver import actor, fast_forward, start_game, stored
-
-TURN_SIZE = (1600, 1000)
 
 
 async def _png(attachment) -> bytes:
@@ -37,7 +36,7 @@ async def test_each_move_posts_the_turn_image_with_that_move_marked(world):
         after = await stored(w)
         [attachment] = w.channel.last_message.attachments
         png = await _png(attachment)
-        assert _size(png) == TURN_SIZE  # landscape, for Discord's inline box
+        assert _size(png) == turn_layout(after.state).size  # landscape, for Discord's inline box
         action = rules.parse_action(text)
         # the very image of this move with its spaces and changes marked, not an unmarked one
         assert png == render_turn(after.state, None, last_move(before.state, action, after.state))
@@ -55,7 +54,7 @@ async def test_board_shows_the_turn_image_and_full_true_every_pit(world):
     assert r.ephemeral
     [attachment] = r.followups[-1].attachments if r.followups else r.response.attachments
     png = await _png(attachment)
-    assert _size(png) == TURN_SIZE and png == render_turn(game.state, viewer, None)
+    assert _size(png) == turn_layout(game.state).size and png == render_turn(game.state, viewer, None)
     r = await member.slash(w.channel, "coal board", full=True)
     assert r.ephemeral
     [attachment] = r.followups[-1].attachments if r.followups else r.response.attachments

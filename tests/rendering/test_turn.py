@@ -54,7 +54,8 @@ def test_every_text_is_readable_inline(name, state):
     layout = turn_layout(state)
     w, h = layout.size
     scale = min(INLINE[0] / w, INLINE[1] / h)
-    assert scale == pytest.approx(INLINE_SCALE) and w / h == pytest.approx(1.6)
+    # 1600 wide, as tall as the seats need (issue 24): Discord scales by the width, so the texts keep their size
+    assert scale == pytest.approx(INLINE_SCALE) and w == 1600 and h <= 1000
     texts = layout.texts()
     roles = {t.role for t in texts}
     assert {"name", "vp", "marks", "workers", "orders", "delivered", "clock-first", "shift"} <= roles
@@ -249,3 +250,15 @@ def test_same_state_same_bytes_and_a_small_png():
     assert img.format == "PNG" and img.mode == "P" and img.size == (1600, 1000)
     assert len(first) <= 500 * 1024
     assert render_turn(after, "Alice", None) != first
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_image_is_as_tall_as_the_table_needs(players):
+    """No empty quarter under two players' rows (issue 24): the last row ends a margin above the bottom."""
+    state = new_game(["a", "b", "c", "d"][:players], 5)
+    layout = turn_layout(state)
+    img = Image.open(io.BytesIO(render_turn(state)))
+    assert img.size == layout.size
+    last = layout.player_box(players - 1)
+    assert img.size[1] - last.y1 <= 30
+    assert img.size[1] == {2: 782, 3: 894, 4: 1000}[players]
