@@ -1,4 +1,4 @@
-"""Procedural pieces and icons: coal cubes with their letters, carts, workers, vehicles, coins and the rest.
+"""Procedural pieces and icons: coal cubes with their marks, carts, workers, vehicles, coins and the rest.
 
 Each piece is drawn once per size at four times the size and scaled down (smooth edges), kept
 in a cache, and pasted where it goes: the images are made of many identical small pieces.
@@ -75,9 +75,33 @@ def paste(base: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
     base.paste(sprite, (x, y), sprite)
 
 
+# The mark of each coal colour (yellow, brown, grey, black): a shape, so that the four are told apart
+# without their colour (colour-blind players) and without a letter, which no image could write in every
+# language and which is about 4 px tall inline. In the unit square: what `mark` draws.
+MARKS = ("dot", "triangle", "bar", "plus")
+
+
+def mark(d: ImageDraw.ImageDraw, colour: int, x: float, y: float, n: float, ink: pal.RGB) -> None:
+    """Draw the mark of coal `colour` in the square of side `n` at (x, y), in `ink`."""
+
+    def p(u: float, v: float) -> tuple[float, float]:
+        return x + u * n, y + v * n
+
+    shape = MARKS[colour]
+    if shape == "dot":
+        d.ellipse((*p(0.25, 0.25), *p(0.75, 0.75)), fill=ink)
+    elif shape == "triangle":
+        d.polygon([p(0.5, 0.14), p(0.87, 0.8), p(0.13, 0.8)], fill=ink)
+    elif shape == "bar":
+        d.rectangle((*p(0.12, 0.37), *p(0.88, 0.63)), fill=ink)
+    else:  # plus
+        d.rectangle((*p(0.12, 0.38), *p(0.88, 0.62)), fill=ink)
+        d.rectangle((*p(0.36, 0.1), *p(0.64, 0.9)), fill=ink)
+
+
 @lru_cache(maxsize=256)
 def cube(colour: int, size: int) -> Image.Image:
-    """A coal cube with its letter (Y B G K), shaded along its lower and right edges."""
+    """A coal cube with its colour's mark (`MARKS`), shaded along its lower and right edges."""
     img, d = _canvas(size, size)
     n = size * SS
     edge = max(1, size // 13) * SS
@@ -86,41 +110,27 @@ def cube(colour: int, size: int) -> Image.Image:
     inner = max(SS, n // 12)
     d.rounded_rectangle((0, 0, n - 1 - inner, n - 1 - inner), radius=r, fill=pal.COAL[colour])
     d.rounded_rectangle((0, 0, n - 1, n - 1), radius=r, outline=pal.COAL_EDGE[colour], width=edge)
-    out = _finish(img, size, size)
-    ink = pal.COAL_INK[colour]
-    ImageDraw.Draw(out).text(
-        (size / 2 - size / 40, size / 2),
-        pal.COAL_LETTERS[colour],
-        font=font(max(8, round(size * 0.62))),
-        fill=ink,
-        anchor="mm",
-    )
-    return out
+    mark(d, colour, 0, 0, n - inner, pal.COAL_INK[colour])
+    return _finish(img, size, size)
 
 
 @lru_cache(maxsize=256)
 def empty_spot(colour: int, size: int) -> Image.Image:
-    """An empty coal spot on an order card: a ring in the asked colour around a pale inside, with its letter."""
+    """An empty coal spot on an order card: a ring in the asked colour around a pale inside, with the
+    colour's mark (`MARKS`) in the card's ink."""
     img, d = _canvas(size, size)
     n = size * SS
     ring = max(2, round(size / 8)) * SS
     d.rounded_rectangle(
         (0, 0, n - 1, n - 1), radius=n // 6, fill=pal.CARD_SPOT, outline=pal.SPOT_RING[colour], width=ring
     )
-    out = _finish(img, size, size)
-    ImageDraw.Draw(out).text(
-        (size / 2, size / 2),
-        pal.COAL_LETTERS[colour],
-        font=font(max(8, round(size * 0.5))),
-        fill=pal.CARD_INK,
-        anchor="mm",
-    )
-    return out
+    mark(d, colour, ring * 0.6, ring * 0.6, n - 1.2 * ring, pal.CARD_INK)
+    return _finish(img, size, size)
 
 
 @lru_cache(maxsize=256)
 def split_cube(a: int, b: int, size: int) -> Image.Image:
-    """A spot filled by substitution (R-MINE-7): two cubes, left and right halves, each with its letter."""
+    """A spot filled by substitution (R-MINE-7): two cubes, left and right halves, each with its mark."""
     img, d = _canvas(size, size)
     n = size * SS
     d.rounded_rectangle((0, 0, n - 1, n - 1), radius=n // 6, fill=pal.COAL[b], outline=pal.COAL_EDGE[b], width=SS)
@@ -129,12 +139,10 @@ def split_cube(a: int, b: int, size: int) -> Image.Image:
     )
     d.rectangle((n // 2, SS, n // 2 + n // 6, n - 1 - SS), fill=pal.COAL[a])
     d.line((n // 2, 0, n // 2, n - 1), fill=pal.CARD, width=SS * max(1, size // 14))
-    out = _finish(img, size, size)
-    dd = ImageDraw.Draw(out)
-    f = font(max(7, round(size * 0.42)))
-    dd.text((size * 0.26, size / 2), pal.COAL_LETTERS[a], font=f, fill=pal.COAL_INK[a], anchor="mm")
-    dd.text((size * 0.76, size / 2), pal.COAL_LETTERS[b], font=f, fill=pal.COAL_INK[b], anchor="mm")
-    return out
+    half = n * 0.46
+    mark(d, a, n * 0.02, (n - half) / 2, half, pal.COAL_INK[a])
+    mark(d, b, n * 0.52, (n - half) / 2, half, pal.COAL_INK[b])
+    return _finish(img, size, size)
 
 
 @lru_cache(maxsize=64)
@@ -499,7 +507,7 @@ def clock_element(img: Image.Image, draw: ImageDraw.ImageDraw, element: int, cx:
         sprite = vehicle(e.which, 46, pal.CARD_INK, pal.VEHICLE_TINT[e.which])
         draw.rounded_rectangle((cx - 26, cy - 21, cx + 26, cy + 21), radius=5, fill=pal.VEHICLE_TINT[e.which])
         paste(img, sprite, cx - 23, cy - sprite.height // 2)
-    else:  # empty carts of a level: a cart in the level's colour with nothing on it, and the level's letter
+    else:  # empty carts of a level: a cart in the level's colour with nothing on it, and the level's mark
         paste(img, slot(24, pal.CART_EMPTY, pal.CART_EDGE), cx - 12, cy - 21)
         paste(img, cart(40, 44, e.which), cx - 20, cy - 22)
-        text(img, (cx, cy - 10), pal.COAL_LETTERS[e.which], 16, fill=pal.TEXT_DIM, bold=True)
+        mark(draw, e.which, cx - 9, cy - 19, 18, pal.TEXT_DIM)

@@ -43,7 +43,7 @@ class Box(NamedTuple):
     @property
     def probe(self) -> tuple[int, int]:
         """A pixel in the fill of the cube, slot or spot drawn here: near the top-left corner, clear of
-        its letter, its rim and its shaded edges."""
+        its mark, its rim and its shaded edges."""
         return self.x0 + round(self.w * 0.2), self.y0 + round(self.h * 0.22)
 
     @property

@@ -1,11 +1,10 @@
-"""The colours of the images: seats, coal (with a letter each, for colour-blind players), board and pit.
+"""The colours of the images: seats, coal (with a mark each, for colour-blind players: `icons.MARKS`), board and pit.
 
 Every colour is an RGB tuple so tests can compare probed pixels with these constants.
 """
 
 from __future__ import annotations
 
-from rules.components import COLOUR_LETTERS
 from rules.components import SEAT_COLOURS as SEAT_COLOUR_NAMES
 
 RGB = tuple[int, int, int]
@@ -25,9 +24,8 @@ SEAT_RGB: dict[str, RGB] = {
 }
 SEAT_COLOURS: tuple[RGB, ...] = tuple(SEAT_RGB[name] for name in SEAT_COLOUR_NAMES)
 
-# Coal by colour index (yellow, brown, grey, black): the cube's fill, its letter and the letter's colour.
+# Coal by colour index (yellow, brown, grey, black): the cube's fill, and its mark's colour (`COAL_INK`).
 COAL: tuple[RGB, ...] = (hex_rgb("#f2c230"), hex_rgb("#8b5a2b"), hex_rgb("#a9afb6"), hex_rgb("#161616"))
-COAL_LETTERS: tuple[str, ...] = COLOUR_LETTERS  # Y B G K, as in the rules' text forms
 COAL_INK: tuple[RGB, ...] = (hex_rgb("#3a2c00"), hex_rgb("#ffffff"), hex_rgb("#15181c"), hex_rgb("#ffffff"))
 COAL_EDGE: tuple[RGB, ...] = (hex_rgb("#9c7a10"), hex_rgb("#4e3015"), hex_rgb("#6c727a"), hex_rgb("#8a8a8a"))
 COAL_SHADE: tuple[RGB, ...] = (hex_rgb("#c99a12"), hex_rgb("#6a4220"), hex_rgb("#878d95"), hex_rgb("#000000"))

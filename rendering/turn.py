@@ -344,7 +344,7 @@ def _deck(img: Image.Image, b: Box, t: TextBox, deck: Box, kind: str) -> None:
 
 
 def _tile(img: Image.Image, b: Box, tile_id: int | None, where: Box, cube: Box, t: TextBox | None) -> None:
-    """A displayed tile: light (sand) or dark, one cube of its colour with its letter, and ×carts."""
+    """A displayed tile: light (sand) or dark, one cube of its colour with its mark, and ×carts."""
     assert tile_id is not None
     tile = TILES[tile_id]
     fill, edge = (pal.TILE_DARK, pal.TILE_DARK_EDGE) if tile.dark else (pal.TILE_LIGHT, pal.TILE_LIGHT_EDGE)

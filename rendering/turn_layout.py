@@ -35,7 +35,6 @@ M = 12
 
 TEXT = 30  # the smallest text: 10.3 px at the inline scale
 BIG = 34
-CUBE_LETTER_MIN = 17  # letters on coal cubes and spots: with their colour, ~6 px inline
 
 CELL_W, CELL_GAP = 112, 6
 LABEL_H, STRIP_H = 44, 48
@@ -175,7 +174,7 @@ class TurnLayout:
         return content_box(0, cell_box(0, k - 1)).inset(6, 4)
 
     def tile_cube_box(self, k: int) -> Box:
-        """The cube drawn on a displayed tile (its colour, its letter); the number of carts beside it."""
+        """The cube drawn on a displayed tile (its colour, its mark); the number of carts beside it."""
         t = self.tile_box(k)
         size = 44
         return Box(t.x0 + 8, t.center[1] - size // 2, t.x0 + 8 + size, t.center[1] - size // 2 + size)
@@ -257,7 +256,7 @@ class TurnLayout:
         return Box(x, cell.center[1] - size // 2, x + size, cell.center[1] - size // 2 + size)
 
     def cage_level_box(self, seat: int) -> Box:
-        """Where the cage is: the level's colour (a cube with its letter) or the surface (sky)."""
+        """Where the cage is: the level's colour (a cube with its mark) or the surface (sky)."""
         cell = self.player_cell(seat, "cage")
         size = 44
         return Box(cell.x0 + 8, cell.center[1] - size // 2, cell.x0 + 8 + size, cell.center[1] - size // 2 + size)

@@ -129,7 +129,6 @@ def test_scoring_is_landscape_and_readable_inline(players, monkeypatch):
     """Every text the scoring image draws (recorded as it is drawn) is >= 9 px once the image is
     fitted into Discord's 550 x 350 inline box, and the image is landscape."""
     import rendering.scoring as scoring
-    from rendering.palette import COAL_LETTERS
 
     sizes: list[tuple[str, int]] = []
     text, draw_name = scoring.icons.text, scoring.draw_name
@@ -152,8 +151,5 @@ def test_scoring_is_landscape_and_readable_inline(players, monkeypatch):
         scale = min(550 / w, 350 / h)
         assert sizes
         for s, size in sizes:
-            if s in COAL_LETTERS:  # a coal icon's letter, which repeats its colour (cubes: ~6 px)
-                assert size * scale >= 5, (s, size)
-                continue
             assert size * scale >= 9, (s, size, image.size)
         sizes.clear()
