@@ -156,14 +156,17 @@ class CoalBot(discord.Client):
             await self.store.close()
             self.store = None
 
-    async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None:
-        """Draw an image off the event loop; None (and a log line) if drawing fails."""
+    async def render(
+        self, fn: Callable[..., bytes], *args: Any, filename: str, description: str | None = None
+    ) -> discord.File | None:
+        """Draw an image off the event loop, with its `description` for screen readers (alt text);
+        None (and a log line) if drawing fails."""
         try:
             data = await (self.drawing.run(fn, *args) if self.drawing else asyncio.to_thread(fn, *args))
         except Exception:
             log.exception("rendering %s failed", filename)
             return None
-        return discord.File(io.BytesIO(data), filename=filename)
+        return discord.File(io.BytesIO(data), filename=filename, description=description)
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
         """After a command answered: a refused direct message is said now, privately (`bot.telling`)."""

@@ -85,7 +85,9 @@ class CoalClient(Protocol):
     limits: Limits  # lobbies per server, games per person, lobbies opened per hour, a lobby's days
     cooldowns: Cooldowns  # per person, on the commands that cost most
 
-    async def render(self, fn: Callable[..., bytes], *args: Any, filename: str) -> discord.File | None: ...
+    async def render(
+        self, fn: Callable[..., bytes], *args: Any, filename: str, description: str | None = None
+    ) -> discord.File | None: ...
 
     def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 

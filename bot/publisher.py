@@ -41,7 +41,7 @@ from .lobby import lobby_view
 from .replies import pinging, tell_host
 from .telling import remind, turn_telling
 from .turn_buttons import turn_view
-from .words import refusals, turns
+from .words import images, refusals, turns
 from .words.rules import describe_shift_change
 
 log = logging.getLogger("coalbaron")
@@ -252,15 +252,28 @@ class Publisher:
         last = last_move(result.before, result.action, state) if result.before and result.action else None
         at_keyboard = interaction.user.id if interaction is not None else None
         telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
-        file = await bot.render(render_turn, state, None, last, filename="board.png") if telling.image else None
+        alt = images.board(state, " ".join(x for x in (what, change) if x))
+        file = (
+            await bot.render(render_turn, state, None, last, filename="board.png", description=alt)
+            if telling.image
+            else None
+        )
         buttons = turn_view(game, undo=undo) if state.phase != "over" else None
         if scored and state.phase != "over":
             # the move first, then the shift's scoring, then the ping: the pinged player finds the
             # scoring and their buttons last, the board of the move just above
             if await send(interaction, channel, what, file, None) is None:
                 return False
-            image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
-            text = "\n".join(x for x in (turns.shift_scored(result.events, state), change, nxt) if x)
+            scoring = turns.shift_scored(result.events, state)
+            image = await bot.render(
+                render_scoring,
+                view(state, None),
+                None,
+                turns.scoring_key(),
+                filename="scoring.png",
+                description=images.scoring(scoring),
+            )
+            text = "\n".join(x for x in (scoring, change, nxt) if x)
             posted = await send(interaction, channel, text, image, buttons, pings=telling.pings)
         else:
             text = "\n".join(x for x in (" ".join(x for x in (what, change) if x), nxt) if x)
@@ -275,9 +288,17 @@ class Publisher:
                 await interaction.followup.send(choice, view=v, ephemeral=True)
         if scored and state.phase == "over":
             await self.ended(game)  # the last turn message's buttons go
-            image = await bot.render(render_scoring, view(state, None), filename="scoring.png")
+            final = turns.final_message(game)
+            image = await bot.render(
+                render_scoring,
+                view(state, None),
+                None,
+                turns.scoring_key(),
+                filename="scoring.png",
+                description=images.scoring(final),
+            )
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
-            await send(interaction, channel, turns.final_message(game), image, None, pings=winners)
+            await send(interaction, channel, final, image, None, pings=winners)
         return True
 
     def _undo(
@@ -361,7 +382,10 @@ class Publisher:
 
     async def first_turn(self, interaction: discord.Interaction, game: Game) -> None:
         """The first message of a game, answering the Start: seats, the board, and the first draft pick."""
-        file = await self.bot.render(render_turn, game.state, None, filename="board.png")  # always: the first look
+        assert game.state is not None
+        with in_channel(game):
+            alt = images.board(game.state)
+        file = await self.bot.render(render_turn, game.state, None, filename="board.png", description=alt)  # always
         with in_channel(game):
             telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
             posted = await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)

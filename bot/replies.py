@@ -14,10 +14,11 @@ from discord.utils import MISSING
 
 from games import Game, GameError
 from rendering import render_board, render_pit, render_turn
+from rules import view
 
 from .context import client_of
 from .i18n import _
-from .words import refusals, turns
+from .words import images, refusals, turns
 from .words.lobby import lobby_message
 
 log = logging.getLogger("coalbaron")
@@ -72,7 +73,10 @@ async def show_board(interaction: discord.Interaction, game: Game, note: str = "
         await interaction.followup.send("\n".join(x for x in (note, lobby_message(game)) if x), ephemeral=True)
         return
     draw = render_board if full else render_turn
-    file = await bot.render(draw, game.state, viewer_name(game, interaction.user.id), filename="board.png")
+    alt = images.board(game.state)
+    file = await bot.render(
+        draw, game.state, viewer_name(game, interaction.user.id), filename="board.png", description=alt
+    )
     await interaction.followup.send(note or _(turns.BOARD_NOW), ephemeral=True, file=file or MISSING)
 
 
@@ -82,7 +86,9 @@ async def show_pit(interaction: discord.Interaction, game: Game, player: str) ->
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     viewer = viewer_name(game, interaction.user.id)
-    file = await bot.render(render_pit, game.state, player, viewer, filename="pit.png")
+    assert game.state is not None
+    alt = images.pit(view(game.state, viewer), player)
+    file = await bot.render(render_pit, game.state, player, viewer, filename="pit.png", description=alt)
     await interaction.followup.send(_(turns.PITS_OF).format(player=player), ephemeral=True, file=file or MISSING)
 
 

@@ -26,6 +26,7 @@ from storage import PlayerSettings
 from .context import CoalClient, client_of
 from .i18n import _, locale_for, speak, speaking
 from .replies import pinging
+from .words import images
 from .words.common import duration
 from .words.settings import DM_REFUSED, reminder_dm, your_turn
 from .words.turns import reminder
@@ -70,7 +71,9 @@ async def turn_telling(bot: CoalClient, game: Game, *, at_keyboard: int | None =
     if mine.images != "ask" and state is not None:
         seat = game.seat_of_user(mine.user_id)
         name = seat.name if seat is not None else None
-        board = await bot.render(render_turn, state, name, last, filename="board.png")
+        with speaking(mine.language or game.options.language):  # the DM's language
+            alt = images.board(state)
+        board = await bot.render(render_turn, state, name, last, filename="board.png", description=alt)
     link = game_link(game)
     sent = await direct(bot, game, mine, lambda: your_turn(game.id, link), board)
     return Telling(() if sent else (mine.user_id,), image)

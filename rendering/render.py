@@ -23,9 +23,10 @@ def render_pit(state: GameState, player: str | int, viewer: str | None = None) -
     return to_png(pit_image(state, player, viewer))
 
 
-def render_scoring(source: GameState | Breakdown, shift: int | None = None) -> bytes:
-    """The scoring so far: the scored shifts (only `shift`, when given) and every total component."""
-    return to_png(scoring_image(source, shift))
+def render_scoring(source: GameState | Breakdown, shift: int | None = None, key: dict[str, str] | None = None) -> bytes:
+    """The scoring so far: the scored shifts (only `shift`, when given) and every total component,
+    with the key of its columns in `key`'s words (`rendering.scoring.KEY_COLUMNS`), when given."""
+    return to_png(scoring_image(source, shift, key))
 
 
 def render_turn(state: GameState, viewer: str | None = None, last: LastMove | None = None) -> bytes:

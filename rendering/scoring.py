@@ -1,7 +1,9 @@
 """The scoring image: each scored shift element by element (counts and who got which VP), then the totals.
 
-The totals table has every component of R-END-1..4 once the game is over, and the winner's trophy.
-Given a `Breakdown` instead of a state, only the totals can be drawn (it has no element counts).
+The totals table has every component of R-END-1..4 once the game is over, and the winner's trophy;
+under it, a key says what each column's icon counts, in the words the caller gives (the bot: in
+the game's language; without words, no key). Names are fitted by their measured width: a name of
+20 characters fits whole. Given a `Breakdown` instead of a state, only the totals can be drawn (no element counts).
 """
 
 from __future__ import annotations
@@ -23,11 +25,17 @@ BLOCK_GAP = 14
 ELEMENT_W = 136
 SEAT_W = 92
 HEAD_H = 52
-LINE_H = 50
-TOTAL_HEAD_H = 64
-TOTAL_ROW_H = 60
-NAME_W = 300
+LINE_H = 46
+TOTAL_HEAD_H = 60
+TOTAL_ROW_H = 56
+NAME_W = 460  # a seat disc, the trophy and a 20-character name at 30 px
 SMALL = 28  # the smallest text: >= 9 px once Discord fits the image into its ~550 x 350 inline box
+KEY_LINE_H = 40
+KEY_GAP = 36  # between two entries of the key
+
+# The key under the totals table, column by column (the shift columns share one entry); its words
+# are the caller's (bot.words.turns.SCORING_KEY).
+KEY_COLUMNS = ("deliveries", "shifts", "marks", "cubes", "orders", "balance", "total")
 
 
 @dataclass
@@ -37,6 +45,7 @@ class ScoringLayout:
     players: int
     shifts: list[int]  # the shifts shown, in order
     rows: list[int]  # elements in each shown shift's block
+    key_lines: int = 0  # lines of the key under the totals table
 
     @property
     def block_w(self) -> int:
@@ -83,14 +92,39 @@ class ScoringLayout:
         return Box(x, y, x + widths.get(col, rest), y + h - 4)
 
     @property
+    def key_top(self) -> int:
+        return self.totals_top + TOTAL_HEAD_H + self.players * TOTAL_ROW_H + 14
+
+    @property
     def size(self) -> tuple[int, int]:
-        return WIDTH, self.totals_top + TOTAL_HEAD_H + self.players * TOTAL_ROW_H + 8 + MARGIN
+        return WIDTH, self.key_top + self.key_lines * KEY_LINE_H + (MARGIN if self.key_lines else MARGIN - 14)
 
 
-def scoring_layout(source: GameState | Breakdown, shift: int | None = None) -> ScoringLayout:
+def scoring_layout(
+    source: GameState | Breakdown, shift: int | None = None, key: dict[str, str] | None = None
+) -> ScoringLayout:
     results = _results(source, shift)
     players = len(source.players)
-    return ScoringLayout(players, [r.shift for r in results], [len(r.elements) for r in results])
+    lines = len(_key_lines(key)) if key else 0
+    return ScoringLayout(players, [r.shift for r in results], [len(r.elements) for r in results], lines)
+
+
+KEY_ICON_W = {"orders": 88, "balance": 88}  # an entry's icon area before its words (64 for the others)
+
+
+def _key_lines(key: dict[str, str]) -> list[list[tuple[str, int]]]:
+    """The key's entries (column, width) in lines that fit the image's width, in column order."""
+    room = WIDTH - 2 * MARGIN - 16
+    lines: list[list[tuple[str, int]]] = [[]]
+    used = 0
+    for col in KEY_COLUMNS:
+        w = KEY_ICON_W.get(col, 64) + icons.text_width(key[col], SMALL)
+        if lines[-1] and used + KEY_GAP + w > room:
+            lines.append([])
+            used = 0
+        used += (KEY_GAP if lines[-1] else 0) + w
+        lines[-1].append((col, w))
+    return lines
 
 
 def _results(source: GameState | Breakdown, shift: int | None) -> list[ShiftResult]:
@@ -99,15 +133,58 @@ def _results(source: GameState | Breakdown, shift: int | None) -> list[ShiftResu
     return [r for r in source.shift_results if shift is None or r.shift == shift]
 
 
-def scoring_image(source: GameState | Breakdown, shift: int | None = None) -> Image.Image:
-    """The scoring so far: the scored shifts (only `shift`, when given) and every total component."""
-    layout = scoring_layout(source, shift)
+def scoring_image(
+    source: GameState | Breakdown, shift: int | None = None, key: dict[str, str] | None = None
+) -> Image.Image:
+    """The scoring so far: the scored shifts (only `shift`, when given) and every total component, with
+    the key of the columns in `key`'s words (`KEY_COLUMNS`), when given."""
+    layout = scoring_layout(source, shift, key)
     img = Image.new("RGB", layout.size, pal.PAGE)
     draw = ImageDraw.Draw(img)
     for j, result in enumerate(_results(source, shift)):
         _shift_block(img, draw, layout, j, result)
     _totals(img, draw, layout, source)
+    if key:
+        _key(img, draw, layout, key)
     return img
+
+
+def _head_icon(img: Image.Image, draw: ImageDraw.ImageDraw, col: str, cx: int, cy: int) -> None:
+    """A totals column's icon, centred at (cx, cy); the same in the header and in the key."""
+    if col == "deliveries":
+        sprite = icons.delivered(28, 36)
+    elif col == "marks":
+        sprite = icons.coin(32)
+    elif col == "cubes":
+        sprite = icons.cubes_icon(36)
+    elif col == "orders":
+        sprite = icons.card_back(28, 36)
+        icons.text(img, (cx + 24, cy), "-1", SMALL, fill=pal.PENALTY, bold=True)
+        cx -= 8
+    elif col == "total":
+        sprite = icons.star(38)
+    elif col == "balance":
+        icons.paste(img, icons.mini_tile(30, False), cx - 34, cy - 15)
+        icons.paste(img, icons.mini_tile(30, True), cx + 4, cy - 15)
+        return
+    else:  # a shift's scoring: its number in a ring ("shifts": the first's, for the key)
+        draw.ellipse((cx - 22, cy - 22, cx + 22, cy + 22), outline=pal.HIGHLIGHT, width=3)
+        icons.text(img, (cx, cy), col[-1] if col[-1].isdigit() else "1", SMALL, fill=pal.HIGHLIGHT, bold=True)
+        return
+    icons.paste(img, sprite, cx - sprite.width // 2, cy - sprite.height // 2)
+
+
+def _key(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, key: dict[str, str]) -> None:
+    """Under the totals table: each column's icon and what it counts, in the game's words."""
+    y = layout.key_top + KEY_LINE_H // 2
+    for line in _key_lines(key):
+        x = MARGIN + 8
+        for col, w in line:
+            room = KEY_ICON_W.get(col, 64)
+            _head_icon(img, draw, col, x + room // 2 - 4, y)
+            icons.text(img, (x + room, y), key[col], SMALL, fill=pal.TEXT_DIM, anchor="lm")
+            x += w + KEY_GAP
+        y += KEY_LINE_H
 
 
 def _seat_disc(img: Image.Image, cx: int, cy: int, seat: int, d: int = 48) -> None:
@@ -157,35 +234,12 @@ def _totals(img: Image.Image, draw: ImageDraw.ImageDraw, layout: ScoringLayout, 
     names = [row.name for row in breakdown.players]
     winners = [names.index(w) for w in breakdown.winners if w in names]
     top = layout.total_cell(None, "seat")
-    table = Box(MARGIN, top.y0 - 6, WIDTH - MARGIN, layout.size[1] - MARGIN)
+    table = Box(MARGIN, top.y0 - 6, WIDTH - MARGIN, layout.key_top - 6)
     draw.rounded_rectangle(table.xy, radius=10, fill=pal.PANEL, outline=pal.PANEL_EDGE)
-    # header icons
-    heads = {
-        "deliveries": icons.card_back(28, 36),
-        "marks": icons.coin(32),
-        "cubes": icons.cubes_icon(36),
-        "orders": icons.card_back(28, 36),
-        "balance": None,
-        "total": icons.star(38),
-    }
-    for col, sprite in heads.items():
+    # header icons (the key under the table says what each counts)
+    for col in layout.TOTAL_COLS[1:]:
         c = layout.total_cell(None, col)
-        if sprite is not None:
-            icons.paste(img, sprite, c.center[0] - sprite.width // 2, c.center[1] - sprite.height // 2)
-        if col == "deliveries":
-            ck = (c.center[0] + 4, c.center[1] + 4)
-            draw.line([(ck[0], ck[1]), (ck[0] + 6, ck[1] + 8), (ck[0] + 18, ck[1] - 8)], fill=pal.TICK, width=4)
-        if col == "orders":
-            icons.text(img, (c.center[0] + 24, c.center[1]), "-1", SMALL, fill=pal.PENALTY, bold=True)
-        if col == "balance":
-            icons.paste(img, icons.mini_tile(30, False), c.center[0] - 34, c.center[1] - 15)
-            icons.paste(img, icons.mini_tile(30, True), c.center[0] + 4, c.center[1] - 15)
-    for k in (1, 2, 3):
-        c = layout.total_cell(None, f"shift{k}")
-        draw.ellipse(
-            (c.center[0] - 22, c.center[1] - 22, c.center[0] + 22, c.center[1] + 22), outline=pal.HIGHLIGHT, width=3
-        )
-        icons.text(img, c.center, str(k), SMALL, fill=pal.HIGHLIGHT, bold=True)
+        _head_icon(img, draw, col, *c.center)
     for seat, row in enumerate(breakdown.players):
         name_cell = layout.total_cell(seat, "seat")
         line = Box(name_cell.x0, name_cell.y0, layout.total_cell(seat, "total").x1, name_cell.y1)

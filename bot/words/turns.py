@@ -32,6 +32,16 @@ FINAL_LINE = N_(
     "{orders_vp} for {orders_left}, {balance_vp} tunnel balance ({light} light, {dark} dark)"
 )
 CUBES = Nn_("{n} cube", "{n} cubes")
+# The key under the scoring image's totals, column by column (rendering.scoring.KEY_COLUMNS): short.
+SCORING_KEY = {
+    "deliveries": N_("delivered orders"),
+    "shifts": N_("shift scorings"),
+    "marks": N_("marks (+ left over)"),
+    "cubes": N_("coal (cubes left)"),
+    "orders": N_("orders not delivered"),
+    "balance": N_("tunnel balance (light|dark)"),
+    "total": N_("VP"),
+}
 ORDERS_LEFT = Nn_("{n} order left", "{n} orders left")
 REMINDER = N_("{who}, {left} left for your turn.")
 TIMER_MOVED = {
@@ -155,6 +165,11 @@ def final_message(game: Game) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def scoring_key() -> dict[str, str]:
+    """The scoring image's key, in the language being spoken."""
+    return {col: _(text) for col, text in SCORING_KEY.items()}
 
 
 def undo_label(replies: int) -> str:

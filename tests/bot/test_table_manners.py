@@ -52,3 +52,27 @@ async def test_a_finished_games_messages_keep_no_buttons_and_the_log_tells_each_
         line = re.search(rf"Shift {shift} is scored: ([^\n]*?) VP\.", whole)
         assert line, f"no scoring of shift {shift} in the log"
         assert set(dict(re.findall(r"(\w+) (-?\d+)", line.group(1)))) == {p.name for p in game.state.players}
+
+
+async def test_every_image_carries_a_description_for_screen_readers(world, monkeypatch):
+    """Alt text (issue 24): every image the bot posts says what a screen reader user needs: the shift,
+    the move, who is to move and the scores on a board; the scoring in words on a scoring image."""
+    from .policy import play_to_the_end
+
+    w = world
+    await play_to_the_end(w, 2, 3, monkeypatch)
+    game = await stored(w)
+    attachments = [a for m in w.channel.history() for a in m.attachments]
+    assert attachments and all(a.description and len(a.description) <= 1024 for a in attachments)
+    boards = [a.description for a in attachments if a.filename == "board.png"]
+    assert all(d.startswith("Coal Baron board, shift ") and "Scores: " in d for d in boards)
+    assert any(re.search(r"\b(alice|bob) is to move\.", d) for d in boards)
+    names = [p.name for p in game.state.players]
+    assert all(re.search(rf"{n} -?\d+ VP, \d+ workers?, \d+ marks?", boards[-1]) for n in names), boards[-1]
+    scorings = [a.description for a in attachments if a.filename == "scoring.png"]
+    assert len(scorings) == 3 and scorings[0].startswith("Scoring. Shift 1 is scored")
+    assert "Game over" in scorings[-1]
+    r = await w.alice.slash(w.channel, "coal pit", player="bob")
+    assert r.response.attachments[0].description.startswith("The pit of bob. Cage at ")
+    r = await w.alice.slash(w.channel, "coal board")
+    assert r.response.attachments[0].description.startswith("Coal Baron board, shift 3 of 3. The game is over.")

@@ -153,3 +153,27 @@ def test_scoring_is_landscape_and_readable_inline(players, monkeypatch):
         for s, size in sizes:
             assert size * scale >= 9, (s, size, image.size)
         sizes.clear()
+
+
+def test_scoring_fits_names_of_twenty_characters_whole(monkeypatch):
+    """Names are fitted by their measured width (issue 24): twenty ordinary characters fit whole, the
+    winner's trophy included; only a longer name is shortened with "…"."""
+    import rendering.scoring as scoring
+    from rendering.icons import text_width
+
+    final = demo_state(4, 2)
+    names = ["abcdefghijklmnopqrst", "Baron Otto (normal)", "Barone Otto (difficile)", "Baronesa Ida (difícil)"]
+    renamed = final.model_copy(
+        update={"players": [p.model_copy(update={"name": n}) for p, n in zip(final.players, names, strict=True)]}
+    )
+    drawn: dict[str, int] = {}
+    real = scoring.draw_name
+
+    def record(img, xy, name, size, max_w, *args, **kwargs):
+        drawn[name] = max_w - text_width(name, size, True)
+        return real(img, xy, name, size, max_w, *args, **kwargs)
+
+    monkeypatch.setattr(scoring, "draw_name", record)
+    scoring.scoring_image(renamed)
+    assert set(drawn) == set(names)
+    assert all(room >= 0 for room in drawn.values()), drawn  # room left after each name: none is cut

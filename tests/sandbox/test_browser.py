@@ -67,13 +67,15 @@ async def slash(page, command: str, option: str | None = None, value: str | None
 
 
 async def boards(page) -> list[str]:
-    """The board images shown in the channel (each attachment has its own address)."""
-    return await page.locator("img.attachment-image[alt='board.png']").evaluate_all("els => els.map(e => e.src)")
+    """The board images shown in the channel (each attachment has its own address), found by their
+    description, which the page shows as their alt text."""
+    found = page.locator("img.attachment-image[alt^='Coal Baron board']")
+    return await found.evaluate_all("els => els.map(e => e.src)")
 
 
 async def wait_for_new_board(page, before: list[str]) -> None:
     await page.wait_for_function(
-        "n => document.querySelectorAll(\"img.attachment-image[alt='board.png']\").length > n", arg=len(before)
+        "n => document.querySelectorAll(\"img.attachment-image[alt^='Coal Baron board']\").length > n", arg=len(before)
     )
 
 
@@ -140,7 +142,7 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
             await page.goto(box.url)
             await conversation(page).get_by_text("The sandbox game resumes").wait_for()
             await slash(page, "/coal board")
-            await page.locator("img.attachment-image[alt='board.png']").first.wait_for()
+            await page.locator("img.attachment-image[alt^='Coal Baron board']").first.wait_for()
             await browser.close()
         code, _, err = box.stop()
         assert code == 0, err[-3000:]
