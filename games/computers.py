@@ -21,9 +21,9 @@ from storage import Game, Level, SeatRow, StandIn
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 STAND_IN_LEVEL: Level = "normal"  # what plays for an absent player
-HINT_LEVEL = "hard"  # whose judgement /coal hint gives
+HINT_LEVEL = "expert"  # whose judgement /coal hint gives
 SLOTS = 4  # computer slots at a table: one name each
-_BASE = 10  # computer ids: slot * 10 + level number, 11 ... 43
+_BASE = 10  # computer ids: slot * 10 + level number (its place in `Level`, which only grows at its end), 11 ... 44
 
 
 def computer_id(slot: int, level: str) -> int:

@@ -70,10 +70,10 @@ def play_game(levels: list[str], game_seed: int, think: dict[str, list[float]] |
     while state.phase != "over":
         seat = state.current
         seen = view(state, names[seat])
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the machine may be shared
         action = players[seat].choose(seen, decision_seed(game_seed, state))
         if think is not None:
-            think.setdefault(levels[seat], []).append(time.perf_counter() - start)
+            think.setdefault(levels[seat], []).append(time.process_time() - start)
         state, _ = apply(state, action)
     return state
 

@@ -1,4 +1,4 @@
-"""Hints: the hard level's best moves for the seat to move, with what each expects, as data.
+"""Hints: the expert level's best moves for the seat to move, with what each expects, as data.
 
 No words here: the bot turns a `Hint` into a sentence in the player's language.
 """
@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from rules import apply
 from rules.actions import Fill, Load
 from rules.state import GameState, Player
 
-from .levels import Hard
+from .knowledge import determinize
+from .search import Expert
 
 __all__ = ["Hint", "hints"]
 
@@ -20,7 +22,7 @@ class Hint(BaseModel):
 
     action: str  # text form, `rules.parse_action` reads it
     rank: int  # 1 = best
-    expected_lead: float  # worth after a round of look-ahead: estimated final VP lead over rivals
+    expected_lead: float  # the final VP lead over the best rival the search's playouts reached, on average
     vp: int  # VP scored by the action itself (deliveries)
     orders_delivered: int
     orders_taken: int
@@ -47,19 +49,19 @@ def _hint(action, rank: int, lead: float, before: Player, after: Player) -> Hint
     )
 
 
-def hints(view: GameState, seed: int, n: int = 3) -> list[Hint]:
-    """The hard level's best `n` actions for the seat to move (fewer if fewer are legal), best first.
+def hints(view: GameState, seed: int, n: int = 3, budget: float | None = 1.5, iterations: int = 100) -> list[Hint]:
+    """The expert level's best `n` actions for the seat to move (fewer if fewer were searched), best
+    first: the same search as its move (`budget` CPU seconds, or `iterations`), the most visited first.
 
     `view` is `rules.view(state, name)` for the seat to move; nothing is changed.
     """
     if view.phase == "over" or n < 1:
         return []
     seat = view.current
-    candidates, _, _ = Hard().effort(len(view.players))
-    # The same search as the hard level's move, widened when more hints are asked for.
-    scored = Hard(candidates=max(candidates, n)).evaluate(view, seed)
     before = view.players[seat]
-    return [
-        _hint(cand.action, k, lead, before, cand.after.players[seat])
-        for k, (cand, lead) in enumerate(scored[:n], start=1)
-    ]
+    world = determinize(view, seed)  # what each move does to the seat's own pit is the same in every sample
+    out = []
+    for k, (action, lead, _visits) in enumerate(Expert(budget, iterations).evaluate(view, seed)[:n], start=1):
+        after, _ = apply(world, action)
+        out.append(_hint(action, k, lead, before, after.players[seat]))
+    return out

@@ -1,4 +1,4 @@
-"""The computer levels: random, easy (greedy), normal (one-move lookahead), hard (search).
+"""The computer levels: random, easy (greedy), normal (one-move lookahead), hard (look-ahead), expert (IS-MCTS).
 
 Each level is an object with `choose(view, seed) -> Action`. `view` is what the seat to
 move may see (`rules.view(state, name)`); the same view and seed always give the same
@@ -8,99 +8,21 @@ action. Hidden cards are never read: normal and hard decide on games sampled fro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import Protocol
 
-from rules import apply, legal_actions
-from rules.actions import ChooseDrawn, Mine, PlaceFactory, TakeOrder
+from rules import apply
+from rules.actions import Action
 from rules.record import Chooser, random_action
-from rules.state import GameState, copy_model
+from rules.state import GameState
 
-from .evaluate import WEIGHTS, Weights, worth, worths
+from .evaluate import WEIGHTS, worth
 from .greedy import greedy_action
 from .knowledge import determinize
-from .planning import mining_plans
+from .ranking import Scored, best_keep, rank
+from .search import Expert, Plain
 
-__all__ = ["Easy", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
-
-
-def _is_draw(action) -> bool:
-    return isinstance(action, PlaceFactory | TakeOrder) and action.space == "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """A candidate action and the worth (see `players.evaluate.worth`) it leads to."""
-
-    action: object
-    value: float
-    after: GameState
-
-
-def _mine_candidates(state: GameState, mines: list[Mine], visits: int, per_space: int) -> list[Mine]:
-    """The best few plans for each mining space open to the player to move.
-
-    With `visits` 1 (quick look-ahead) only the largest and the smallest open space are tried.
-    """
-    if visits <= 1 and len(mines) > 2:
-        mines = [max(mines, key=lambda m: m.steps), min(mines, key=lambda m: m.steps)]
-    seat = state.current
-    p = state.players[seat]
-    out: list[Mine] = []
-    by_steps: dict[int, list[tuple[float, Mine]]] = {}
-    for mine in mines:
-        if mine.steps in by_steps:
-            continue
-        scored = []
-        for plan, pit in mining_plans(p, mine.steps, visits):
-            players = state.players[:]
-            players[seat] = pit
-            scored.append((worths(copy_model(state, {"players": players}))[seat], plan))
-        scored.sort(key=lambda vp: -vp[0])
-        by_steps[mine.steps] = scored
-        out += [plan for _, plan in scored[:per_space]]
-    return out
-
-
-def _best_keep(state: GameState, seat: int, w: Weights) -> Scored:
-    """The best choice after a draw space (rest to the bottom: it keeps good cards from rivals)."""
-    best: Scored | None = None
-    for choice in legal_actions(state):
-        if isinstance(choice, ChooseDrawn) and choice.to == "top" and choice.pick is not None:
-            continue
-        after, _ = apply(state, choice)
-        value = worth(after, seat, w)
-        if best is None or value > best.value:
-            best = Scored(choice, value, after)
-    assert best is not None
-    return best
-
-
-def rank(
-    state: GameState, visits: int = 2, per_space: int = 2, draws: bool = True, w: Weights = WEIGHTS
-) -> list[Scored]:
-    """Candidate actions for the player to move in a complete state, best first.
-
-    Draw spaces are judged by the best choice among the cards this state's deck holds
-    (`draws=False` leaves them out).
-    """
-    seat = state.current
-    legal = legal_actions(state)
-    if state.phase == "turn":
-        mines = [a for a in legal if isinstance(a, Mine)]
-        others = [a for a in legal if not isinstance(a, Mine) and (draws or not _is_draw(a))]
-        legal = others + _mine_candidates(state, mines, visits, per_space)
-    out = []
-    for action in legal:
-        if state.phase == "draw" and isinstance(action, ChooseDrawn) and action.to == "top":
-            continue
-        after, _ = apply(state, action)
-        if after.phase == "draw" and after.current == seat:
-            value = _best_keep(after, seat, w).value
-        else:
-            value = worth(after, seat, w)
-        out.append(Scored(action, value, after))
-    out.sort(key=lambda s: -s.value)
-    return out
+__all__ = ["Easy", "Expert", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
 
 
 class RandomPlayer:
@@ -202,15 +124,32 @@ def _replay(state: GameState, action) -> GameState | None:
     seat = state.current
     after, _ = apply(state, action)
     if after.phase == "draw" and after.current == seat:
-        after = _best_keep(after, seat, WEIGHTS).after
+        after = best_keep(after, seat, WEIGHTS).after
     return after
 
 
-LEVELS = {"random": RandomPlayer, "easy": Easy, "normal": Normal, "hard": Hard}
+class Player(Protocol):
+    """A computer level: its name, and its move from a seat's view and a seed."""
+
+    @property
+    def level(self) -> str: ...
+
+    def choose(self, view: GameState, seed: int) -> Action: ...
 
 
-def by_level(level: str):
-    """The computer player of a level: random, easy, normal or hard."""
+LEVELS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "easy": Easy,
+    "normal": Normal,
+    "hard": Hard,
+    "expert": Expert,
+    "ismcts": Plain,
+}
+
+
+def by_level(level: str) -> Player:
+    """The computer player of a level: random, easy, normal, hard or expert (and `ismcts`, the plain
+    search expert is measured against, for duels)."""
     try:
         return LEVELS[level]()
     except KeyError:

@@ -13,7 +13,7 @@ from .common import plural, shown
 # seat, so names never clash) and its level.
 BARONS = ("Baron Otto", "Baroness Ida", "Baron Karl", "Baroness Grete")
 COMPUTER_NAME = "{baron} ({level})"
-LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
 
 # The lobby
 SEATED = N_("{player} takes a seat (a computer).")
@@ -40,7 +40,7 @@ ASKS_BACK = N_("{player} asks for their seat back from the computer; {host}, as 
 GIVE_BACK = N_("Give the seat back")
 
 # Hints
-HINTS_HEAD = N_("The hard computer's best moves for you now:")
+HINTS_HEAD = N_("The expert computer's best moves for you now:")
 HINT_LINE = N_("{rank}. `{action}`: {effects}; expected lead at the end: {lead} VP.")
 HINT_THINKING = N_("Thinking about your best moves…")
 NO_HINTS = N_("There is nothing to suggest: no move is open to you now.")

@@ -194,7 +194,7 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     r = await member.slash(w.channel, "coal hint")
     assert r.ephemeral and not r.followups
     lines = r.response.content.splitlines()
-    assert lines[0] == "The hard computer's best moves for you now:"
+    assert lines[0] == "The expert computer's best moves for you now:"
     assert len(lines) == 4
     for rank, line in enumerate(lines[1:], start=1):
         m = re.match(rf"{rank}\. `([^`]+)`: (.+); expected lead at the end: [+-]\d+ VP\.$", line)
@@ -209,7 +209,7 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     await assert_refused(w, r, f"You asked for that a moment ago; you can again <t:{ready}:R>.", before=game)
     await w.env.advance_time(COOLDOWNS["hint"])
     r = await member.slash(w.channel, "coal hint")
-    assert r.ephemeral and r.response.content.startswith("The hard computer's best moves")
+    assert r.ephemeral and r.response.content.startswith("The expert computer's best moves")
 
 
 def crash_world(env):

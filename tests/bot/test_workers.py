@@ -80,3 +80,28 @@ async def test_a_computers_move_waits_behind_at_most_one_hint_per_process():
         assert done[0] == "hint 0" and done[2:] == [f"hint {k}" for k in range(1, 8)]  # the hints in order
     finally:
         workers.close()
+
+
+async def test_an_expert_run_interleaves_with_another_games_computer():
+    """A game whose computers think several moves in a row (an expert seat: 1.5 s each) holds the
+    process one decision at a time, so another game's computer waits behind at most one of them
+    (issue 29): each decision is its own piece of work, queued in the order asked."""
+    import asyncio
+
+    workers = Workers("test", 1)
+    try:
+        await workers.run(_nap, 0, "warm")
+        done: list[str] = []
+
+        async def computers(game: str, moves: int, think: float) -> None:
+            for k in range(moves):  # as `games.autoplay.play_computers`: ask, play, ask again
+                done.append(await workers.run(_nap, think, f"{game} {k}"))
+
+        slow = asyncio.create_task(computers("expert game", 4, 0.2))
+        await asyncio.sleep(0.05)  # its first decision is being thought
+        other = asyncio.create_task(computers("other game", 1, 0.01))
+        await asyncio.gather(slow, other)
+        assert done.index("other game 0") == 1, done  # after the one decision already running
+        assert [tag for tag in done if tag.startswith("expert")] == [f"expert game {k}" for k in range(4)]
+    finally:
+        workers.close()

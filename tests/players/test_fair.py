@@ -9,7 +9,7 @@ from players.knowledge import determinize, unseen_orders, unseen_tiles
 from rules import GameState, view
 from rules.components import ORDER_CARDS, TILES
 
-from .games import position
+from .games import computer, position
 
 
 def _other_than_the_seat_sees(state: GameState) -> GameState:
@@ -34,9 +34,9 @@ def test_r_vis_hidden_information_does_not_change_the_decision(level, phase):
     name = state.players[state.current].name
     assert other.tile_deck != state.tile_deck and other.order_deck != state.order_deck
     assert view(other, name).model_dump(exclude={"seed"}) == view(state, name).model_dump(exclude={"seed"})
-    computer = by_level(level)
+    player = computer(level)
     for seed in (1, 2):
-        assert computer.choose(view(state, name), seed) == computer.choose(view(other, name), seed)
+        assert player.choose(view(state, name), seed) == player.choose(view(other, name), seed)
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -44,15 +44,15 @@ def test_the_same_view_and_seed_give_the_same_action(level):
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
     copy = GameState.model_validate_json(seen.model_dump_json())
-    first = by_level(level).choose(seen, 9)
-    assert by_level(level).choose(copy, 9) == first
-    assert by_level(level).choose(seen, 9) == first
+    first = computer(level).choose(seen, 9)
+    assert computer(level).choose(copy, 9) == first
+    assert computer(level).choose(seen, 9) == first
 
 
 def test_levels_by_name_and_an_unknown_level_is_refused():
     assert [by_level(name).level for name in LEVELS] == list(LEVELS)
-    with pytest.raises(ValueError, match="unknown level 'expert'"):
-        by_level("expert")
+    with pytest.raises(ValueError, match="unknown level 'genius'"):
+        by_level("genius")
 
 
 def test_a_sampled_game_keeps_everything_seen_and_fills_the_hidden_with_unseen_pieces():

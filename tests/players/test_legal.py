@@ -27,8 +27,9 @@ def assert_legal(state, action) -> None:
         pytest.fail(f"{action} refused: {err}")
 
 
-# Games per level in the suite (hard: its first shift only); bench/players.py plays 1 000 per level.
-GAMES = {"random": 8, "easy": 6, "normal": 3, "hard": 1}
+# Games per level in the suite (the searching levels: their first shift only); bench/players.py plays more.
+GAMES = {"random": 8, "easy": 6, "normal": 3, "hard": 1, "expert": 1, "ismcts": 1}
+SEARCHING = {"hard", "expert", "ismcts"}
 
 
 def _first_shift(state) -> bool:
@@ -38,10 +39,10 @@ def _first_shift(state) -> bool:
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_every_move_of_every_level_is_legal_in_seeded_games(level):
     for k in range(GAMES[level]):
-        players = 2 + k % 3 if level != "hard" else 2
+        players = 2 + k % 3 if level not in SEARCHING else 2
         levels = [level] + ["random", "easy", "normal"][: players - 1]
-        final, moves = play(levels, seed=100 + k, stop=_first_shift if level == "hard" else None)
-        assert final.winners if level != "hard" else final.shift == 2
+        final, moves = play(levels, seed=100 + k, stop=_first_shift if level in SEARCHING else None)
+        assert final.winners if level not in SEARCHING else final.shift == 2
         for state, action in moves:
             assert_legal(state, action)
 

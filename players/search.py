@@ -1,0 +1,211 @@
+"""Information-set Monte Carlo tree search: the `expert` level, and the plain search it is measured against.
+
+One tree over the games the seat cannot tell apart (single-observer IS-MCTS, Cowling, Powley and
+Whitehouse 2012). Each iteration deals a new game consistent with the seat's view
+(`players.knowledge.determinize`: the decks' unseen order, the rivals' hidden delivered orders),
+walks down the tree choosing among the moves that are legal in that game (UCB1, each move counted
+as available only when it could be chosen: availability counts), adds one node, plays the game out
+with a quick policy and credits each node's mover with their own result. The move played is the
+root's most visited.
+
+The wide part of the game is mining (thousands of step sequences): a node offers a few strong plans
+(`players.ranking.rank`, which asks the planner) and the other placements, best first. The `expert`
+level thinks for a budget of CPU time (`time.process_time`), so its strength does not change with the
+machine's load; a decision with one move open is answered at once. `Plain` is the independent
+yardstick of issue 29: every placement, a few planner plans, 100 iterations, 10 % random moves in the
+rollouts.
+
+Never cheats: a search only ever reads the view; with the same seed, two games that differ in what
+the seat cannot see give the same determinizations, hence (with an iteration budget) the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from rules import apply, legal_actions
+from rules.actions import Action, ChooseDrawn, Mine
+from rules.errors import Refusal
+from rules.record import Chooser, random_action
+from rules.state import GameState
+
+from .evaluate import worths
+from .greedy import greedy_action
+from .knowledge import determinize
+from .planning import mining_plans
+from .ranking import rank
+
+__all__ = ["Expert", "Plain", "Search"]
+
+
+class Node:
+    """A move in the tree: how often it was chosen, how often it could have been, what it earned."""
+
+    __slots__ = ("action", "children", "visits", "available", "reward", "lead", "moves")
+
+    def __init__(self, action: Action | None = None) -> None:
+        self.action = action
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0  # summed for the player who made `action`
+        self.lead = 0.0  # their final VP less their best rival's, summed over the playouts
+        self.moves: list[Action] | None = None  # the moves offered here, best first (set at the first visit)
+
+
+@dataclass(frozen=True)
+class Search:
+    """An IS-MCTS player. `budget`: CPU seconds a decision may take (None: `iterations` only)."""
+
+    level: str = "search"
+    budget: float | None = None
+    iterations: int = 100
+    explore: float = 0.7  # UCB1's exploration constant, rewards in [0, 1]
+    breadth: int = 6  # moves offered at a node below the root (the root: twice as many)
+    plans: int = 2  # mining plans per mining space
+    ranked: bool = True  # order and cut the moves with the one-move look-ahead (else: all, unordered)
+    noise: float = 0.0  # share of random moves in the rollouts
+    margin: float = 20.0  # VP of lead that makes the squashed margin 0.88 (tanh(1))
+
+    # --- the decision -----------------------------------------------------------------------------
+
+    def choose(self, view: GameState, seed: int) -> Action:
+        return self.evaluate(view, seed)[0][0]
+
+    def evaluate(self, view: GameState, seed: int) -> list[tuple[Action, float, int]]:
+        """The moves searched, most visited first: each with the mean final VP lead over the best
+        rival its playouts reached, and its visits. One move open: that move, at once."""
+        first = self._offered(determinize(view, seed), root=True)
+        if len(first) == 1:  # one move open (a single draft card, the last choice): nothing to weigh
+            return [(first[0], 0.0, 0)]
+        root = Node()
+        root.moves = first
+        seat = view.current
+        start = time.process_time()
+        k = 0
+        while True:
+            world = determinize(view, seed + 7919 * k)
+            self._iterate(root, world, seat, Chooser(seed * 31 + k))
+            k += 1
+            if self.budget is None:
+                if k >= self.iterations:
+                    break
+            else:
+                spent = time.process_time() - start
+                if spent >= self.budget or self._settled(root, k, spent):
+                    break
+        tried = sorted(root.children.values(), key=lambda n: (-n.visits, -n.reward))
+        return [(n.action, n.lead / n.visits, n.visits) for n in tried if n.action is not None and n.visits]
+
+    def _settled(self, root: Node, done: int, spent: float) -> bool:
+        """The most visited move cannot be overtaken in the budget left (at the pace so far)."""
+        if done < 40 or self.budget is None:
+            return False
+        left = (self.budget - spent) / spent * done
+        visits = sorted((n.visits for n in root.children.values()), reverse=True)
+        return len(visits) > 1 and visits[0] - visits[1] > left
+
+    # --- one iteration ----------------------------------------------------------------------------
+
+    def _iterate(self, root: Node, world: GameState, seat: int, chooser: Chooser) -> None:
+        path: list[tuple[Node, int]] = []  # each node chosen, and who moved into it
+        node, state = root, world
+        while state.phase != "over":
+            mover = state.current
+            if node.moves is None:
+                node.moves = self._offered(state, root=False)
+            open_moves = [(str(a), a) for a in node.moves]
+            child, state = self._select(node, open_moves, state)
+            if child is None:  # nothing offered here is legal in this game: play on from here
+                break
+            path.append((child, mover))
+            node = child
+            if child.visits == 0:  # a new node: the rest is played out
+                break
+        rewards, leads = self._rollout(state, chooser)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += rewards[mover]
+            child.lead += leads[mover]
+
+    def _select(self, node: Node, moves: list[tuple[str, Action]], state: GameState) -> tuple[Node | None, GameState]:
+        """The child to follow (a move not tried yet first, in the order offered; then UCB1 over the
+        moves legal in this game, counting their availability), and the game after it."""
+        legal: list[tuple[Node, GameState]] = []
+        for key, action in moves:
+            try:
+                after, _ = apply(state, action)
+            except Refusal:  # not legal in this game (a tile it cannot pay, a card that is not there)
+                continue
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node(action)
+                child.available += 1
+                for other, _ in legal:
+                    other.available += 1
+                return child, after
+            legal.append((child, after))
+        if not legal:
+            return None, state
+        for child, _ in legal:
+            child.available += 1
+        c = self.explore
+
+        def ucb(pair: tuple[Node, GameState]) -> float:
+            n = pair[0]
+            return n.reward / n.visits + c * math.sqrt(math.log(n.available) / n.visits)
+
+        return max(legal, key=ucb)
+
+    def _rollout(self, state: GameState, chooser: Chooser) -> tuple[list[float], list[float]]:
+        """The game played to its end by the quick policy; each seat's result in [0, 1] (half the
+        share of the win, half its squashed lead over the best rival), and each seat's lead in VP."""
+        while state.phase != "over":
+            if self.noise and chooser.below(1000) < self.noise * 1000:
+                action = random_action(state, chooser)
+            else:
+                action = greedy_action(state, chooser)
+            state, _ = apply(state, action)
+        vp = worths(state)
+        best = max(vp)
+        winners = [k for k, v in enumerate(vp) if v == best]
+        out, leads = [], []
+        for k, v in enumerate(vp):
+            lead = v - max(x for j, x in enumerate(vp) if j != k)
+            win = 1 / len(winners) if k in winners else 0.0
+            out.append(0.5 * win + 0.25 * (1 + math.tanh(lead / self.margin)))
+            leads.append(lead)
+        return out, leads
+
+    # --- the moves a node offers ------------------------------------------------------------------
+
+    def _offered(self, state: GameState, root: bool) -> list[Action]:
+        """The moves worth trying in `state`, best first."""
+        breadth = self.breadth * (2 if root else 1)
+        if self.ranked:
+            scored = rank(state, visits=2 if root else 1, per_space=self.plans)
+            return [s.action for s in scored[:breadth]]
+        legal = legal_actions(state)
+        out: list[Action] = [a for a in legal if not isinstance(a, Mine | ChooseDrawn)]
+        out += [a for a in legal if isinstance(a, ChooseDrawn) and (a.to == "bottom" or a.pick is None)]
+        seat = state.current
+        for mine in (a for a in legal if isinstance(a, Mine)):
+            plans = mining_plans(state.players[seat], mine.steps, 2)
+            plans.sort(key=lambda plan: -len(plan[0].plan))
+            out += [plan for plan, _ in plans[: self.plans]]
+        return out
+
+
+def Expert(budget: float | None = 1.5, iterations: int = 100) -> Search:  # noqa: N802 - named as a level
+    """The `expert` level: 1.5 s of CPU a decision (at most 2.5: the budget is checked between
+    iterations, each a few milliseconds), moves ranked by the one-move look-ahead. With `budget`
+    None, `iterations` iterations instead: the same search, the same move on every machine (tests)."""
+    return Search(level="expert", budget=budget, iterations=iterations, breadth=6, plans=2, ranked=True)
+
+
+def Plain() -> Search:  # noqa: N802
+    """The yardstick: a plain SO-ISMCTS of 100 iterations, every placement and three planner plans per
+    mining space, rollouts with 10 % random moves."""
+    return Search(level="ismcts", budget=None, iterations=100, ranked=False, plans=3, noise=0.1)
