@@ -390,16 +390,19 @@ class GameManager:
             return game
 
     async def add_computer(
-        self, channel_id: int, user_id: int, level: str, name: Callable[[int, str], str]
+        self, channel_id: int, user_id: int, level: str, name: Callable[[int, str, str], str]
     ) -> tuple[Game, SeatRow]:
-        """Seat a computer of `level` in the lobby (host only); `name(slot, level)` names it."""
+        """Seat a computer of `level` in the lobby (host only); `name(slot, level, language)` names it in
+        the game's language."""
         async with self._lock(channel_id):
             game = await self._lobby_of_host(channel_id, user_id, Reason.HOST_ADDS_COMPUTER, Reason.COMPUTERS_IN_LOBBY)
             if len(game.seats) >= MAX_PLAYERS:
                 raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
             slot = computers.free_slot(game)
             uid = computers.computer_id(slot, level)
-            game = await self._commit(channel_id, self.store.add_seat(game, uid, clean_name(name(slot, level))))
+            game = await self._commit(
+                channel_id, self.store.add_seat(game, uid, clean_name(name(slot, level, game.options.language)))
+            )
             self._remember(game)
             seat = game.seat_of_user(uid)
             assert seat is not None

@@ -100,10 +100,9 @@ def test_every_message_module_says_what_it_is_for(module):
 
 
 # The message layer's texts that are not translated where they are: command descriptions and help
-# topics (catalogued from the command tree and HELP), the sandbox's terminal, and computers' seat names
-# (names, kept as they are in every language).
+# topics (catalogued from the command tree and HELP) and the sandbox's terminal.
 NOT_MARKED_MODULES = {"__init__", "commands", "help", "sandbox"}
-NOT_MARKED_NAMES = {"BARONS", "COMPUTER_NAME"}
+NOT_MARKED_NAMES: set[str] = set()
 MARKERS = {"N_", "Nn_"}
 
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Literal
+
+from babel.dates import format_timedelta
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.i18n import N_, Nn_, _, ngettext
+from bot.i18n import N_, Nn_, _, language, ngettext
 from games.computers import is_computer
 
 SOMEONE = N_("someone")
 AND = N_(" and ")
-HOURS_MINUTES = N_("{hours} h {minutes} min")
-HOURS = N_("{hours} h")
-MINUTES = N_("{minutes} min")
+HOURS_MINUTES = N_("{hours} {minutes}")  # "3 hours 20 minutes"; each part is CLDR's, through Babel
 UNDER_A_MINUTE = N_("less than a minute")
+LIST_SEPARATOR = N_(", ")
 WORKERS = Nn_("{n} worker", "{n} workers")
 MARKS = Nn_("{n} mark", "{n} marks")
 
@@ -44,13 +48,32 @@ def names(items: list[str]) -> str:
     return _(AND).join(shown(item) for item in items)
 
 
+def listing(items: Iterable[str]) -> str:
+    """Items in a row with the language's separator: "a, b" ("a、b" in Japanese)."""
+    return _(LIST_SEPARATOR).join(items)
+
+
+def _units(amount: int, unit: Literal["hour", "minute"]) -> str:
+    """ "24 hours", "24 ore", "24時間": a count of hours or minutes in the language being spoken (CLDR)."""
+    text = format_timedelta(timedelta(**{unit + "s": amount}), granularity=unit, threshold=10**6, locale=language())
+    return text.replace(" ", "") if language() == "ja" else text  # Japanese writes 24時間, not 24 時間
+
+
 def duration(seconds: float) -> str:
+    """A time left in words, to the minute: "3 hours 20 minutes", "20 minuti", "less than a minute"."""
     seconds = max(0, int(seconds))
     hours, rest = divmod(seconds, 3600)
     minutes = rest // 60
+    if hours and minutes:
+        return _(HOURS_MINUTES).format(hours=_units(hours, "hour"), minutes=_units(minutes, "minute"))
     if hours:
-        return (_(HOURS_MINUTES) if minutes else _(HOURS)).format(hours=hours, minutes=minutes)
-    return _(MINUTES).format(minutes=minutes) if minutes else _(UNDER_A_MINUTE)
+        return _units(hours, "hour")
+    return _units(minutes, "minute") if minutes else _(UNDER_A_MINUTE)
+
+
+def timer_name(seconds: int) -> str:
+    """A turn timer's length in words: "24 hours", "24 ore", "24時間" (a timer is whole hours)."""
+    return _units(seconds // 3600, "hour")
 
 
 def workers(n: int) -> str:

@@ -4,15 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, Nn_, _, speaking
 from players import Hint
 
 from .common import plural, shown
 
-# A computer's seat name, kept as it is in every language (a name): the baron of its slot (one per
-# seat, so names never clash) and its level.
-BARONS = ("Baron Otto", "Baroness Ida", "Baron Karl", "Baroness Grete")
-COMPUTER_NAME = "{baron} ({level})"
+# A computer's seat name, written once in the game's language when it sits down: the baron of its slot
+# (one per seat, so names never clash) and its level ("Barone Otto (difficile)").
+COMPUTER_NAMES = {  # level -> the name of each slot's baron; whole, as a level word may agree with the baron
+    "easy": (
+        N_("Baron Otto (easy)"),
+        N_("Baroness Ida (easy)"),
+        N_("Baron Karl (easy)"),
+        N_("Baroness Grete (easy)"),
+    ),
+    "normal": (
+        N_("Baron Otto (normal)"),
+        N_("Baroness Ida (normal)"),
+        N_("Baron Karl (normal)"),
+        N_("Baroness Grete (normal)"),
+    ),
+    "hard": (
+        N_("Baron Otto (hard)"),
+        N_("Baroness Ida (hard)"),
+        N_("Baron Karl (hard)"),
+        N_("Baroness Grete (hard)"),
+    ),
+    "expert": (
+        N_("Baron Otto (expert)"),
+        N_("Baroness Ida (expert)"),
+        N_("Baron Karl (expert)"),
+        N_("Baroness Grete (expert)"),
+    ),
+}
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
 
 # The lobby
@@ -55,9 +79,13 @@ MARKS_GAINED = Nn_("+{n} mark", "+{n} marks")
 MARKS_SPENT = Nn_("{n} mark spent", "{n} marks spent")
 
 
-def computer_name(slot: int, level: str) -> str:
-    """The seat name of the computer in `slot` (1-4) at `level`: "Baron Otto (hard)"."""
-    return COMPUTER_NAME.format(baron=BARONS[(slot - 1) % len(BARONS)], level=LEVEL_NAMES.get(level, level))
+def computer_name(slot: int, level: str, lang: str = "en") -> str:
+    """The seat name of the computer in `slot` (1-4) at `level`, in the game's language `lang`: "Baron Otto
+    (hard)", "Barone Otto (difficile)". It is the seat's name for the whole game (turns, images, logs);
+    the seat keeps its level and slot in its id (`games.computers.computer_id`)."""
+    names = COMPUTER_NAMES.get(level, COMPUTER_NAMES["normal"])
+    with speaking(lang):
+        return _(names[(slot - 1) % len(names)])
 
 
 def level_name(level: str) -> str:

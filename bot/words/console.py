@@ -7,8 +7,8 @@ from bot.plan_words import in_language
 from rules import Fill, MinePlanner, Player
 from rules.components import ORDER_CARDS
 
-from .common import plural
-from .rules import colour_name, level_name, vehicle_name
+from .common import listing, plural
+from .rules import at_level, colour_name, cubes, cubes_by_colour, vehicle_name
 
 CONSOLE = N_("**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}\n{pit}")
 NO_STEP = N_("no step yet")
@@ -25,8 +25,7 @@ CANCEL = N_("Cancel")
 CANCELLED = N_("Mining cancelled; no workers were placed.")
 MINED = N_("Mined: `{action}`.")
 
-CAGE_AT = N_("Cage at {level}, holding {cage}. Storage: {storage}.")
-CUBES = N_("{n} {colour}")
+CAGE_AT = N_("Cage {at}, holding {cage}. Storage: {storage}.")
 NOTHING = N_("nothing")
 LEVEL_CARTS = Nn_("{colour} level, {n} cart: {held}", "{colour} level, {n} carts: {held}")
 EMPTY_CARTS = Nn_("{n} empty", "{n} empty")
@@ -64,11 +63,11 @@ def order_text(p: Player) -> list[str]:
     for k, order in enumerate(p.orders, start=1):
         card = ORDER_CARDS[order.card]
         spots = []
-        for s, (want, cubes) in enumerate(zip(card.spots, order.spots, strict=True), start=1):
-            filled = "+".join(colour_name(c) for c in cubes) if cubes else _(EMPTY)
+        for s, (want, on_spot) in enumerate(zip(card.spots, order.spots, strict=True), start=1):
+            filled = "+".join(colour_name(c) for c in on_spot) if on_spot else _(EMPTY)
             spots.append(_(SPOT).format(order=k, spot=s, want=colour_name(want), filled=filled))
         lines.append(
-            _(ORDER).format(number=k, vehicle=vehicle_name(card.vehicle_name), vp=card.vp, spots=", ".join(spots))
+            _(ORDER).format(number=k, vehicle=vehicle_name(card.vehicle_name), vp=card.vp, spots=listing(spots))
         )
     return lines
 
@@ -77,16 +76,16 @@ def pit_text(p: Player) -> str:
     """A player's pit in words, for the mining console."""
     carts = []
     for level, level_carts in enumerate(p.carts):
-        # what each level's carts hold: "brown level, 4 carts: 1 brown, 3 empty"
-        held = [_(CUBES).format(n=level_carts.count(c), colour=colour_name(c)) for c in range(4) if c in level_carts]
+        # what each level's carts hold: "brown level, 4 carts: 1 brown cube, 3 empty"
+        held = [cubes(c, level_carts.count(c)) for c in range(4) if c in level_carts]
         empty = sum(1 for c in level_carts if c < 0)
         if empty:
             held.append(plural(empty, *EMPTY_CARTS))
-        carts.append(plural(len(level_carts), *LEVEL_CARTS, colour=colour_name(level), held=", ".join(held)))
-    cage = ", ".join(_(CUBES).format(n=n, colour=colour_name(c)) for c, n in enumerate(p.cage) if n) or _(NOTHING)
-    storage = ", ".join(_(CUBES).format(n=n, colour=colour_name(c)) for c, n in enumerate(p.storage) if n) or _(NOTHING)
+        carts.append(plural(len(level_carts), *LEVEL_CARTS, colour=colour_name(level), held=listing(held)))
+    cage = cubes_by_colour(p.cage) or _(NOTHING)
+    storage = cubes_by_colour(p.storage) or _(NOTHING)
     lines = [
-        _(CAGE_AT).format(level=level_name(p.cage_level), cage=cage, storage=storage),
+        _(CAGE_AT).format(at=at_level(p.cage_level), cage=cage, storage=storage),
         _(CARTS).format(levels="; ".join(carts)),
     ]
     orders = order_text(p)

@@ -6,7 +6,7 @@ from bot.i18n import N_, Nn_, _
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import Game
 
-from .common import mention, plural, seat_of, shown
+from .common import mention, plural, seat_of, shown, timer_name
 
 # The seats' colours (rules.components.SEAT_COLOURS, stored with each seat)
 SEAT_COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "purple": N_("purple")}
@@ -73,7 +73,8 @@ def seat_line(game: Game) -> str:
 
 def lobby_message(game: Game) -> str:
     opts = game.options
-    timer = _(NO_TIMER) if opts.timer == "none" else _(TIMER).format(timer=opts.timer)
+    seconds = opts.timer_seconds
+    timer = _(NO_TIMER) if seconds is None else _(TIMER).format(timer=timer_name(seconds))
     delivered = _(DELIVERED_PUBLIC) if opts.delivered == "all" else _(DELIVERED_HIDDEN)
     if game.status == "lobby":
         head = _(LOBBY_HEAD).format(seated=len(game.seats), seats=MAX_PLAYERS, timer=timer, delivered=delivered)

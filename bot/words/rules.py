@@ -39,7 +39,7 @@ from rules import (
 )
 from rules.components import NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
 
-from .common import marks, plural, shown
+from .common import LIST_SEPARATOR, marks, plural, shown
 
 # --- names of pieces ---------------------------------------------------------------------------
 
@@ -65,17 +65,53 @@ SPACE_NAMES = {
     "order": N_("Order {number}"),
     "order draw": N_("Order draw"),
 }
-TILE_NAMES = {
-    (1, False): N_("1 cart {colour}, light"),
-    (1, True): N_("1 cart {colour}, dark"),
-    (2, False): N_("2 carts {colour}, light"),
-    (2, True): N_("2 carts {colour}, dark"),
+# Phrases whose words agree with a colour, a number or a space (gender, number, case): one message per
+# whole phrase, never a colour pasted into a frame (issue 25; tests/i18n/test_agreement.py).
+TILE_NAMES = {  # (carts, dark side, colour)
+    (1, False, 0): N_("1 yellow cart, light"),
+    (1, False, 1): N_("1 brown cart, light"),
+    (1, False, 2): N_("1 grey cart, light"),
+    (1, False, 3): N_("1 black cart, light"),
+    (1, True, 0): N_("1 yellow cart, dark"),
+    (1, True, 1): N_("1 brown cart, dark"),
+    (1, True, 2): N_("1 grey cart, dark"),
+    (1, True, 3): N_("1 black cart, dark"),
+    (2, False, 0): N_("2 yellow carts, light"),
+    (2, False, 1): N_("2 brown carts, light"),
+    (2, False, 2): N_("2 grey carts, light"),
+    (2, False, 3): N_("2 black carts, light"),
+    (2, True, 0): N_("2 yellow carts, dark"),
+    (2, True, 1): N_("2 brown carts, dark"),
+    (2, True, 2): N_("2 grey carts, dark"),
+    (2, True, 3): N_("2 black carts, dark"),
 }
+CUBES = (  # "2 grey cubes": a count of coal cubes of one colour
+    Nn_("{n} yellow cube", "{n} yellow cubes"),
+    Nn_("{n} brown cube", "{n} brown cubes"),
+    Nn_("{n} grey cube", "{n} grey cubes"),
+    Nn_("{n} black cube", "{n} black cubes"),
+)
+AT_LEVEL = (  # where the cage is: "the cage is at the grey level"
+    N_("at the surface"),
+    N_("at the yellow level"),
+    N_("at the brown level"),
+    N_("at the grey level"),
+    N_("at the black level"),
+)
 CARD_NAME = N_("{vehicle} {vp} VP ({letters})")
 
-LIST_SEPARATOR = N_(", ")
 LAST_AND = N_(" and ")  # "Wheelbarrow 3 VP (B) and Wheelbarrow 5 VP (K)"; "alice and bob"
 ALTERNATIVES = N_(" or ")
+
+
+def cubes(colour: int, count: int) -> str:
+    """A count of cubes of one colour, agreeing in every language: "1 grey cube", "2 grey cubes"."""
+    return plural(count, *CUBES[colour])
+
+
+def at_level(level: int) -> str:
+    """Where the cage is (0 is the surface): "at the surface", "at the grey level"."""
+    return _(AT_LEVEL[level])
 
 
 def colour_name(colour: int) -> str:
@@ -104,9 +140,9 @@ def space_name(key: str) -> str:
 
 
 def tile_name(tile_id: int) -> str:
-    """A tunnel tile: "2 carts grey, light"."""
+    """A tunnel tile: "2 grey carts, light"."""
     tile = TILES[tile_id]
-    return _(TILE_NAMES[(tile.carts, tile.dark)]).format(colour=_(COLOURS[tile.colour]))
+    return _(TILE_NAMES[(tile.carts, tile.dark, tile.colour)])
 
 
 def card_name(card_id: int) -> str:
@@ -120,11 +156,9 @@ def _and(items: Sequence[str]) -> str:
     return _(LAST_AND).join(items)
 
 
-def _cubes_by_colour(counts: Sequence[int]) -> str:
-    """ "1 yellow, 2 grey" for counts by colour."""
-    return _(LIST_SEPARATOR).join(
-        _(COUNT_OF_COLOUR).format(count=n, colour=_(COLOURS[c])) for c, n in enumerate(counts) if n
-    )
+def cubes_by_colour(counts: Sequence[int]) -> str:
+    """ "1 yellow cube, 2 grey cubes" for counts by colour."""
+    return _(LIST_SEPARATOR).join(cubes(c, n) for c, n in enumerate(counts) if n)
 
 
 def _cube_names(cubes: Sequence[int]) -> str:
@@ -138,7 +172,6 @@ def _scores(scores: Sequence[PlayerVP]) -> str:
 
 # --- events ---------------------------------------------------------------------------------------
 
-COUNT_OF_COLOUR = N_("{count} {colour}")
 PLAYER_SCORE = N_("{player} {vp}")
 
 # Placing workers (R-TURN-2): alone, and as one sentence with the action that follows.
@@ -289,13 +322,13 @@ GAME_OVER_SHARED = N_("The game is over: {winners} share the victory ({scores} V
 def _plan(event: Mined) -> str:
     parts = []
     if any(event.loaded):
-        parts.append(_(PLAN_LOADED).format(cubes=_cubes_by_colour(event.loaded)))
+        parts.append(_(PLAN_LOADED).format(cubes=cubes_by_colour(event.loaded)))
     for order in event.filled:
         card = ORDER_CARDS[order.card]
         cubes = _(LIST_SEPARATOR).join(_cube_names(spot) for spot in order.cubes)
         parts.append(_(PLAN_FILLED).format(vehicle=_(VEHICLES[card.vehicle_name]), vp=card.vp, cubes=cubes))
     if any(event.stored):
-        parts.append(_(PLAN_STORED).format(cubes=_cubes_by_colour(event.stored)))
+        parts.append(_(PLAN_STORED).format(cubes=cubes_by_colour(event.stored)))
     return _(PLAN_SEPARATOR).join(parts) if parts else _(PLAN_NOTHING)
 
 
@@ -443,7 +476,6 @@ REFUSALS: dict[Reason, str] = {
     Reason.NOTHING_DRAWN: N_("Nothing is drawn to choose from."),
     Reason.NOT_AN_ACTION: N_("{action} is not a Coal Baron action."),
     Reason.CARD_NOT_ON_OFFER: N_("Card {card} is not on offer; choose one of {offered}."),
-    Reason.SPACE_LOCKED: N_("{space} is locked in a {players}-player game."),
     Reason.TILE_DECK_EMPTY: N_("The tile deck is empty."),
     Reason.ORDER_DECK_EMPTY: N_("The order deck is empty."),
     Reason.NO_TILE: N_("{space} has no tile."),
@@ -451,7 +483,6 @@ REFUSALS: dict[Reason, str] = {
     Reason.CANNOT_AFFORD: N_("{space} costs {price}; you have {have}."),
     Reason.NOTHING_TO_DELIVER: N_("You have no complete {vehicle} order to deliver."),
     Reason.TILE_TOO_DEAR: N_("That tile costs {price}; you have {have}."),
-    Reason.NO_SUBSTITUTE_NEEDED: N_("The supply has {colour} coal for every cart; no substitute is needed."),
     Reason.SUBSTITUTE_CHOICES: N_("The substitute coal can be {options}."),
     Reason.SUBSTITUTE_TOO_EARLY: N_("Choose substitute coal when you keep a drawn tile, not before."),
     Reason.SUBSTITUTE_ONLY_FOR_TILE: N_("Substitute coal is only for a tile you keep."),
@@ -460,24 +491,20 @@ REFUSALS: dict[Reason, str] = {
     # mining steps: said after IN_STEP's "Step 3 (`load black`): "
     Reason.NO_STEP_LEFT: N_("no work step is left."),
     Reason.STEPS_SHORT: N_("it needs {cost} steps; {left} left."),
-    Reason.CAGE_ALREADY_THERE: N_("the cage is already at {level}."),
+    Reason.CAGE_ALREADY_THERE: N_("the cage is already {at}."),
     Reason.CAGE_AT_SURFACE: N_("the cage is at the surface; move it to a tunnel level first."),
-    Reason.CAGE_ELSEWHERE: N_("the cage is at {level}."),
-    Reason.CARTS_EMPTY: N_("no {level} cart has a cube left."),
+    Reason.CAGE_ELSEWHERE: N_("the cage is {at}."),
+    Reason.CARTS_EMPTY: N_("no cart {at} has a cube left."),
     Reason.CAGE_FULL: N_("the cage is full ({capacity} cubes)."),
-    Reason.STORE_BELOW_SURFACE: N_("coal is stored from the cage at the surface; the cage is at {level}."),
-    Reason.CAGE_HAS_NO_CUBE: N_("the cage holds no {colour} cube."),
+    Reason.STORE_BELOW_SURFACE: N_("coal is stored from the cage at the surface; the cage is {at}."),
     Reason.FILL_SOURCES: N_("say where each cube comes from."),
     Reason.NO_ORDERS: N_("you have no outstanding order."),
     Reason.NO_SUCH_ORDER: N_("you have no order {order} ({have} outstanding)."),
     Reason.NO_SUCH_SPOT: N_("order {order} has {spots} spot(s), not {spot}."),
     Reason.SPOT_FILLED: N_("spot {order}.{spot} is already filled."),
-    Reason.WRONG_COLOUR: (
-        N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one {colour}.")
-    ),
-    Reason.FILL_BELOW_SURFACE: N_("cubes go from the cage to orders only at the surface; the cage is at {level}."),
-    Reason.CAGE_HOLDS: N_("the cage holds {count} {colour} cube(s)."),
-    Reason.STORAGE_HOLDS: N_("your storage holds {count} {colour} cube(s)."),
+    Reason.FILL_BELOW_SURFACE: N_("cubes go from the cage to orders only at the surface; the cage is {at}."),
+    Reason.CAGE_HOLDS: N_("the cage holds {cubes}."),
+    Reason.STORAGE_HOLDS: N_("your storage holds {cubes}."),
     # text that is not an action
     Reason.NOT_AN_ACTION_TEXT: (
         N_("I can't read `{text}`: an action starts with draft, factory, mine, deliver, money, order, bank or keep.")
@@ -508,6 +535,34 @@ CHOOSE_DRAWN_FIRST = {
     "tile": N_("{player} must first choose from the drawn tiles."),
     "order": N_("{player} must first choose from the drawn order cards."),
 }
+# Refusals that name a colour or a space as a whole phrase, one message each (agreement, issue 25)
+BY_COLOUR = {
+    Reason.NO_SUBSTITUTE_NEEDED: (
+        N_("The supply has yellow coal for every cart; no substitute is needed."),
+        N_("The supply has brown coal for every cart; no substitute is needed."),
+        N_("The supply has grey coal for every cart; no substitute is needed."),
+        N_("The supply has black coal for every cart; no substitute is needed."),
+    ),
+    Reason.CAGE_HAS_NO_CUBE: (
+        N_("the cage holds no yellow cube."),
+        N_("the cage holds no brown cube."),
+        N_("the cage holds no grey cube."),
+        N_("the cage holds no black cube."),
+    ),
+    Reason.WRONG_COLOUR: (  # {wanted}: "1 black cube"
+        N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one yellow cube."),
+        N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one brown cube."),
+        N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one grey cube."),
+        N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one black cube."),
+    ),
+}
+LOCKED = {  # by the space's group (R-SETUP: spaces covered with fewer players)
+    "factory": N_("Factory {number} is locked in a {players}-player game."),
+    "mine": N_("Mining {number} is locked in a {players}-player game."),
+    "deliver": N_("{vehicle} delivery is locked in a {players}-player game."),
+    "money": N_("Money {number} is locked in a {players}-player game."),
+    "order": N_("Order {number} is locked in a {players}-player game."),
+}
 NEEDS_WORKERS = Nn_("{space} needs {need} worker; you have {have}.", "{space} needs {need} workers; you have {have}.")
 
 
@@ -522,13 +577,18 @@ def _refusal_fields(refusal: Refusal) -> dict[str, object]:
     space = params.get("space")
     if isinstance(space, str):
         fields["space"] = space_name(space)
-    for name in ("colour", "wanted"):
-        colour = params.get(name)
-        if isinstance(colour, int):
-            fields[name] = _(COLOURS[colour])
+    colour = params.get("colour")
+    if isinstance(colour, int):
+        fields["colour"] = _(COLOURS[colour])
+        if isinstance(params.get("count"), int):
+            fields["cubes"] = cubes(colour, cast(int, params["count"]))
+    wanted = params.get("wanted")
+    if isinstance(wanted, int):
+        fields["wanted"] = cubes(wanted, 1)
     level = params.get("level")
     if isinstance(level, int):
         fields["level"] = _(LEVELS[level])
+        fields["at"] = at_level(level)
     price = params.get("price")
     if isinstance(price, int):
         fields["price"] = marks(price)
@@ -543,6 +603,15 @@ def _refusal_fields(refusal: Refusal) -> dict[str, object]:
     return fields
 
 
+def _locked(key: str, **fields: object) -> str:
+    """ "Mining 8 is locked in a 2-player game.", one message per kind of space."""
+    space = SPACE_BY_KEY[key]
+    number: object = space.value
+    if space.group == "deliver":
+        number = _(VEHICLE_TITLES[str(space.value)])
+    return _(LOCKED[space.group]).format(**(fields | {"number": number, "vehicle": number}))
+
+
 def _ints(value: object) -> list[int]:
     assert isinstance(value, list)
     return [int(x) for x in value]
@@ -554,6 +623,10 @@ def explain(refusal: Refusal) -> str:
     reason = refusal.reason
     if reason is Reason.CHOOSE_DRAWN_FIRST:
         problem = _(CHOOSE_DRAWN_FIRST[str(fields["deck"])]).format(**fields)
+    elif reason in BY_COLOUR:
+        problem = _(BY_COLOUR[reason][cast(int, refusal.params["colour"])]).format(**fields)
+    elif reason is Reason.SPACE_LOCKED:
+        problem = _locked(str(refusal.params["space"]), **fields)
     elif reason is Reason.NOT_ENOUGH_WORKERS:
         problem = plural(cast(int, fields["need"]), *NEEDS_WORKERS, **fields)
     else:

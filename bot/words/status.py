@@ -11,7 +11,7 @@ from games.timers import is_absent
 from rules import EVENTS, ShiftScored
 from storage import Game, GameSummary, LogRow, PlayerStats, RatingChange, RatingRow
 
-from .common import duration, marks, mention, names, plural, shown, workers
+from .common import duration, listing, marks, mention, names, plural, shown, timer_name, workers
 from .lobby import lobby_message, seat_colour
 from .rules import describe_event, describe_turn
 
@@ -58,7 +58,8 @@ def status_message(game: Game, now: float) -> str:
     else:
         lines.append(_(SHIFT).format(shift=state.shift, player=shown(state.to_move or "")))
     if game.deadline and state.phase != "over":
-        lines.append(_(TIMER).format(timer=game.options.timer, left=duration(game.deadline - now)))
+        timer = timer_name(game.options.timer_seconds or 0)
+        lines.append(_(TIMER).format(timer=timer, left=duration(game.deadline - now)))
     lines.append(_(START_PLAYER).format(player=shown(state.players[state.start_player].name)))
     for seat, p in enumerate(state.players):
         row = game.seats[seat]
@@ -116,7 +117,7 @@ def history_message(games: list[GameSummary]) -> str:
     lines = []
     for g in games:
         day = dt.datetime.fromtimestamp(g.finished_at, dt.UTC).strftime("%Y-%m-%d")
-        scores = ", ".join(_(HISTORY_SCORE).format(player=shown(name), vp=vp) for name, _user, vp in g.scores)
+        scores = listing(_(HISTORY_SCORE).format(player=shown(name), vp=vp) for name, _user, vp in g.scores)
         lines.append(
             _(HISTORY_LINE).format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners)))
         )

@@ -8,7 +8,7 @@ from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import Game
 
-from .common import AND, marks, mention, plural, seat_of, shown
+from .common import AND, listing, marks, mention, plural, seat_of, shown
 from .computers import computer_move, thinking
 from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_turn, tile_name
@@ -126,9 +126,7 @@ def shift_scored(events: list[Event], state: GameState) -> str:
     """The last shift scoring among the events: each player's gain and total after it."""
     scored = [e for e in events if isinstance(e, ShiftScored)][-1]
     totals = {p.name: p.vp for p in state.players}
-    gains = ", ".join(
-        _(SHIFT_GAIN).format(player=shown(g.player), gain=g.vp, vp=totals[g.player]) for g in scored.gains
-    )
+    gains = listing(_(SHIFT_GAIN).format(player=shown(g.player), gain=g.vp, vp=totals[g.player]) for g in scored.gains)
     return _(SHIFT_SCORED).format(shift=scored.shift, scores=gains)
 
 
@@ -145,7 +143,7 @@ def final_message(game: Game) -> str:
     state = game.state
     assert state is not None
     winners = [seat_of(game.user_of_player(state.players[i].name), state.players[i].name) for i in state.winners]
-    scores = ", ".join(_(SCORE).format(player=shown(p.name), vp=p.vp) for p in state.players)
+    scores = listing(_(SCORE).format(player=shown(p.name), vp=p.vp) for p in state.players)
     head = _(GAME_OVER["share" if len(winners) > 1 else "wins"]).format(winners=_(AND).join(winners), scores=scores)
     lines = [head]
     for p, f in zip(state.players, state.final or [], strict=False):  # the image shows these as icons only

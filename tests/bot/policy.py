@@ -141,7 +141,7 @@ class ScriptedPlayer:
         useful = [x for x in loads if x.split()[1] in wanted]
         if useful:
             return (await member.click(console, label=useful[0])).response.content
-        holding = re.search(r"Cage at (\w+), holding (.*?)\.", text)
+        holding = re.search(r"Cage at the (\w+)(?: level)?, holding (.*?)\.", text)
         level, held = holding.group(1), holding.group(2)
         if level != "surface" and held != "nothing" and enabled(console, "Cage surface"):
             return (await member.click(console, label="Cage surface")).response.content

@@ -15,7 +15,7 @@ async def test_new_opens_a_lobby_with_buttons_and_the_options(world):
     w = world
     r = await w.alice.slash(w.channel, "coal new", thread=False, timer="12h", delivered="all")
     assert not r.ephemeral
-    assert "1/4 seats; 12h per turn; delivered orders public" in r.response.content
+    assert "1/4 seats; 12 hours per turn; delivered orders public" in r.response.content
     assert f"<@{w.alice.id}> (red)" in r.response.content
     game = await stored(w)
     assert game.status == "lobby" and game.host_id == w.alice.id

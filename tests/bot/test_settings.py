@@ -221,7 +221,7 @@ async def test_reminders_follow_the_settings(world):
             assert len(dms(w, w.bob)) == dm_before
         else:  # by direct message
             [dm] = dms(w, w.bob)[dm_before:]
-            assert "30 min left for your turn in Coal Baron" in dm.content
+            assert "30 minutes left for your turn in Coal Baron" in dm.content
         await draft_once(w)
         if seen == {w.alice.id, w.bob.id}:
             break

@@ -29,7 +29,7 @@ async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world):
     await w.env.advance_time(HOUR / 2 - 1)
     assert _said(w, "left for your turn") == []
     await w.env.advance_time(1)
-    assert _said(w, "left for your turn") == [f"<@{member.id}>, 30 min left for your turn."]
+    assert _said(w, "left for your turn") == [f"<@{member.id}>, 30 minutes left for your turn."]
     await w.env.advance_time(HOUR / 2 - 1)
     assert len(_said(w, "left for your turn")) == 1  # once
     await w.env.advance_time(1)

@@ -120,11 +120,11 @@ async def test_the_spec_refusals_workers_and_plan_step(world):
     await assert_refused(w, r, "Mining 8 needs 3 workers; you have 2.", before=game)
     r = await member.slash(w.channel, "coal mine", steps=8)  # the console refuses just the same
     await assert_refused(w, r, "Mining 8 needs 3 workers; you have 2.", before=game)
-    # "Step 4 (`load black`): the cage is at grey."
+    # "Step 4 (`load black`): the cage is at the grey level."
     r = await member.slash(w.channel, "coal mine", steps=6, plan="cage grey, load grey, cage grey, load black")
-    await assert_refused(w, r, "Step 3 (`cage grey`): the cage is already at grey.", before=game)
+    await assert_refused(w, r, "Step 3 (`cage grey`): the cage is already at the grey level.", before=game)
     r = await member.slash(w.channel, "coal mine", steps=10, plan="cage black, cage grey, load grey, load black")
-    await assert_refused(w, r, "Step 4 (`load black`): the cage is at grey.", before=game)
+    await assert_refused(w, r, "Step 4 (`load black`): the cage is at the grey level.", before=game)
     r = await member.slash(w.channel, "coal mine", steps=6, plan="cage grey, lift everything")
     await assert_refused(w, r, "Step 2: I can't read `lift everything`", before=game)
 
@@ -197,7 +197,7 @@ async def test_board_pit_status_log_and_help(world):
     await assert_refused(w, r, "You are not playing in this game.")
     r = await w.alice.slash(w.channel, "coal status")
     assert r.ephemeral and "Shift 1 of 3" in r.response.content and "alice (red): " in r.response.content
-    assert "Turn timer 24h: 24 h left." in r.response.content
+    assert "Turn timer 24 hours: 24 hours left." in r.response.content
     r = await w.alice.slash(w.channel, "coal log", last=2)
     lines = r.response.content.splitlines()
     assert r.ephemeral and len(lines) == 2 and lines[-1].startswith(f"{game.version + 1}. ")
@@ -242,5 +242,5 @@ async def test_wrong_phase_is_refused_privately(world):
     await assert_refused(w, r, "The draft is over.", before=game)
     r = await member.slash(w.channel, "coal mine", steps=6, plan="fill 1.1 grey+grey from storage")
     await assert_refused(
-        w, r, "Step 1 (`fill 1.1 grey+grey from storage`): your storage holds 0 grey cube(s).", before=game
+        w, r, "Step 1 (`fill 1.1 grey+grey from storage`): your storage holds 0 grey cubes.", before=game
     )

@@ -51,7 +51,7 @@ SENTENCES = {
     (
         "_turn",
         "mine 6: cage black, load black, load black",
-    ): r"Step 3 \(`load black`\): no black cart has a cube left\.",
+    ): r"Step 3 \(`load black`\): no cart at the black level has a cube left\.",
     ("_turn", "mine 6: fill 9.1 grey"): r"Step 1 \(`fill 9.1 grey`\): you have no order 9 \(3 outstanding\)\.",
 }
 
@@ -103,9 +103,10 @@ def test_unreadable_text_is_explained_with_a_hint_and_a_short_quote(text, senten
 
 
 def test_every_reason_has_a_sentence_with_named_placeholders_only():
-    special = {Reason.CHOOSE_DRAWN_FIRST, Reason.NOT_ENOUGH_WORKERS}
+    special = {Reason.CHOOSE_DRAWN_FIRST, Reason.NOT_ENOUGH_WORKERS, Reason.SPACE_LOCKED, *words.BY_COLOUR}
     assert set(words.REFUSALS) | special == set(Reason)
     templates = [*words.REFUSALS.values(), *words.CHOOSE_DRAWN_FIRST.values(), *words.NEEDS_WORKERS]
+    templates += [*words.LOCKED.values(), *(t for ts in words.BY_COLOUR.values() for t in ts)]
     templates += [*words.PLACED, *words.KEPT.values(), *(t for ts in words.PLACED_AND.values() for t in ts)]
     for template in templates:
         fields = [f for _, f, _, _ in string.Formatter().parse(template) if f is not None]
@@ -138,7 +139,7 @@ def test_a_short_supply_and_an_empty_cart_are_said():
     bought = Bought(player="bob", tile=tile(GREY, 2), price=6, carts=(BROWN, NO_COAL))
     placed = Placed(player="bob", space="factory 3", workers=1)
     assert describe_turn([placed, bought]) == (
-        "bob placed 1 worker on Factory 3 and bought a tile (2 carts grey, light) for 6 marks; "
+        "bob placed 1 worker on Factory 3 and bought a tile (2 grey carts, light) for 6 marks; "
         "the supply was short, carts got brown, empty."
     )
     assert describe_event(Drew(player="bob", deck="order", count=5)) == "bob looked at the top 5 order cards."
@@ -146,7 +147,7 @@ def test_a_short_supply_and_an_empty_cart_are_said():
 
 def test_a_mining_turn_in_words():
     mined = Mined(player="carol", steps=6, loaded=(1, 0, 2, 0), filled=(), stored=(0, 1, 0, 0))
-    assert describe_event(mined) == "carol mined: loaded 1 yellow, 2 grey; stored 1 brown."
+    assert describe_event(mined) == "carol mined: loaded 1 yellow cube, 2 grey cubes; stored 1 brown cube."
     nothing = Mined(player="carol", steps=4, loaded=(0, 0, 0, 0), filled=(), stored=(0, 0, 0, 0))
     assert describe_event(nothing) == "carol mined: no coal moved."
 

@@ -50,7 +50,7 @@ async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
         for person in people[1:]:
             await manager.join(1, person, "ben")
         for _ in range(min(1 + seed % 3, 4 - len(people))):
-            await manager.add_computer(1, people[0], "easy", lambda s, level: f"Baron {s}")
+            await manager.add_computer(1, people[0], "easy", lambda s, level, lang: f"Baron {s}")
         game = await manager.start(1, people[0], seed=seed)
         chooser = Chooser(seed)
         granted = refused = with_replies = 0
