@@ -1,0 +1,133 @@
+"""One word for one thing in each language, and one Spanish register (issue 25).
+
+A catalogue entry whose English names a glossary thing (a computer, the host, a deck, the board, a
+shift, the game) says it with the glossary's term, in every sentence the bot writes and every help
+topic; the words a language's glossary rejects (es "ordenador", "mazo"; it "organizzatore", "mazzo";
+de "Spielbrett"; ja "盤面", "納品") appear nowhere; Spanish never uses *vosotros* forms, which
+Latin-American players (es-419, served by the same catalogue) do not use.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import glossary, read_catalogue
+
+from .test_glossary import stem
+
+# glossary key -> the English word(s) of a msgid that name it
+ENGLISH = {
+    "computer": r"computers?",
+    "host": r"host",
+    "deck": r"decks?",
+    "board": r"board",
+    "shift": r"shifts?",
+    "game": r"Coal Baron",
+}
+# each language's words for these things that are not its glossary's
+REJECTED = {
+    "es": ("ordenador", "mazo", "turno {shift}", "Turno {shift}"),
+    "it": ("organizzator", "mazzo", "mazzi", "Riprendi mossa"),
+    "de": ("Spielbrett",),
+    "ja": ("盤面", "納品", "Coal Baron"),
+}
+# vosotros: the pronouns and possessives, present (-áis/-éis) and imperative forms (-ad/-ed/-id, with
+# an enclitic pronoun: "terminadla", "jugad", "uníos")
+VOSOTROS = re.compile(
+    r"\b(?:vosotr[oa]s|vuestr[oa]s?|os)\b"
+    r"|\b\w+(?:áis|éis|ís)\b"
+    r"|\b\w{2,}[aei]d(?:la|lo|las|los|le|les|me|nos)?\b"
+    r"|\b\w+(?:aos|eos|íos)\b",
+    re.IGNORECASE,
+)
+# Spanish words that end like a vosotros form and are not one
+SPANISH_WORDS_ENDING_IN_D = {
+    "mitad",
+    "cantidad",
+    "oscuridad",
+    "red",
+    "pared",
+    "usted",
+    "ustedes",
+    "verdad",
+    "edad",
+    "ciudad",
+    "seguridad",
+    "velocidad",
+    "comunidad",
+    "actividad",
+    "posibilidad",
+    "prioridad",
+    "unidad",
+    "mayoría",
+}
+SPANISH_WORDS_ENDING_IN_OS = {"vacíos", "envíos", "ríos", "país", "maíz", "deseos", "paseos", "trofeos", "correos"}
+
+
+def _entries(lang: str):
+    """(context, English, translation) of every catalogue entry with text a player reads (command and
+    option names are Discord's identifiers, checked in test_command_names)."""
+    for m in read_catalogue(lang):
+        if not m.id or m.context in ("plan",):
+            continue
+        english = m.id if isinstance(m.id, str) else m.id[-1]
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        for text in strings:
+            yield m.context, english, text
+
+
+def _prose(text: str) -> str:
+    """A text without its placeholders and its code spans (`/coal host abort` names a command)."""
+    return re.sub(r"`[^`]*`|\{[^}]*\}|<[^>]*>", " ", text)
+
+
+@pytest.mark.parametrize("lang", sorted(REJECTED))
+def test_each_thing_has_one_word_the_glossarys(lang):
+    terms = glossary(lang)
+    wrong = []
+    for context, english, text in _entries(lang):
+        if context in ("command", "option", "choice"):
+            continue  # names and short descriptions of commands: checked for Discord's rules elsewhere
+        for key, pattern in ENGLISH.items():
+            term = stem(terms[key])
+            said = text.lower().replace("-", " ")
+            if re.search(rf"\b{pattern}\b", _prose(english), re.IGNORECASE) and term not in said:
+                wrong.append(f"{key} -> {term!r}: {english[:60]!r} => {text[:80]!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", sorted(REJECTED))
+def test_no_word_the_glossary_rejects(lang):
+    found = [
+        f"{word!r} in {text[:80]!r}"
+        for _context, _english, text in _entries(lang)
+        for word in REJECTED[lang]
+        if word in text
+    ]
+    assert not found, "\n".join(found)
+
+
+def _vosotros(text: str) -> list[str]:
+    words = []
+    for match in VOSOTROS.finditer(_prose(text)):
+        word = match.group(0)
+        lower = word.lower()
+        if lower in SPANISH_WORDS_ENDING_IN_D or lower in SPANISH_WORDS_ENDING_IN_OS:
+            continue
+        if lower.endswith(("dad", "tad", "tud")):
+            continue
+        words.append(word)
+    return words
+
+
+def test_the_vosotros_check_finds_what_it_must():
+    assert _vosotros("Terminadla o cerradla antes, o jugad en otro canal.") == ["Terminadla", "cerradla", "jugad"]
+    assert _vosotros("Uníos a la partida; elegís una carta.") == ["Uníos", "elegís"]
+    assert _vosotros("Termínala o ciérrala; juega la mitad de la cantidad.") == []
+
+
+def test_spanish_has_no_vosotros():
+    found = [f"{_vosotros(text)} in {text[:80]!r}" for _c, _e, text in _entries("es") if _vosotros(text)]
+    assert not found, "\n".join(found)
