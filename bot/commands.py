@@ -418,6 +418,7 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="help", description=describe.HELP)
     @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.HELP])
+    @app_commands.describe(topic=describe.HELP_TOPIC)
     async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
         text = help_words.HELP.get(topic, help_words.HELP["overview"])
         await interaction.response.send_message(pgettext("help", text), ephemeral=True)

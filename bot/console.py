@@ -18,11 +18,11 @@ from rules.actions import Step
 from .context import client_of
 from .i18n import _
 from .items import GREEN, GREY, RED, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
-from .plan_words import in_language
 from .replies import refuse, stale
 from .turns import take
 from .words import console as words
 from .words import refusals
+from .words.choices import action_usage
 from .words.refusals import rules_problem
 from .words.rules import colour_name, level_name
 
@@ -120,7 +120,7 @@ class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("m
             await interaction.response.edit_message(content=text, view=v)
         elif self.arg == "confirm":
             action = console.planner.action()
-            mined = _(words.MINED).format(action=in_language(str(action)))
+            mined = _(words.MINED).format(action=action_usage(str(action)))
             result = await take(interaction, action, expected_version=self.version, edit_private=mined)
             if result is not None:
                 consoles.close(self.game_id, interaction.user.id)

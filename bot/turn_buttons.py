@@ -17,7 +17,7 @@ from .items import GameButton, GameMenu, button_template, chosen, make_menu, men
 from .replies import game_for, show_board, show_pit, stale, viewer_name
 from .turns import take, take_back
 from .words import refusals, turns
-from .words.choices import draft_label, label
+from .words.choices import draft_label, label, usage
 
 
 def turn_view(game: Game, *, undo: int | None = None) -> View:
@@ -100,7 +100,7 @@ def legal_text(game: Game, user_id: int) -> str:
         return _(turns.THEIR_TURN).format(player=state.to_move)
     if state.phase == "draw":
         return _(turns.CHOOSE_DRAWN_FIRST)
-    lines = [_(turns.LEGAL_LINE).format(usage=c.usage, label=label(state, c)) for c in choices_for(state, name)]
+    lines = [_(turns.LEGAL_LINE).format(usage=usage(c), label=label(state, c)) for c in choices_for(state, name)]
     return _(turns.WHAT_YOU_MAY_DO).format(lines="\n".join(lines))
 
 

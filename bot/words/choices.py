@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from bot.command_names import command_name, option_name
 from bot.i18n import N_, Nn_, _
-from games.choices import Choice
-from rules import Deliver, DraftPick, GameState, Mine, PlaceFactory, TakeMoney, TakeOrder
+from bot.plan_words import in_language
+from games.choices import OPTION, Choice, choice_of
+from rules import (
+    ActionSyntaxError,
+    Deliver,
+    DraftPick,
+    GameState,
+    Mine,
+    PlaceFactory,
+    TakeMoney,
+    TakeOrder,
+    parse_action,
+)
 from rules.components import NO_COAL, ORDER_CARDS, TILES, VEHICLES, space_of
 
 from .common import marks, plural, workers
@@ -22,6 +34,32 @@ MONEY = N_("Money {amount} marks — {workers}")
 ORDER_DRAW = N_("Order draw: look at the top 5 cards — {workers}")
 ORDER = N_("Order {space}: {card} — {workers}")
 BANK = N_("Bank: 1 mark — 1 worker")
+
+
+def usage(choice: Choice, plan: str = "") -> str:
+    """The command that plays a choice, as the reader types it: "/coal fabbrica spazio:3", "/coal mine
+    steps:6 plan:ケージ 灰, 積む 灰" (localized names, English ones in Japanese; plan keywords localized)."""
+    text = f"/coal {command_name(choice.command)}"
+    option = OPTION.get(choice.command)
+    if option:
+        text += f" {option_name(option)}:{choice.value}"
+    if plan:
+        text += f" {option_name('plan')}:{in_language(plan)}"
+    return text
+
+
+def action_usage(action_text: str) -> str:
+    """An action's text form (a hint's, a computer's move) as the command that plays it, in the reader's
+    words; the text itself, with localized plan keywords, when no command plays it (a draw choice)."""
+    try:
+        action = parse_action(action_text)
+    except ActionSyntaxError:
+        return in_language(action_text)
+    choice = choice_of(action)
+    if choice is None:
+        return in_language(action_text)
+    plan = ", ".join(str(step) for step in action.plan) if isinstance(action, Mine) else ""
+    return usage(choice, plan)
 
 
 def draft_label(card_id: int) -> str:

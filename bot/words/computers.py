@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, Nn_, _, speaking
 from players import Hint
 
+from .choices import action_usage
 from .common import plural, shown
 
 # A computer's seat name, written once in the game's language when it sits down: the baron of its slot
@@ -141,7 +142,7 @@ def hint_lines(hints: Sequence[Hint]) -> str:
     lines = [_(HINTS_HEAD)]
     for h in hints:
         lead = f"{h.expected_lead:+.0f}"
-        lines.append(_(HINT_LINE).format(rank=h.rank, action=h.action, effects=_effects(h), lead=lead))
+        lines.append(_(HINT_LINE).format(rank=h.rank, action=action_usage(h.action), effects=_effects(h), lead=lead))
     return "\n".join(lines)
 
 

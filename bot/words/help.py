@@ -10,7 +10,7 @@ HELP: dict[str, str] = {
         "(`/coal deliver`), take money (`/coal money`) or orders (`/coal order`), "
         "or 1 mark at the bank (`/coal bank`). "
         "A shift ends when all workers are placed; majorities on the shift clock score. "
-        "`/coal help topic:` factory, mine, plan, deliver, money, order, bank, scoring."
+        "`/coal help topic:` factory, mine, plan, deliver, money, order, bank, scoring, language."
     ),
     "factory": (
         "`/coal factory space:` 1–8 buys that tunnel tile: pay 1/2/3/4 marks per yellow/brown/grey/black cart; "
@@ -47,5 +47,12 @@ HELP: dict[str, str] = {
         "per level). Majorities get first/second place VP; ties share first and then nobody is second; with 2 "
         "players there is no second place. The game ends with: 1 VP per 5 marks, 1 VP per 3 cubes, −1 VP per "
         "outstanding order, −2 VP per tile of difference between your light and dark sides."
+    ),
+    "language": (
+        "I speak English, Deutsch, italiano, español and 日本語: a game's channel in the language chosen with "
+        "`/coal new language:`, your private replies and the commands in your Discord language. No native "
+        "speaker has read every sentence yet: if one reads wrong, copy it, say what a player of your language "
+        "would write instead, and send both to the people who run this bot (the link in its profile). The "
+        "words we most want checked are listed in the project's docs/languages.md."
     ),
 }

@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from bot.command_names import choice_label, option_name
 from bot.i18n import N_, SUPPORTED, _, language_name
 from games.errors import GameError, IllegalMove, Reason
 from rules import Refusal
 from rules.errors import quote
 from storage import TIMER_SECONDS
 
+from .commands import DELIVERED_ALL, DELIVERED_OWN
 from .common import duration
 from .rules import explain
 
@@ -46,7 +48,7 @@ PERMISSION_SEPARATOR = N_(", ")
 # /coal new in a channel where the bot may not open a thread: the game is played in the channel
 NO_THREAD = N_(
     "I could not open a thread for this game (I need the {permissions} permission here), so it is played in this "
-    "channel. A server admin can grant it for the next game; `thread:false` keeps a game in the channel."
+    "channel. A server admin can grant it for the next game; `{thread}: False` keeps a game in the channel."
 )
 THREAD_FAILED = N_("Discord did not let me open a thread for this game, so it is played in this channel.")
 
@@ -56,7 +58,8 @@ def no_thread(names: list[str]) -> str:
     (none: Discord refused the thread for another reason)."""
     if not names:
         return _(THREAD_FAILED)
-    return _(NO_THREAD).format(permissions=_(PERMISSION_SEPARATOR).join(_(PERMISSION_NAMES[n]) for n in names))
+    permissions = _(PERMISSION_SEPARATOR).join(_(PERMISSION_NAMES[n]) for n in names)
+    return _(NO_THREAD).format(permissions=permissions, thread=option_name("thread"))
 
 
 def missing_permissions(names: list[str]) -> str:
@@ -144,8 +147,8 @@ def unknown_language(text: str) -> str:
     return _(UNKNOWN_LANGUAGE).format(language=text.replace("`", "")[:40], languages=languages)
 
 
-BAD_TIMER = N_("`timer` is one of {timers}.")
-BAD_DELIVERED = N_("`delivered` is own or all.")
+BAD_TIMER = N_("`{option}` is one of {timers}.")
+BAD_DELIVERED = N_("`{option}` is one of {choices}.")
 UNKNOWN_OPTION = N_("`{field}` is not a game option.")
 
 # Said by the bot itself, not the manager.
@@ -183,8 +186,8 @@ NOT_A_CHOICE = N_("`{value}` is not a choice for {option}: choose one of {choice
 
 def not_a_choice(value: str, option: str, choices: Iterable[str]) -> str:
     """The refusal of an option value outside its choices (a client that sent what Discord offers none of)."""
-    shown = _(PERMISSION_SEPARATOR).join(f"`{c}`" for c in choices)
-    return _(NOT_A_CHOICE).format(value=quote(value), option=option, choices=shown)
+    shown = _(PERMISSION_SEPARATOR).join(f"`{choice_label(c)}`" for c in choices)
+    return _(NOT_A_CHOICE).format(value=quote(value), option=option_name(option), choices=shown)
 
 
 def refusal(err: GameError) -> str:
@@ -208,7 +211,9 @@ def rules_problem(problem: Exception) -> str:
 
 def _option_problem(field: str) -> str:
     if field == "timer":
-        return _(BAD_TIMER).format(timers=", ".join(TIMER_SECONDS))
+        timers = _(PERMISSION_SEPARATOR).join(f"`{choice_label(t)}`" for t in TIMER_SECONDS)
+        return _(BAD_TIMER).format(option=option_name("timer"), timers=timers)
     if field == "delivered":
-        return _(BAD_DELIVERED)
+        choices = _(PERMISSION_SEPARATOR).join(f"`{choice_label(c)}`" for c in (DELIVERED_OWN, DELIVERED_ALL))
+        return _(BAD_DELIVERED).format(option=option_name("delivered"), choices=choices)
     return _(UNKNOWN_OPTION).format(field=field)

@@ -184,6 +184,14 @@ async def test_the_host_hands_a_seat_to_a_computer_and_gives_it_back_when_asked(
     assert (await stored(w)).to_move_user == w.bob.id
 
 
+def _action_of(command: str) -> str:
+    """The action a suggested command plays: "/coal mine steps:6 plan:cage grey, …" -> "mine 6: cage grey, …"."""
+    m = re.fullmatch(r"/coal (\w+)(?: \w+:([^ ]+))?(?: plan:(.+))?", command)
+    assert m, command
+    name, value, plan = m.groups()
+    return " ".join(x for x in (name, value) if x) + (f": {plan}" if plan else "")
+
+
 async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     w = world
     await start_game(w, 2, seed=6)
@@ -199,7 +207,7 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     for rank, line in enumerate(lines[1:], start=1):
         m = re.match(rf"{rank}\. `([^`]+)`: (.+); expected lead at the end: [+-]\d+ VP\.$", line)
         assert m, line
-        apply(game.state, parse_action(m.group(1)))  # each a move open now (a refused one raises)
+        apply(game.state, parse_action(_action_of(m.group(1))))  # each a move open now (a refused one raises)
     assert await stored(w) == game and len(w.channel.history()) == messages  # nothing changed, nothing posted
     r = await other.slash(w.channel, "coal hint")
     await assert_refused(w, r, f"It is the turn of {game.state.to_move}.", before=game)

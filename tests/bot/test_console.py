@@ -33,7 +33,8 @@ async def test_steps_undo_and_confirm_play_one_mining_action(world):
     r = await member.click(console, label="Store yellow")
     assert "Storage: 1 yellow" in r.response.content
     r = await member.click(console, label="Confirm")
-    assert r.response.content == "Mined: `mine 10: cage yellow, load yellow, cage surface, store yellow`."
+    mined = "`/coal mine steps:10 plan:cage yellow, load yellow, cage surface, store yellow`"
+    assert r.response.content == f"Mined: {mined}."  # the command that would play it again
     after = await stored(w)
     assert after.version == game.version + 1
     seat = game.state.current

@@ -168,3 +168,61 @@ async def test_an_unknown_language_is_refused_with_the_list_and_nothing_is_store
     assert await stored(w) is None
     choices = await w.alice.autocomplete(w.channel, "coal new", "language", "ita")
     assert [c["value"] for c in choices] == ["it"]
+
+
+def _words_of(message) -> list[str]:
+    """A private reply in words: its text, its buttons' and menus' labels, its images' descriptions."""
+    shown = [message.content or ""]
+    for c in components_of(message):
+        shown += [getattr(c, "label", None) or "", getattr(c, "placeholder", None) or ""]
+        shown += [o.label for o in getattr(c, "options", None) or []]
+    shown += [a.description or "" for a in getattr(message, "attachments", None) or []]
+    return [s for s in shown if s]
+
+
+@pytest.mark.parametrize("lang", ["it", "ja"])
+async def test_every_private_reply_of_a_game_and_every_image_speak_the_readers_language(simcord_env, locales, lang):
+    """Issue 25: hints (moves as the commands that play them, plan keywords included), the mining
+    console, status, log, the pit and its image's description, and the channel's images' descriptions:
+    no English prose, in Italian and in Japanese."""
+    w = world_in(simcord_env, "en-US")
+    locales[w.alice.id] = locales[w.bob.id] = lang
+    await start_game(w, 2, seed=7, language=lang)
+    replies: list[str] = []
+    game = await fast_forward(w, 80, until=lambda g: g.state.phase == "shifts")
+    mover = next(m for m in w.players if m.id == game.to_move_user)
+    for command, options in (
+        ("coal hint", {}),
+        ("coal status", {}),
+        ("coal log", {}),
+        ("coal pit", {}),
+        ("coal board", {}),
+    ):
+        r = await mover.slash(w.channel, command, **options)
+        message = r.response if r.response is not None else r.followups[-1]
+        replies += _words_of(message)
+        for followup in r.followups:
+            replies += _words_of(followup)
+    r = await mover.slash(w.channel, "coal mine", steps=6)
+    replies += _words_of(r.response)
+    level_button = next(c for c in components_of(r.response) if getattr(c, "custom_id", "").endswith(":cage-1"))
+    r = await mover.click(r.response, custom_id=level_button.custom_id)
+    replies += _words_of(r.response)
+    game = await fast_forward(w, 400, until=lambda g: g.state.phase == "over")
+    assert game.state.phase == "over"
+    r = await w.bob.slash(w.channel, "coal status")
+    replies += _words_of(r.response)
+    english = english_pieces(lang)
+    found = sorted({piece for text in replies for piece in english if piece in text})
+    assert not found, found
+    # moves and plans in the reader's words: no English action text ("mine 6: cage grey, load grey")
+    action_text = re.compile(
+        r"`(?:mine|factory|deliver|money|order) \d|\b(?:cage|load|fill|store) (?:surface|yellow|brown|grey|black)\b"
+    )
+    assert not [text for text in replies if action_text.search(text)]
+    r = await w.bob.slash(w.channel, "coal board")
+    message = r.response if r.response is not None else r.followups[-1]
+    images = [a.description for m in [*w.channel.history(), message] for a in m.attachments]
+    assert images and all(images)  # the boards: the final one at least
+    found = sorted({piece for text in images for piece in english if piece in text})
+    assert not found, found

@@ -216,13 +216,14 @@ async def test_bad_options(manager, target):
     await refused(
         target,
         BadOptions,
-        "`timer` is one of none, 1h, 12h, 24h, 48h, 72h.",
+        "`timer` is one of `none`, `1h`, `12h`, `24h`, `48h`, `72h`.",
         manager.new_game(GUILD, 1, USERS[0], "Alice", {"timer": "5m"}),
     )
     await refused(
         target,
         BadOptions,
-        "`delivered` is own or all. `speed` is not a game option.",
+        "`delivered` is one of `own: face down, only their owner`, `all: face up for everyone`."
+        " `speed` is not a game option.",
         manager.new_game(GUILD, 1, USERS[0], "Alice", {"delivered": "none", "speed": 2}),
     )
 

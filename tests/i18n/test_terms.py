@@ -131,3 +131,19 @@ def test_the_vosotros_check_finds_what_it_must():
 def test_spanish_has_no_vosotros():
     found = [f"{_vosotros(text)} in {text[:80]!r}" for _c, _e, text in _entries("es") if _vosotros(text)]
     assert not found, "\n".join(found)
+
+
+def test_a_refusal_names_options_as_the_reader_types_them():
+    """`timer`, `delivered` and `thread` were English in every language (issue 25): a refusal names an
+    option and its choices as the reader's Discord shows them (ASCII names in Japanese)."""
+    from bot.i18n import speaking
+    from bot.words.refusals import _option_problem, no_thread
+
+    with speaking("it"):
+        assert _option_problem("delivered").startswith("`consegnati` è uno tra: `propri: ")
+        assert "`24 ore`" in _option_problem("timer")
+        assert "`thread: False`" in no_thread(["create_public_threads"])
+    with speaking("es"):
+        assert _option_problem("timer").startswith("`temporizador` es uno de: `ninguno`")
+    with speaking("ja"):
+        assert _option_problem("timer").startswith("`timer` は `なし`、`1時間`")
