@@ -226,3 +226,18 @@ async def test_every_private_reply_of_a_game_and_every_image_speak_the_readers_l
     assert images and all(images)  # the boards: the final one at least
     found = sorted({piece for text in images for piece in english if piece in text})
     assert not found, found
+
+
+async def test_computers_are_named_in_the_games_language(simcord_env, locales):
+    """Issue 25: "Baron Otto (hard)" was English in every game; an Italian game seats "Barone Otto
+    (difficile)" and "Baronessa Ida (esperta)" (the level word agreeing with the baroness): the seat's
+    name everywhere, images included."""
+    w = world_in(simcord_env, "it")
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
+    assert not r.ephemeral
+    for level in ("hard", "expert"):
+        r = await w.alice.slash(w.channel, "coal host addbot", level=level)
+        assert not r.ephemeral, r.response.content
+    game = await stored(w)
+    assert [s.name for s in game.seats][1:] == ["Barone Otto (difficile)", "Baronessa Ida (esperta)"]
+    assert "Baronessa Ida (esperta)" in r.response.content

@@ -147,3 +147,15 @@ def test_a_refusal_names_options_as_the_reader_types_them():
         assert _option_problem("timer").startswith("`temporizador` es uno de: `ninguno`")
     with speaking("ja"):
         assert _option_problem("timer").startswith("`timer` は `なし`、`1時間`")
+
+
+def test_japanese_prose_uses_japanese_punctuation():
+    """Issue 25: "nicolo 48, jesus 18" and "(ホストのみ)" read as foreign in Japanese; prose takes 、 ： （ ）
+    (code spans, placeholders and mentions keep their ASCII)."""
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    found = []
+    for _context, _english, text in _entries("ja"):
+        prose = _prose(text)
+        if japanese.search(prose) and re.search(r"[\u3040-\u30ff\u4e00-\u9fff）][,:;] |[()]", prose):
+            found.append(text[:80])
+    assert not found, "\n".join(found)
