@@ -27,7 +27,6 @@ from .context import CoalClient, client_of
 from .i18n import _, locale_for, speak, speaking
 from .replies import pinging
 from .words import images
-from .words.common import duration
 from .words.settings import DM_REFUSED, reminder_dm, your_turn
 from .words.turns import reminder
 
@@ -83,6 +82,7 @@ async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:
     """The half-time reminder, as the player to move chose: in the channel (pinging them or not),
     by direct message, or not at all."""
     user = game.to_move_user
+    deadline = game.deadline or bot.clock() + seconds_left
     try:
         mine = (await bot.manager.settings_of([user])).get(user or 0)
     except Exception:
@@ -92,12 +92,12 @@ async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:
         return
     if mine is not None and mine.ping == "dm":
         link = game_link(game)
-        if await direct(bot, game, mine, lambda: reminder_dm(game.id, duration(seconds_left), link)):
+        if await direct(bot, game, mine, lambda: reminder_dm(game.id, deadline, link)):
             return
     pings = () if mine is not None and mine.ping == "none" else (user,)
     channel = bot.get_partial_messageable(game.channel_id)
     try:
-        await channel.send(reminder(user, duration(seconds_left)), allowed_mentions=pinging(*pings))
+        await channel.send(reminder(user, deadline), allowed_mentions=pinging(*pings))
     except discord.HTTPException as err:  # a reminder is not kept: the deadline still comes
         log.info("game %s: the reminder could not be posted (%s)", game.id, err)
 

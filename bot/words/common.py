@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 from babel.dates import format_timedelta
-from discord.utils import escape_markdown, escape_mentions
+from discord.utils import escape_markdown, escape_mentions, format_dt
 
 from bot.i18n import N_, Nn_, _, language, ngettext
 from games.computers import is_computer
@@ -69,6 +69,13 @@ def duration(seconds: float) -> str:
     if hours:
         return _units(hours, "hour")
     return _units(minutes, "minute") if minutes else _(UNDER_A_MINUTE)
+
+
+def due(deadline: float) -> str:
+    """When a deadline falls, as Discord timestamps each reader sees in their own time zone and language,
+    counting down by itself: "<t:…:R> (<t:…:f>)", shown as "in 11 hours (November 26, 2026 09:00)"."""
+    at = datetime.fromtimestamp(deadline, UTC)
+    return f"{format_dt(at, 'R')} ({format_dt(at, 'f')})"
 
 
 def timer_name(seconds: int) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from bot.i18n import N_, _
 from storage import PlayerSettings
 
+from .common import due
+
 HEAD = N_("**Your settings** (yours in every server; only you see this):")
 SAVED = N_("✅ Saved. **Your settings** (yours in every server; only you see this):")
 PING_LINE = N_("• Your turn: {how}")
@@ -45,7 +47,7 @@ DM_REFUSED = N_(
 )
 # The direct messages themselves (in the language the person last used /coal settings in).
 YOUR_TURN = N_("🪨 Your turn in Coal Baron, game {game}: {link}")
-REMINDER_DM = N_("⏳ {left} left for your turn in Coal Baron, game {game}: {link}")
+REMINDER_DM = N_("⏳ Your turn in Coal Baron, game {game}, ends {due}: {link}")
 
 
 def panel(s: PlayerSettings, *, saved: bool = False) -> str:
@@ -66,5 +68,5 @@ def your_turn(game_id: int, link: str) -> str:
     return _(YOUR_TURN).format(game=game_id, link=link)
 
 
-def reminder_dm(game_id: int, left: str, link: str) -> str:
-    return _(REMINDER_DM).format(game=game_id, left=left, link=link)
+def reminder_dm(game_id: int, deadline: float, link: str) -> str:
+    return _(REMINDER_DM).format(game=game_id, due=due(deadline), link=link)

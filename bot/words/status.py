@@ -11,14 +11,14 @@ from games.timers import is_absent
 from rules import EVENTS, ShiftScored
 from storage import Game, GameSummary, LogRow, PlayerStats, RatingChange, RatingRow
 
-from .common import duration, listing, marks, mention, names, plural, shown, timer_name, workers
+from .common import due, listing, marks, mention, names, plural, shown, timer_name, workers
 from .lobby import lobby_message, seat_colour
 from .rules import describe_event, describe_turn
 
 OVER = N_("The game is over. Winner: {winners}.")
 DRAFT = N_("Opening draft · {player} picks.")
 SHIFT = N_("Shift {shift} of 3 · {player} to move.")
-TIMER = N_("Turn timer {timer}: {left} left.")
+TIMER = N_("Turn timer {timer}: the turn ends {due}.")
 START_PLAYER = N_("Start player: {player}.")
 PLAYER = N_("• {player} ({colour}): {workers}, {marks}, {vp} VP{absent}")
 ABSENT = N_(" — absent (missed {missed} turns)")
@@ -59,7 +59,7 @@ def status_message(game: Game, now: float) -> str:
         lines.append(_(SHIFT).format(shift=state.shift, player=shown(state.to_move or "")))
     if game.deadline and state.phase != "over":
         timer = timer_name(game.options.timer_seconds or 0)
-        lines.append(_(TIMER).format(timer=timer, left=duration(game.deadline - now)))
+        lines.append(_(TIMER).format(timer=timer, due=due(game.deadline)))
     lines.append(_(START_PLAYER).format(player=shown(state.players[state.start_player].name)))
     for seat, p in enumerate(state.players):
         row = game.seats[seat]

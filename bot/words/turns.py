@@ -8,7 +8,7 @@ from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import Game
 
-from .common import AND, listing, marks, mention, plural, seat_of, shown
+from .common import AND, due, listing, marks, mention, plural, seat_of, shown
 from .computers import computer_move, thinking
 from .lobby import BEGINS, seat_line
 from .rules import card_name, describe_turn, tile_name
@@ -43,7 +43,8 @@ SCORING_KEY = {
     "total": N_("VP"),
 }
 ORDERS_LEFT = Nn_("{n} order left", "{n} orders left")
-REMINDER = N_("{who}, {left} left for your turn.")
+REMINDER = N_("{who}, your turn ends {due}.")
+TURN_ENDS = N_("{line} The turn ends {due}.")  # after "alice, your turn — 3 workers left." in a timed game
 TIMER_MOVED = {
     "draft": N_("⏰ Time ran out for {player}: the timer took the card with the most VP for them."),
     "draw": N_("⏰ Time ran out for {player}: the timer kept nothing and put the rest at the bottom for them."),
@@ -110,7 +111,8 @@ def whose_turn(game: Game) -> str:
         assert state.pending is not None
         return _(CHOOSING[state.pending.kind]).format(who=who)
     player = state.players[state.current]
-    return _(YOUR_TURN).format(who=who, workers_left=plural(player.workers, *WORKERS_LEFT))
+    line = _(YOUR_TURN).format(who=who, workers_left=plural(player.workers, *WORKERS_LEFT))
+    return _(TURN_ENDS).format(line=line, due=due(game.deadline)) if game.deadline else line
 
 
 def what_happened(game: Game, events: list[Event]) -> str:
@@ -175,8 +177,8 @@ def undo_label(replies: int) -> str:
     return plural(replies, *UNDO_WITH_REPLIES) if replies else _(UNDO)
 
 
-def reminder(user_id: int | None, left: str) -> str:
-    return _(REMINDER).format(who=mention(user_id), left=left)
+def reminder(user_id: int | None, deadline: float) -> str:
+    return _(REMINDER).format(who=mention(user_id), due=due(deadline))
 
 
 def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:

@@ -33,7 +33,7 @@ async def test_a_paused_game_takes_no_moves_and_its_timer_waits(world):
     )
     await w.env.advance_time(10 * HOUR)  # ten times the turn's time: no reminder, no timer move
     assert await stored(w) == paused
-    assert not any("left for your turn" in m.content or "Time ran out" in m.content for m in w.channel.history())
+    assert not any("your turn ends" in m.content or "Time ran out" in m.content for m in w.channel.history())
 
 
 async def test_resuming_gives_the_player_to_move_the_full_time_again(world):

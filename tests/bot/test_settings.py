@@ -3,6 +3,8 @@ messages each user sees — the channel's pings and images, their direct message
 
 from __future__ import annotations
 
+import re
+
 from simcord.builders import ChannelHandle
 
 from storage import PlayerSettings
@@ -215,13 +217,13 @@ async def test_reminders_follow_the_settings(world):
         dm_before = len(dms(w, w.bob))
         await w.env.advance_time(HOUR / 2)
         said = [m.content for m in w.channel.history()[before:]]
-        assert not [s for s in said if "left for your turn" in s]  # neither is reminded in the channel
+        assert not [s for s in said if "your turn ends" in s]  # neither is reminded in the channel
         if who == w.alice.id:  # reminder off: nothing at all
-            assert not [m for m in dms(w, w.alice) if "left for your turn" in m.content]
+            assert not [m for m in dms(w, w.alice) if "ends <t:" in m.content]
             assert len(dms(w, w.bob)) == dm_before
         else:  # by direct message
             [dm] = dms(w, w.bob)[dm_before:]
-            assert "30 minutes left for your turn in Coal Baron" in dm.content
+            assert re.search(r"Your turn in Coal Baron, game \d+, ends <t:\d+:R>", dm.content), dm.content
         await draft_once(w)
         if seen == {w.alice.id, w.bob.id}:
             break

@@ -27,11 +27,12 @@ async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world):
     assert game.deadline == virtual_clock() + HOUR
     member = actor(w, game)
     await w.env.advance_time(HOUR / 2 - 1)
-    assert _said(w, "left for your turn") == []
+    assert _said(w, "your turn ends") == []
     await w.env.advance_time(1)
-    assert _said(w, "left for your turn") == [f"<@{member.id}>, 30 minutes left for your turn."]
+    due = int(game.deadline)  # a live Discord timestamp: each reader sees it in their time zone, counting down
+    assert _said(w, "your turn ends") == [f"<@{member.id}>, your turn ends <t:{due}:R> (<t:{due}:f>)."]
     await w.env.advance_time(HOUR / 2 - 1)
-    assert len(_said(w, "left for your turn")) == 1  # once
+    assert len(_said(w, "your turn ends")) == 1  # once
     await w.env.advance_time(1)
     after = await stored(w)
     assert after.version == game.version + 1
@@ -112,7 +113,7 @@ async def test_no_timer_means_no_deadline(world):
     game = await fast_forward(w, 6)
     assert game.deadline is None
     await w.env.advance_time(100 * HOUR)
-    assert (await stored(w)).version == game.version and _said(w, "Time ran out|left for your turn") == []
+    assert (await stored(w)).version == game.version and _said(w, "Time ran out|your turn ends") == []
 
 
 async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_restart(world, db_path):
@@ -126,7 +127,7 @@ async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_rest
         assert len(_said(w, "Time ran out")) == 1
         assert after.deadline == virtual_clock() + HOUR  # the next player gets a fresh hour
         await w.env.advance_time(HOUR / 2)
-        assert len(_said(w, "left for your turn")) == 1
+        assert len(_said(w, "your turn ends")) == 1
     finally:
         await close_bot(new)
 
@@ -154,3 +155,25 @@ async def test_timers_of_50_games_fire_in_deadline_order(world):
         assert (await manager.current(ch.id)).version == 1
     assert sorted(fired, key=fired.get) == sorted(deadlines, key=deadlines.get)
     assert len({deadlines[c] for c in deadlines}) == 50
+
+
+async def test_a_deadline_is_a_live_timestamp_in_the_turn_message_and_after_a_restart(world, db_path):
+    """Issue 27: every deadline the bot writes is a Discord timestamp (the reader's time zone and
+    language, counting down by itself), never a "12 h left" frozen when it was posted; the same instant
+    after a restart."""
+    w = world
+    await start_game(w, 2, seed=12, timer="1h", absent="bank")
+    game = await fast_forward(w, 6)
+    member = actor(w, game)
+    await member.slash(w.channel, "coal bank")
+    game = await stored(w)
+    due = int(game.deadline)
+    turn = w.channel.history()[-1].content
+    assert f"The turn ends <t:{due}:R> (<t:{due}:f>)." in turn, turn
+    new = await restart(w, db_path, downtime=60)
+    try:
+        r = await w.alice.slash(w.channel, "coal status")
+        assert f"the turn ends <t:{due}:R> (<t:{due}:f>)." in r.response.content, r.response.content
+        assert "left" not in r.response.content
+    finally:
+        await close_bot(new)

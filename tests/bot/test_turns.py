@@ -197,7 +197,8 @@ async def test_board_pit_status_log_and_help(world):
     await assert_refused(w, r, "You are not playing in this game.")
     r = await w.alice.slash(w.channel, "coal status")
     assert r.ephemeral and "Shift 1 of 3" in r.response.content and "alice (red): " in r.response.content
-    assert "Turn timer 24 hours: 24 hours left." in r.response.content
+    due = int((await stored(w)).deadline)
+    assert f"Turn timer 24 hours: the turn ends <t:{due}:R> (<t:{due}:f>)." in r.response.content
     r = await w.alice.slash(w.channel, "coal log", last=2)
     lines = r.response.content.splitlines()
     assert r.ephemeral and len(lines) == 2 and lines[-1].startswith(f"{game.version + 1}. ")
