@@ -28,9 +28,9 @@ from storage import TIMER_SECONDS, SeatRow
 
 from . import console, seats, settings, threads, turns
 from .context import client_of
-from .i18n import DEFAULT, SUPPORTED, _, in_channel, language, language_from_option, language_name, locale_for, pgettext
+from .i18n import DEFAULT, SUPPORTED, _, in_channel, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
-from .plan_words import to_english_plan
+from .plan_words import typed_plan
 from .replies import log_event, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import help as help_words
@@ -141,9 +141,7 @@ def server_language(interaction: discord.Interaction) -> str:
 async def _english_plan(interaction: discord.Interaction, plan: str) -> str:
     """A mining plan typed in the game's language, the asker's or English, in the English grammar."""
     game = await client_of(interaction).manager.current(interaction.channel_id or 0)
-    for lang in dict.fromkeys((game.options.language if game else DEFAULT, language())):
-        plan = to_english_plan(plan, lang)
-    return plan
+    return typed_plan(plan, game.options.language if game else DEFAULT)
 
 
 class CoalCommands(app_commands.Group):

@@ -18,8 +18,9 @@ from rules.actions import Step
 from .context import client_of
 from .i18n import _
 from .items import GREEN, GREY, RED, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
+from .plan_words import in_language, typed_plan
 from .replies import refuse, stale
-from .turns import take
+from .turns import take, typed
 from .words import console as words
 from .words import refusals
 from .words.choices import action_usage
@@ -58,6 +59,7 @@ def render(console: Console) -> tuple[str, View]:
         menu = make_menu("mcfill", g, ver, options, placeholder=(_(words.FILL_PLACEHOLDER) + more)[:150], row=3)
         v.add_item(FillMenu(g, ver, menu))
     button("undo", _(words.UNDO), bool(planner.plan), 4)
+    button("plan", _(words.TYPE_PLAN), True, 4)
     button("confirm", _(words.CONFIRM), True, 4, GREEN)
     button("cancel", _(words.CANCEL), True, 4, RED)
     return words.console_text(planner), v
@@ -118,6 +120,8 @@ class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("m
             console.planner.undo()
             text, v = render(console)
             await interaction.response.edit_message(content=text, view=v)
+        elif self.arg == "plan":
+            await interaction.response.send_modal(PlanModal(console))
         elif self.arg == "confirm":
             action = console.planner.action()
             mined = _(words.MINED).format(action=action_usage(str(action)))
@@ -130,6 +134,36 @@ class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("m
                 await refuse(interaction, _(refusals.CONSOLE_BUTTON_GONE))
                 return
             await _push(interaction, console, step)
+
+
+class PlanModal(discord.ui.Modal):
+    """The console's *Type a plan*: a multi-line text input (mobile players cannot type a long slash
+    command option comfortably), played like `/coal mine plan:` with the same refusals."""
+
+    def __init__(self, console: Console) -> None:
+        super().__init__(title=_(words.PLAN_TITLE).format(steps=console.planner.steps)[:45], timeout=15 * 60)
+        self.console = console
+        self.plan: discord.ui.TextInput[PlanModal] = discord.ui.TextInput(
+            label=_(words.PLAN_LABEL)[:45],
+            style=discord.TextStyle.paragraph,
+            placeholder=in_language(words.EXAMPLE_PLAN)[:100],
+            max_length=1000,
+            custom_id="plan",
+        )
+        self.add_item(self.plan)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        console = await _console(interaction, self.console.game_id, self.console.version)
+        if console is None:
+            return
+        game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+        lines = ", ".join(line for line in self.plan.value.splitlines() if line.strip())  # a line is a step too
+        plan = typed_plan(lines, game.options.language if game else "en")
+        action = typed(f"mine {console.planner.steps}: {plan}")
+        mined = _(words.MINED).format(action=action_usage(str(action))) if not isinstance(action, Refusal) else None
+        result = await take(interaction, action, expected_version=console.version, edit_private=mined)
+        if result is not None:
+            client_of(interaction).consoles.close(console.game_id, interaction.user.id)
 
 
 class FillMenu(GameMenu, DynamicItem[Select], template=menu_template("mcfill")):

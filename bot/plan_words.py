@@ -84,6 +84,13 @@ def _shown_keyword(english: str, lang: str) -> str:
     return str(translator(lang).pgettext("plan", english)).split("|")[0].strip() or english
 
 
+def typed_plan(text: str, game_language: str) -> str:
+    """A plan a player typed, in the game's language, their own or English, in the English grammar."""
+    for lang in dict.fromkeys((game_language, language())):
+        text = to_english_plan(text, lang)
+    return text
+
+
 def to_english_plan(text: str, lang: str) -> str:
     """The plan `text`, written in `lang` or in English, with every keyword in English.
 

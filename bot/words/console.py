@@ -20,6 +20,11 @@ FROM = N_(" from {sources}")
 FILL_PLACEHOLDER = N_("Fill an order spot")
 MORE_FILLS = N_(" ({count} possible; the first {shown} shown — use a plan for the rest)")
 UNDO = N_("Undo step")
+TYPE_PLAN = N_("Type a plan")
+PLAN_TITLE = N_("Mining {steps}: your plan")  # a modal's title: at most 45 characters
+PLAN_LABEL = N_("Steps, separated by commas")  # a text input's label: at most 45 characters
+# The modal's placeholder: the plan grammar's English keywords, shown in the reader's (bot.plan_words)
+EXAMPLE_PLAN = "cage grey, load grey, cage surface, fill 1.1 grey"
 CONFIRM = N_("Confirm")
 CANCEL = N_("Cancel")
 CANCELLED = N_("Mining cancelled; no workers were placed.")

@@ -85,3 +85,37 @@ async def test_console_refusals_and_a_console_overtaken_by_the_game(world):
     r = await member.click(console, label="Cage grey")
     await assert_refused(w, r, "This mining console is closed", before=moved)
     assert r.response.attachments[0].filename == "board.png"
+
+
+def _text_input(modal: dict) -> dict:
+    return next(c for row in modal["components"] for c in row.get("components", [row]) if c.get("type") == 4)
+
+
+async def test_a_plan_typed_in_a_modal_is_played_and_refused_like_the_slash_command(world):
+    """Issue 27: the console's *Type a plan* opens a Discord modal (a multi-line text input with the plan
+    syntax as its placeholder), played like `/coal mine plan:`, with the same refusal for a bad plan."""
+    w = world
+    game, member, console = await _my_console(w, steps=6, seed=7)
+    r = await member.click(console, label="Type a plan")
+    modal = r.modal
+    assert modal is not None and len(modal["title"]) <= 45
+    field = _text_input(modal)
+    assert field["style"] == 2 and field["placeholder"].startswith("cage grey, load grey")  # paragraph
+    bad = "cage black, load black, load black, load black"
+    refused = await member.submit_modal(r, {field["custom_id"]: bad})
+    said = refused.response.content if refused.response is not None else refused.followups[-1].content
+    assert refused.ephemeral and await stored(w) == game
+    slash = await member.slash(w.channel, "coal mine", steps=6, plan=bad)
+    same = slash.response.content if slash.response is not None else slash.followups[-1].content
+    assert said == same, (said, same)
+    assert await stored(w) == game
+    seat = game.state.current
+    colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
+    name = ["yellow", "brown", "grey", "black"][colour]
+    r = await member.click(console, label="Type a plan")
+    good = f"cage {name}\nload {name}, cage surface, store {name}"  # lines or commas, as typed on a phone
+    played = await member.submit_modal(r, {_text_input(r.modal)["custom_id"]: good})
+    assert played.response.content.startswith("Mined: `/coal mine steps:6 plan:cage ")
+    after = await stored(w)
+    assert after.version == game.version + 1
+    assert after.state.players[seat].storage[colour] == game.state.players[seat].storage[colour] + 1
