@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
 import io
+import json
 import logging
 import os
 from collections.abc import Callable
@@ -100,6 +102,34 @@ class CoalBot(discord.Client):
         self.timers: Any = None  # bot.timers.Timers, once set up
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
 
+    async def sync_commands(self) -> bool:
+        """Sync the command tree with Discord only when it changed since the last sync (its payload,
+        translations included, hashed and kept in the database): Discord rate-limits syncs, and a bot
+        restarted often would spend them for nothing. In a sharded deployment the process that runs
+        shard 0 syncs; the others trust it. Whatever the note says, a Discord that lacks one of the
+        commands (a new application, commands removed by hand) is synced. Whether it synced."""
+        guild = discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        known = {c.name for c in await self.tree.fetch_commands(guild=guild)}  # one read: what Discord has
+        if known and self.owned_shards is not None and 0 not in self.owned_shards.ids:
+            return False
+        translator = self.tree.translator
+        commands = self.tree._get_all_commands(guild=guild)
+        payload = [
+            await c.get_translated_payload(self.tree, translator) if translator else c.to_dict(self.tree)
+            for c in commands
+        ]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+        key = f"synced-commands:{guild.id if guild else 'global'}:{self.application_id}"
+        store = self.store
+        assert store is not None  # opened by setup_hook before
+        if known >= {c.name for c in commands} and await store.note(key) == digest:
+            return False
+        await self.tree.sync(guild=guild)
+        await store.save_note(key, digest)
+        return True
+
     async def setup_hook(self) -> None:
         from .commands import CoalCommands
         from .components import PERSISTENT_ITEMS
@@ -116,12 +146,7 @@ class CoalBot(discord.Client):
         self.tree.error(self.on_tree_error)
         self.add_dynamic_items(*PERSISTENT_ITEMS)
         self.stage = startup.SYNCING
-        if self.dev_guild_id:
-            guild = discord.Object(id=self.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self.sync_commands()
         self.timers = Timers(self)
         self.manager.listeners.append(self.timers.changed)
         self.timers.start()

@@ -26,13 +26,14 @@ from rules.components import space_of
 from rules.errors import quote
 from storage import TIMER_SECONDS, SeatRow
 
-from . import console, seats, settings, threads, turns
+from . import console, seats, server_defaults, settings, threads, turns
 from .context import client_of
 from .i18n import DEFAULT, SUPPORTED, _, in_channel, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
 from .plan_words import typed_plan
 from .replies import log_event, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
+from .words import defaults as defaults_words
 from .words import help as help_words
 from .words import lobby as lobby_words
 from .words import pause as pause_words
@@ -182,14 +183,17 @@ class CoalCommands(app_commands.Group):
     async def new(
         self,
         interaction: discord.Interaction,
-        timer: str = "24h",
-        delivered: str = "own",
-        absent: str = "computer",
+        timer: str | None = None,
+        delivered: str | None = None,
+        absent: str | None = None,
         language: str | None = None,
-        thread: bool = True,
+        thread: bool | None = None,
     ) -> None:
         user = interaction.user
-        lang = language_from_option(language) if language else server_language(interaction)
+        given = {"timer": timer, "delivered": delivered, "absent": absent, "language": language, "thread": thread}
+        chosen = await server_defaults.for_new_game(interaction, given)  # given, else the server's, else ours
+        timer, delivered, absent, thread = chosen["timer"], chosen["delivered"], chosen["absent"], chosen["thread"]
+        lang = language_from_option(chosen["language"]) if chosen["language"] else server_language(interaction)
         if lang is None:
             await refuse(interaction, refusals.unknown_language(language or ""))
             return
@@ -254,6 +258,37 @@ class CoalCommands(app_commands.Group):
         log_event(game, f"started by user {interaction.user.id} with {len(game.seats)} players")
         await interaction.response.defer(thinking=True)
         await client_of(interaction).publisher.first_turn(interaction, game)
+
+    @host.command(name="defaults", description=describe.DEFAULTS)
+    @app_commands.describe(
+        timer=describe.NEW_TIMER,
+        delivered=describe.NEW_DELIVERED,
+        absent=describe.NEW_ABSENT,
+        language=describe.NEW_LANGUAGE,
+        thread=describe.NEW_THREAD,
+        reset=describe.DEFAULTS_RESET,
+    )
+    @app_commands.choices(
+        timer=[Choice(name=t, value=t) for t in TIMER_SECONDS],
+        delivered=[
+            Choice(name=describe.DELIVERED_OWN, value="own"),
+            Choice(name=describe.DELIVERED_ALL, value="all"),
+        ],
+        absent=[Choice(name=a, value=a) for a in ABSENT_CHOICES],
+    )
+    @app_commands.autocomplete(language=_languages)
+    async def defaults(
+        self,
+        interaction: discord.Interaction,
+        timer: str | None = None,
+        delivered: str | None = None,
+        absent: str | None = None,
+        language: str | None = None,
+        thread: bool | None = None,
+        reset: bool = False,
+    ) -> None:
+        given = {"timer": timer, "delivered": delivered, "absent": absent, "language": language, "thread": thread}
+        await server_defaults.change(interaction, given, reset)
 
     @host.command(name="abort", description=describe.ABORT)
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -418,8 +453,11 @@ class CoalCommands(app_commands.Group):
     @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.HELP])
     @app_commands.describe(topic=describe.HELP_TOPIC)
     async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
-        text = help_words.HELP.get(topic, help_words.HELP["overview"])
-        await interaction.response.send_message(pgettext("help", text), ephemeral=True)
+        text = pgettext("help", help_words.HELP.get(topic, help_words.HELP["overview"]))
+        if topic == "overview":  # and what this server's new games start with
+            stored = await client_of(interaction).manager.server_defaults(interaction.guild_id or 0)
+            text += "\n" + defaults_words.defaults_message(server_defaults.in_order(stored), server_defaults.BUILT_IN)
+        await interaction.response.send_message(text, ephemeral=True)
 
     # --- the server's games ---------------------------------------------------------------------------
 

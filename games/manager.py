@@ -221,6 +221,15 @@ class GameManager:
         people = [u for u in dict.fromkeys(user_ids) if u and not computers.is_computer(u)]
         return await self.store.player_settings(people)
 
+    async def server_defaults(self, guild_id: int) -> dict[str, Any]:
+        """The options this server's new games start from (`/coal host defaults`); {} when it set none."""
+        return await self.store.server_defaults(guild_id)
+
+    async def set_server_defaults(self, guild_id: int, options: dict[str, Any], by: int) -> dict[str, Any]:
+        """Replace this server's defaults ({} removes them); who may is the bot's to check."""
+        await self.store.save_server_defaults(guild_id, options, by)
+        return options
+
     async def change_settings(self, user_id: int, **changes: Any) -> PlayerSettings:
         """Change some of a person's settings (ping, reminder, images, language, dm_refused); the rest stay."""
         async with self._settings:  # two menus changed at once must not undo each other

@@ -68,6 +68,7 @@ class Search:
     ranked: bool = True  # order and cut the moves with the one-move look-ahead (else: all, unordered)
     noise: float = 0.0  # share of random moves in the rollouts
     margin: float = 20.0  # VP of lead that makes the squashed margin 0.88 (tanh(1))
+    depth: int | None = None  # moves a playout plays before the evaluation judges it (None: to the end)
 
     # --- the decision -----------------------------------------------------------------------------
 
@@ -160,9 +161,12 @@ class Search:
         return max(legal, key=ucb)
 
     def _rollout(self, state: GameState, chooser: Chooser) -> tuple[list[float], list[float]]:
-        """The game played to its end by the quick policy; each seat's result in [0, 1] (half the
-        share of the win, half its squashed lead over the best rival), and each seat's lead in VP."""
-        while state.phase != "over":
+        """The game played by the quick policy to its end (or for `depth` moves, then judged by the
+        evaluation's expected final VP); each seat's result in [0, 1] (half the share of the win, half
+        its squashed lead over the best rival), and each seat's lead in VP."""
+        played = 0
+        while state.phase != "over" and (self.depth is None or played < self.depth):
+            played += 1
             if self.noise and chooser.below(1000) < self.noise * 1000:
                 action = random_action(state, chooser)
             else:

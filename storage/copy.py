@@ -49,6 +49,8 @@ TABLES: dict[str, str] = {
     "actions": "game_id, seq, user_id, player, action, at, summary, auto",
     "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at",
     "player_settings": "user_id, ping, reminder, images, language, dm_refused, updated_at",
+    "server_defaults": "guild_id, options, updated_by, updated_at",
+    "bot_state": "key, value, updated_at",
 }
 _ORDER = {
     "games": "id",
@@ -56,6 +58,8 @@ _ORDER = {
     "actions": "game_id, seq",
     "outbox": "id",
     "player_settings": "user_id",
+    "server_defaults": "guild_id",
+    "bot_state": "key",
 }
 
 

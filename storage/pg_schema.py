@@ -175,7 +175,30 @@ async def _to_v5(con: asyncpg.Connection) -> None:
     )
 
 
-MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {3: _to_v3, 4: _to_v4, 5: _to_v5}
+async def _to_v6(con: asyncpg.Connection) -> None:
+    """Each server's defaults and the bot's own notes: server_defaults, bot_state (see schema._to_v6)."""
+    await con.execute(
+        """
+        CREATE TABLE server_defaults (
+            guild_id BIGINT PRIMARY KEY,
+            options TEXT NOT NULL,
+            updated_by BIGINT NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        )
+        """
+    )
+    await con.execute(
+        """
+        CREATE TABLE bot_state (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        )
+        """
+    )
+
+
+MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {3: _to_v3, 4: _to_v4, 5: _to_v5, 6: _to_v6}
 
 
 async def inspect(con: asyncpg.Connection, where: str) -> int | None:

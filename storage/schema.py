@@ -236,12 +236,40 @@ V5 = """
     """
 
 
+def _to_v6(db: sqlite3.Connection) -> None:
+    """Each server's defaults for new games (`/coal host defaults`), and the bot's own notes (the hash of
+    the command tree last synced with Discord, so a start syncs only when the commands changed). A server
+    without a row starts games from the bot's defaults."""
+    for sql in V6:
+        db.execute(sql)
+
+
+V6 = [
+    """
+    CREATE TABLE server_defaults (
+        guild_id INTEGER PRIMARY KEY,
+        options TEXT NOT NULL,
+        updated_by INTEGER NOT NULL,
+        updated_at REAL NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE bot_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )
+    """,
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
     3: _to_v3,
     4: _to_v4,
     5: _to_v5,
+    6: _to_v6,
 }
 LATEST = max(MIGRATIONS)
 

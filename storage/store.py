@@ -642,6 +642,41 @@ class Store:
             )
         return s
 
+    # --- each server's defaults (/coal host defaults) and the bot's own notes ------------------------
+
+    async def server_defaults(self, guild_id: int) -> dict[str, object]:
+        """The options this server's new games start from (set by `/coal host defaults`); {} for none."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch("SELECT options FROM server_defaults WHERE guild_id = ?", (guild_id,))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
+    async def save_server_defaults(self, guild_id: int, options: dict[str, object], by: int) -> None:
+        """Store a server's defaults whole; {} removes them."""
+        async with self.backend.write() as tx:
+            if not options:
+                await tx.execute("DELETE FROM server_defaults WHERE guild_id = ?", (guild_id,))
+                return
+            await tx.execute(
+                "INSERT INTO server_defaults (guild_id, options, updated_by, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET options = excluded.options,"
+                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (guild_id, json.dumps(options, sort_keys=True), by, self.clock()),
+            )
+
+    async def note(self, key: str) -> str | None:
+        """A note the bot keeps for itself (e.g. the hash of the command tree it last synced)."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch("SELECT value FROM bot_state WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    async def save_note(self, key: str, value: str) -> None:
+        async with self.backend.write() as tx:
+            await tx.execute(
+                "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (key, value, self.clock()),
+            )
+
     async def log(self, game_id: int, last: int | None = None) -> list[LogRow]:
         """The game's action log in order (only the `last` entries, when given)."""
         sql = "SELECT game_id, seq, user_id, player, action, at, summary, auto FROM actions WHERE game_id = ?"

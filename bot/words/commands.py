@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 GROUP = "Play Coal Baron in this channel"
-HOST = "The host's tools: computers, pause, resume, abort"
+HOST = "The host's tools: computers, pause, resume, abort, server defaults"
+DEFAULTS = "This server's options for new games (Manage Server or Manage Channels)"
+DEFAULTS_RESET = "forget this server's defaults"
 NEW = "Open a Coal Baron lobby in this channel; you are the host"
 NEW_TIMER = "time each player has for a turn (default 24h)"
 NEW_DELIVERED = "who sees delivered orders"

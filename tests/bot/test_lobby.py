@@ -152,3 +152,42 @@ async def test_when_the_host_leaves_the_lobby_the_new_host_is_announced(world):
     # by the command: the reply names the new host too
     r = await w.bob.slash(w.channel, "coal leave")
     assert f"<@{w.carol.id}> is now the host." in r.response.content and "host" in r.response.content
+
+
+async def test_server_defaults_are_set_by_a_manager_and_new_games_start_from_them(world):
+    """Issue 27: `/coal host defaults` (Manage Server or Manage Channels) sets the server's timer,
+    language, absent policy, delivered orders and threads; `/coal new` starts from them, an option
+    given to it still wins; `/coal help` shows them; a member without the permission is refused and
+    changes nothing."""
+    w = world
+    r = await w.bob.slash(w.channel, "coal host defaults", timer="12h")
+    await assert_refused(w, r, "Only a member who may manage the server or its channels can set its defaults.")
+    assert await w.bot.manager.server_defaults(w.guild.id) == {}
+    r = await w.bob.slash(w.channel, "coal host defaults")  # anyone may look
+    assert r.ephemeral and r.response.content.startswith("This server has set no defaults")
+    admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = w.guild.add_member(w.env.create_user("admin"), roles=[admins])
+    r = await admin.slash(w.channel, "coal host defaults", timer="12h", delivered="all", language="it", thread=False)
+    assert r.ephemeral
+    assert r.response.content == (
+        "Saved. New games on this server start with: timer: 12 hours, delivered: all: face up for everyone, "
+        "language: italiano, thread: no."
+    )
+    r = await w.alice.slash(w.channel, "coal help")
+    assert r.response.content.endswith(
+        "New games on this server start with: timer: 12 hours, "
+        "delivered: all: face up for everyone, language: italiano, thread: no."
+    )
+    r = await w.alice.slash(w.channel, "coal new", absent="bank")
+    assert not r.ephemeral  # in the channel: the server's default says no thread
+    game = await stored(w)
+    assert (game.options.timer, game.options.delivered, game.options.absent) == ("12h", "all", "bank")
+    assert game.options.language == "it" and game.channel_id == w.channel.id
+    await w.alice.slash(w.channel, "coal host abort")
+    r = await w.alice.slash(w.channel, "coal new", timer="48h", language="en")  # given options win
+    game = await stored(w)
+    assert (game.options.timer, game.options.language, game.options.delivered) == ("48h", "en", "all")
+    await w.alice.slash(w.channel, "coal host abort")
+    r = await admin.slash(w.channel, "coal host defaults", reset=True)
+    assert r.response.content.startswith("This server's defaults are forgotten")
+    assert await w.bot.manager.server_defaults(w.guild.id) == {}

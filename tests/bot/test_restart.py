@@ -52,3 +52,39 @@ async def test_a_private_choice_survives_a_restart_but_a_mining_console_does_not
         await assert_refused(w, r, "This mining console is closed", before=game)
     finally:
         await close_bot(new)
+
+
+async def test_a_restart_syncs_the_commands_only_when_they_changed(world, db_path, monkeypatch):
+    """Issue 27: Discord rate-limits command syncs; a bot restarted with the same commands does not call
+    the sync endpoint (counted on the Discord side), and one whose commands changed does, once."""
+    w = world
+    backend = w.env.backend
+    calls: list[int | None] = []
+    register = backend.register_commands
+
+    def counted(guild_id, payloads):
+        calls.append(guild_id)
+        return register(guild_id, payloads)
+
+    monkeypatch.setattr(backend, "register_commands", counted)
+    new = await restart(w, db_path)
+    try:
+        assert calls == []  # the first start synced; nothing changed since
+        r = await w.alice.slash(w.channel, "coal help")
+        assert r.ephemeral  # the commands Discord has still run
+    finally:
+        await close_bot(new)
+    import bot.command_names as names
+
+    lookup = names.lookup
+
+    def changed(lang, context, msgid):  # a translation changed: the German help's description
+        text = lookup(lang, context, msgid)
+        return f"{text} (neu)" if (lang, msgid) == ("de", "How to play, per action") else text
+
+    monkeypatch.setattr(names, "lookup", changed)
+    await restart(w, db_path)
+    assert calls == [None]  # one global sync
+    await restart(w, db_path)
+    assert calls == [None]  # and not again
+    await close_bot(w.bot)

@@ -167,6 +167,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
     con = await asyncpg.connect(postgres_url)
     await con.execute("DROP TABLE player_settings")
+    await con.execute("DROP TABLE server_defaults")  # and what version 6 added
+    await con.execute("DROP TABLE bot_state")
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -175,9 +177,9 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         assert store.found_version == 4
         after = dict(await _everything(postgres_url))
         assert {t: rows for t, rows in before if t != "coalbaron_schema"} == {
-            t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings")
+            t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings", *V6)
         }
-        assert after["player_settings"] == ()
+        assert after["player_settings"] == () and all(after[t] == () for t in V6)
         manager = GameManager(store)
         await manager.open()
         assert await manager.settings_of(USERS[:2]) == {u: PlayerSettings(u) for u in USERS[:2]}
@@ -186,4 +188,18 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 5
+    assert SCHEMA_VERSION == 6
+
+
+V6 = ("server_defaults", "bot_state")
+
+
+async def test_server_defaults_and_notes_on_postgresql(postgres_url):
+    async with Store(postgres_url) as store:
+        assert await store.server_defaults(7) == {}
+        await store.save_server_defaults(7, {"thread": False, "timer": "48h"}, by=USERS[0])
+        assert await store.server_defaults(7) == {"thread": False, "timer": "48h"}
+        await store.save_server_defaults(7, {}, by=USERS[0])
+        assert await store.server_defaults(7) == {}
+        await store.save_note("commands", "abc")
+        assert await store.note("commands") == "abc"

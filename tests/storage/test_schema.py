@@ -113,7 +113,7 @@ async def test_a_new_file_gets_the_latest_schema_wal_and_our_application_id(tmp_
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     assert _pragma(path, "journal_mode") == "wal"
     assert _pragma(path, "application_id") == APPLICATION_ID
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
 
 
 async def test_the_path_comes_from_coalbaron_db_else_data_folder(tmp_path, monkeypatch):
@@ -372,7 +372,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.load_game(last.id) == last
         assert [h.game_id for h in await store.finished_games(1)][0] == last.id
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
 
     columns, objects = await _equal_to_fresh(path, tmp_path)
     assert "outbox" in columns and ("view", "turns", "turns") not in objects
@@ -393,7 +393,7 @@ async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_pa
 
 # The tables each version added: a file of today's schema is turned back into an older version's by
 # dropping those, since the versions after 3 only add tables.
-ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",)}
+ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",), 6: ("server_defaults", "bot_state")}
 
 
 def _back_to(path, version: int) -> None:
@@ -449,7 +449,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await play(manager, 4, None, Chooser(9))
         assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
 
 
 async def test_version_4_database_with_real_games_gets_personal_settings_with_everyone_on_the_defaults(tmp_path):
@@ -487,7 +487,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None  # finished
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 5
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
 
     await _equal_to_fresh(path, tmp_path)
 
@@ -497,3 +497,38 @@ async def test_a_setting_outside_its_choices_is_refused_by_the_database(tmp_path
         with pytest.raises(sqlite3.IntegrityError):
             await store.save_player_settings(PlayerSettings(5, ping="shout"))  # type: ignore[arg-type]
         assert await store.player_settings([5]) == {5: PlayerSettings(5)}
+
+
+async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_untouched(tmp_path):
+    # Version 6 only adds server_defaults and bot_state: every row is kept; no server has defaults
+    # until one is set; a default and a note are stored and read back; the running game goes on.
+    path = tmp_path / "v5.sqlite3"
+    _make_version(path, 5)
+    async with Store(path) as store:
+        manager = GameManager(store)
+        await started(manager, 4, players=2, seed=4)
+        await play(manager, 4, 25, Chooser(4))  # running
+        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+    _back_to(path, 5)
+    before = db_rows(path)
+    assert "server_defaults" not in _columns(sqlite3.connect(path))
+
+    async with Store(path) as store:
+        assert store.found_version == 5
+        after = db_rows(path)
+        assert {t: after[t] for t in before} == before
+        assert await store.server_defaults(1) == {}
+        await store.save_server_defaults(1, {"timer": "12h", "language": "it"}, by=USERS[0])
+        assert await store.server_defaults(1) == {"language": "it", "timer": "12h"}
+        assert await store.note("commands") is None
+        await store.save_note("commands", "abc")
+        await store.save_note("commands", "def")
+        assert await store.note("commands") == "def"
+        manager = GameManager(store)
+        await manager.open()
+        await play(manager, 4, None, Chooser(9))
+        assert (await manager.current(4)) is None
+        assert await store.verify() == []
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
+
+    await _equal_to_fresh(path, tmp_path)

@@ -1,0 +1,59 @@
+"""Each server's defaults for new games: `/coal host defaults` sets them, `/coal new` starts from them.
+
+An option given to `/coal new` wins; then the server's default; then the bot's own (`BUILT_IN`; the
+language: the server's preferred locale). Members who may manage the server or its channels set them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from .context import client_of
+from .i18n import _, language_from_option
+from .replies import refuse
+from .words import defaults as words
+from .words import refusals
+
+BUILT_IN: dict[str, Any] = {"timer": "24h", "delivered": "own", "absent": "computer", "language": None, "thread": True}
+
+
+def may_set(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_guild or permissions.manage_channels))
+
+
+def in_order(options: dict[str, Any]) -> dict[str, Any]:
+    """The options in the order `/coal new` lists them (the database keeps them sorted by name)."""
+    return {k: options[k] for k in BUILT_IN if k in options}
+
+
+async def for_new_game(interaction: discord.Interaction, given: dict[str, Any]) -> dict[str, Any]:
+    """The options of a new game: each given one, else this server's default, else the bot's own."""
+    stored = await client_of(interaction).manager.server_defaults(interaction.guild_id or 0)
+    return {k: given[k] if given.get(k) is not None else stored.get(k, BUILT_IN[k]) for k in BUILT_IN}
+
+
+async def change(interaction: discord.Interaction, given: dict[str, Any], reset: bool) -> None:
+    """/coal host defaults: show, change or forget this server's defaults (privately)."""
+    manager = client_of(interaction).manager
+    guild = interaction.guild_id or 0
+    stored = await manager.server_defaults(guild)
+    changes = {k: v for k, v in given.items() if v is not None}
+    if not changes and not reset:
+        await interaction.response.send_message(words.defaults_message(in_order(stored), BUILT_IN), ephemeral=True)
+        return
+    if not may_set(interaction):
+        await refuse(interaction, _(words.NOT_ALLOWED))
+        return
+    if "language" in changes:
+        lang = language_from_option(str(changes["language"]))
+        if lang is None:
+            await refuse(interaction, refusals.unknown_language(str(changes["language"])))
+            return
+        changes["language"] = lang
+    wanted = {} if reset else in_order(stored | changes)
+    await manager.set_server_defaults(guild, wanted, interaction.user.id)
+    text = words.defaults_message(wanted, BUILT_IN, saved=True)
+    await interaction.response.send_message(text, ephemeral=True)
