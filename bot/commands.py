@@ -26,7 +26,7 @@ from rules.components import space_of
 from rules.errors import quote
 from storage import TIMER_SECONDS, SeatRow
 
-from . import console, seats, server_defaults, settings, threads, turns
+from . import console, my_games, seats, server_defaults, settings, threads, turns
 from .context import client_of
 from .i18n import DEFAULT, SUPPORTED, _, in_channel, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
@@ -53,6 +53,9 @@ def is_moderator(interaction: discord.Interaction) -> bool:
 
 
 LEVEL_CHOICES = [Choice(name=level, value=level) for level in LEVELS]
+# What works in a direct message with the bot (the rest needs a server's channel): Discord offers a
+# group's subcommands alike in DMs and servers, so the others answer there that they need a server.
+IN_DIRECT_MESSAGES = ("games", "settings")
 ABSENT_CHOICES = ("computer", "bank")
 
 
@@ -156,7 +159,8 @@ class CoalCommands(app_commands.Group):
         super().__init__(name="coal", description=describe.GROUP)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.guild is None:
+        command = interaction.command.name if interaction.command else ""
+        if interaction.guild is None and command not in IN_DIRECT_MESSAGES:
             await interaction.response.send_message(_(refusals.DM_REFUSAL), ephemeral=True)
             return False
         return True
@@ -219,6 +223,10 @@ class CoalCommands(app_commands.Group):
             await client_of(interaction).publisher.lobby(interaction, game, lobby_message(game))
         if note:
             await interaction.followup.send(note, ephemeral=True)
+
+    @app_commands.command(name="games", description=describe.GAMES)
+    async def games(self, interaction: discord.Interaction) -> None:
+        await my_games.show(interaction)
 
     @app_commands.command(name="join", description=describe.JOIN)
     async def join(self, interaction: discord.Interaction) -> None:

@@ -221,6 +221,16 @@ class GameManager:
         people = [u for u in dict.fromkeys(user_ids) if u and not computers.is_computer(u)]
         return await self.store.player_settings(people)
 
+    async def games_of(self, user_id: int, guild_id: int | None = None) -> list[Game]:
+        """The open games a person sits in (one server's, or every server's), the ones waiting for
+        them first, then by deadline, then the newest."""
+        games = await self.store.games_of(user_id, guild_id)
+        mine = [g for g in games if g.status == "active" and g.to_move_user == user_id]
+        rest = [g for g in games if g not in mine]
+        mine.sort(key=lambda g: (g.deadline is None, g.deadline or 0.0, -g.id))
+        rest.sort(key=lambda g: (g.status != "active", -g.id))
+        return mine + rest
+
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:
         """The options this server's new games start from (`/coal host defaults`); {} when it set none."""
         return await self.store.server_defaults(guild_id)

@@ -69,6 +69,7 @@ class Search:
     noise: float = 0.0  # share of random moves in the rollouts
     margin: float = 20.0  # VP of lead that makes the squashed margin 0.88 (tanh(1))
     depth: int | None = None  # moves a playout plays before the evaluation judges it (None: to the end)
+    policy: str = "greedy"  # the playouts' moves: "greedy" (the easy level's) or "lookahead" (hard's look-ahead's)
 
     # --- the decision -----------------------------------------------------------------------------
 
@@ -169,6 +170,8 @@ class Search:
             played += 1
             if self.noise and chooser.below(1000) < self.noise * 1000:
                 action = random_action(state, chooser)
+            elif self.policy == "lookahead" and state.phase == "turn":
+                action = rank(state, visits=1, per_space=1, draws=False)[0].action
             else:
                 action = greedy_action(state, chooser)
             state, _ = apply(state, action)

@@ -458,6 +458,15 @@ class Store:
         statuses = tuple(statuses)
         return await self._games(f"status IN ({', '.join('?' * len(statuses))})", statuses)
 
+    async def games_of(self, user_id: int, guild_id: int | None = None) -> list[Game]:
+        """The open games (lobbies and running games) `user_id` sits in: in one server, or in all."""
+        where = "status IN ('lobby', 'active') AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+        params: list[Any] = [user_id]
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        return await self._games(where, params)
+
     async def finished_games(self, guild_id: int, limit: int = 20) -> list[GameSummary]:
         """A server's finished games, newest first, with scores and winners."""
         async with self.backend.read() as tx:

@@ -5,6 +5,7 @@ from __future__ import annotations
 GROUP = "Play Coal Baron in this channel"
 HOST = "The host's tools: computers, pause, resume, abort, server defaults"
 DEFAULTS = "This server's options for new games (Manage Server or Manage Channels)"
+GAMES = "Your open games and where it is your turn (in a DM: on every server)"
 DEFAULTS_RESET = "forget this server's defaults"
 NEW = "Open a Coal Baron lobby in this channel; you are the host"
 NEW_TIMER = "time each player has for a turn (default 24h)"
