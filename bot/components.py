@@ -13,12 +13,14 @@ from .console import ConsoleButton, FillMenu
 from .draw_choice import DrawnButton, KeepButton, PickMenu
 from .lobby import ComputerMenu, LobbyButton
 from .my_games import GamesPage
+from .rematch import RematchButton
 from .seats import GiveBackButton
 from .settings import SettingsMenu
 from .turn_buttons import DraftMenu, LegalButton, PitButton, UndoButton
 
 PERSISTENT_ITEMS = (
     GamesPage,
+    RematchButton,
     LobbyButton,
     ComputerMenu,
     GiveBackButton,

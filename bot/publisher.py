@@ -38,6 +38,7 @@ from .context import TIMERS_CHANGED, CoalClient, as_coal
 from .draw_choice import draw_choice
 from .i18n import _, in_channel, locale_for, speaking
 from .lobby import lobby_view
+from .rematch import rematch_view
 from .replies import pinging, tell_host
 from .telling import remind, turn_telling
 from .turn_buttons import turn_view
@@ -298,7 +299,7 @@ class Publisher:
                 description=images.scoring(final),
             )
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
-            await send(interaction, channel, final, image, None, pings=winners)
+            await send(interaction, channel, final, image, rematch_view(game.id, game.version), pings=winners)
         return True
 
     def _undo(
@@ -339,15 +340,18 @@ class Publisher:
         except discord.HTTPException as err:  # deleted, or the channel closed: nothing left to press anyway
             log.info("channel %s: the components of message %s stay (%s)", channel_id, message_id, err)
 
-    async def lobby(self, interaction: discord.Interaction, game: Game, text: str) -> None:
+    async def lobby(
+        self, interaction: discord.Interaction, game: Game, text: str, pings: tuple[int, ...] | list[int] = ()
+    ) -> None:
         """A lobby message answering `interaction`, its buttons and menu under it; the lobby message
-        before it loses its own."""
+        before it loses its own. `pings`: the people it pings (a rematch's players), else nobody."""
         buttons = lobby_view(game) or MISSING
+        mentions = pinging(*pings) if pings else MISSING
         if interaction.response.is_done():
-            message = await interaction.followup.send(text, view=buttons, wait=True)
+            message = await interaction.followup.send(text, view=buttons, wait=True, allowed_mentions=mentions)
             shown = message.id
         else:
-            answer = await interaction.response.send_message(text, view=buttons)
+            answer = await interaction.response.send_message(text, view=buttons, allowed_mentions=mentions)
             shown = answer.message_id or 0
         if buttons is MISSING:  # the lobby closed (the last person left)
             await self.ended(game)

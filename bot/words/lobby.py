@@ -6,7 +6,7 @@ from bot.i18n import N_, Nn_, _
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import Game
 
-from .common import mention, plural, seat_of, shown, timer_name
+from .common import AND, mention, plural, seat_of, shown, timer_name
 
 # The seats' colours (rules.components.SEAT_COLOURS, stored with each seat)
 SEAT_COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "purple": N_("purple")}
@@ -69,6 +69,21 @@ def seat_line(game: Game) -> str:
         template = _(SEAT_OF_HOST) if game.status == "lobby" and s.user_id == game.host_id else _(SEAT)
         lines.append(template.format(seat=s.seat + 1, player=seat_of(s.user_id, s.name), colour=seat_colour(s.colour)))
     return "\n".join(lines)
+
+
+REMATCH_OPENED = N_("{host} asks for a rematch: same options, same computers. {people}, press Join to take your seat.")
+REMATCH_ALONE = N_("{host} asks for a rematch: same options, same computers.")
+
+
+def rematch_opened(host: int, people: list[int]) -> str:
+    """The first line of a rematch's lobby: who asked, and who is asked to join (pinged once)."""
+    if not people:
+        return _(REMATCH_ALONE).format(host=mention(host))
+    return _(REMATCH_OPENED).format(host=mention(host), people=names_of(people))
+
+
+def names_of(user_ids: list[int]) -> str:
+    return _(AND).join(mention(u) for u in user_ids)
 
 
 def lobby_message(game: Game) -> str:

@@ -181,6 +181,7 @@ CONSOLE_CLOSED = N_(
 )
 CONSOLE_BUTTON_GONE = N_("That console button is not in use any more.")
 BUTTON_GONE = N_("That button is not in use any more.")
+REMATCH_PLAYERS_ONLY = N_("Only a player of this game can ask for a rematch; `/coal new` opens a game for anyone.")
 NOT_A_CHOICE = N_("`{value}` is not a choice for {option}: choose one of {choices}.")
 
 

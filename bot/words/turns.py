@@ -44,6 +44,7 @@ SCORING_KEY = {
 }
 ORDERS_LEFT = Nn_("{n} order left", "{n} orders left")
 REMINDER = N_("{who}, your turn ends {due}.")
+REMATCH = N_("Rematch")
 TURN_ENDS = N_("{line} The turn ends {due}.")  # after "alice, your turn — 3 workers left." in a timed game
 TIMER_MOVED = {
     "draft": N_("⏰ Time ran out for {player}: the timer took the card with the most VP for them."),

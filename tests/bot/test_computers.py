@@ -295,3 +295,40 @@ async def test_pit_offers_every_seat_computers_included(world, monkeypatch):
     assert r.ephemeral and r.response.content == "The pit of Baron Otto (easy):"
     r = await w.bob.slash(w.channel, "coal pit", player="nobody")
     await assert_refused(w, r, "nobody is not playing in this game.")
+
+
+async def test_rematch_from_a_finished_game_with_a_computer_seat(world, monkeypatch):
+    """Issue 27: the final scores carry a Rematch button: a new lobby in the channel with the same
+    options and the same computer at its level, hosted by whoever pressed it; the other person is
+    pinged once and seated only when they press Join; a stranger and a second press are refused."""
+    w = world
+    await _lobby_with_computers(w, monkeypatch, 5, ["easy"], timer="48h", delivered="all")
+    await w.bob.slash(w.channel, "coal join")
+    await w.alice.slash(w.channel, "coal start")
+    policy = ScriptedPlayer(w, random.Random(5))
+    for _ in range(300):
+        member, what, message = pending_member(w)
+        if member is None:
+            break
+        await (policy.pick(member, message) if what == "pick" else policy.turn(member))
+    old = await stored(w)
+    assert old.status == "finished"
+    final = w.channel.last_message
+    assert final.content.startswith("**Game over.**")
+    r = await w.carol.click(final, label="Rematch")
+    await assert_refused(w, r, "Only a player of this game can ask for a rematch", before=old)
+    r = await w.bob.click(final, label="Rematch")
+    assert not r.ephemeral
+    assert r.response.content.startswith(
+        f"<@{w.bob.id}> asks for a rematch: same options, same computers. <@{w.alice.id}>, press Join"
+    )
+    pinged = w.env.backend.get_message(w.channel.id, r.response.message.id).ping_user_ids
+    assert list(pinged) == [w.alice.id]  # once, her alone
+    game = await stored(w)
+    assert game.id != old.id and game.status == "lobby" and game.host_id == w.bob.id
+    assert [s.name for s in game.seats] == ["bob", "Baron Otto (easy)"]  # alice only when she joins
+    assert (game.options.timer, game.options.delivered) == ("48h", "all")
+    r = await w.alice.click(final, label="Rematch")
+    await assert_refused(w, r, "already has a lobby", before=game)
+    await w.alice.click(w.channel.last_message, label="Join")
+    assert [s.name for s in (await stored(w)).seats] == ["bob", "Baron Otto (easy)", "alice"]
