@@ -483,7 +483,9 @@ class CoalCommands(app_commands.Group):
         manager = client_of(interaction).manager
         s = await manager.stats(interaction.guild_id or 0, member.id)
         rating, changes = await manager.rating_of(interaction.guild_id or 0, member.id)
-        text = "\n".join(x for x in (status.stats_message(member.id, s), status.rating_line(rating, changes)) if x)
+        times = await manager.move_times(interaction.guild_id or 0, member.id)
+        lines = (status.stats_message(member.id, s), status.move_times_line(times), status.rating_line(rating, changes))
+        text = "\n".join(x for x in lines if x)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description=describe.LEADERBOARD)

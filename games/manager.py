@@ -36,6 +36,7 @@ from storage import (
     GameSettings,
     GameSummary,
     LogRow,
+    MoveTimes,
     OutboxRow,
     PlayerSettings,
     PlayerStats,
@@ -294,6 +295,10 @@ class GameManager:
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """A member's record of finished games in one server."""
         return await self.store.player_stats(guild_id, user_id)
+
+    async def move_times(self, guild_id: int, user_id: int) -> MoveTimes:
+        """How long a member takes to move in one server, and how often the timer moved for them."""
+        return await self.store.move_times(guild_id, user_id)
 
     async def record(self, channel_id: int) -> tuple[Game, GameRecord]:
         """The channel's current or latest started game and its replayable record; NoGameHere if none."""

@@ -244,6 +244,24 @@ class GameSummary:
     finished_at: float
     scores: tuple[tuple[str, int, int], ...]  # (name, user_id, vp) in seat order
     winners: tuple[str, ...] = field(default_factory=tuple)
+    created_at: float = 0.0  # the lobby's opening: the game's length is finished_at - created_at
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTimes:
+    """How long a player takes to move in one server: over their own moves (the time from the move before
+    it in the game's log), and how many moves the timer made for them instead."""
+
+    moves: int
+    median: float | None  # seconds
+    p90: float | None
+    timer_moves: int
+
+    @property
+    def timer_share(self) -> float:
+        """The share of their turns the timer played."""
+        total = self.moves + self.timer_moves
+        return self.timer_moves / total if total else 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ from .models import (
     GameSettings,
     GameSummary,
     LogRow,
+    MoveTimes,
     OutboxRow,
     PlayerResult,
     PlayerSettings,
@@ -472,7 +473,7 @@ class Store:
         async with self.backend.read() as tx:
             rows = await tx.fetch(
                 """
-                SELECT g.id, g.channel_id, g.updated_at, s.name, s.user_id, s.vp, s.won
+                SELECT g.id, g.channel_id, g.updated_at, s.name, s.user_id, s.vp, s.won, g.created_at
                 FROM games g JOIN seats s ON s.game_id = g.id
                 WHERE g.id IN (SELECT id FROM games WHERE guild_id = ? AND status = 'finished'
                                ORDER BY updated_at DESC, id DESC LIMIT ?)
@@ -481,9 +482,13 @@ class Store:
                 (guild_id, limit),
             )
         out: list[GameSummary] = []
-        for gid, channel, at, name, user, vp, won in rows:
+        for gid, channel, at, name, user, vp, won, created in rows:
             if not out or out[-1].game_id != gid:
-                out.append(GameSummary(game_id=gid, channel_id=channel, finished_at=at, scores=(), winners=()))
+                out.append(
+                    GameSummary(
+                        game_id=gid, channel_id=channel, finished_at=at, scores=(), winners=(), created_at=created
+                    )
+                )
             last = out[-1]
             out[-1] = replace(
                 last, scores=last.scores + ((name, user, vp),), winners=last.winners + ((name,) if won else ())
@@ -522,6 +527,28 @@ class Store:
         if not games:
             return PlayerStats(games=0, wins=0, average_vp=0.0, best_vp=0)
         return PlayerStats(games=games, wins=int(wins), average_vp=int(total) / games, best_vp=int(best))
+
+    async def move_times(self, guild_id: int, user_id: int) -> MoveTimes:
+        """How long `user_id` takes to move in this server: each of their moves timed from the entry before
+        it in the game's log (the database's window function; a game's first entry, the lobby's start, has
+        none), their moves and the timer's moves for them apart; the percentiles are taken here."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                """
+                SELECT waited, auto FROM (
+                    SELECT a.user_id, a.auto, a.action,
+                           a.at - LAG(a.at) OVER (PARTITION BY a.game_id ORDER BY a.seq) AS waited
+                    FROM actions a
+                    WHERE a.game_id IN (SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
+                                        WHERE s.user_id = ? AND g.guild_id = ?)
+                ) t
+                WHERE t.user_id = ? AND t.waited IS NOT NULL AND t.action NOT LIKE 'undo%'
+                """,
+                (user_id, guild_id, user_id),
+            )
+        own = sorted(float(w) for w, auto in rows if not auto)
+        timer = sum(1 for _w, auto in rows if auto)
+        return MoveTimes(moves=len(own), median=_percentile(own, 0.5), p90=_percentile(own, 0.9), timer_moves=timer)
 
     # --- the server ladders (games.ratings) -----------------------------------------------------
 
@@ -729,6 +756,16 @@ class Store:
     async def _games(self, where: str, params: Sequence[Any], order: str = "id") -> list[Game]:
         async with self.backend.read() as tx:
             return await fetch_games(tx, where, params, order)
+
+
+def _percentile(values: Sequence[float], q: float) -> float | None:
+    """The q-th percentile of sorted `values` (linear between neighbours); None for none."""
+    if not values:
+        return None
+    k = (len(values) - 1) * q
+    low = int(k)
+    high = min(low + 1, len(values) - 1)
+    return values[low] + (values[high] - values[low]) * (k - low)
 
 
 def record_of(game: Game, entries: Sequence[LogRow]) -> GameRecord:

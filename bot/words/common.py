@@ -18,6 +18,7 @@ HOURS_MINUTES = N_("{hours} {minutes}")  # "3 hours 20 minutes"; each part is CL
 UNDER_A_MINUTE = N_("less than a minute")
 LIST_SEPARATOR = N_(", ")
 WORKERS = Nn_("{n} worker", "{n} workers")
+DAYS = Nn_("{n} day", "{n} days")
 MARKS = Nn_("{n} mark", "{n} marks")
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, _
 
-from .common import plural, shown
+from .common import DAYS, plural, shown
 
 PAUSED = N_(
     "⏸ {name} paused the game: no moves and no turn timer until the host or a moderator types"
     " `/coal host resume`. A game paused for {days} ends without a result."
 )
-DAYS = Nn_("{n} day", "{n} days")
 RESUMED = N_("▶ {name} resumed the game; the turn timer starts again with the full time.")
 PAUSED_TOO_LONG = N_(
     "⏹ This game was paused for {days} and has ended without a result. It stays in `/coal history`;"

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 
+from babel.numbers import format_percent
 from pydantic import ValidationError
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, Nn_, _, language
 from games.timers import is_absent
 from rules import EVENTS, ShiftScored
-from storage import Game, GameSummary, LogRow, PlayerStats, RatingChange, RatingRow
+from storage import Game, GameSummary, LogRow, MoveTimes, PlayerStats, RatingChange, RatingRow
 
-from .common import due, listing, marks, mention, names, plural, shown, timer_name, workers
+from .common import DAYS, due, duration, listing, marks, mention, names, plural, shown, timer_name, workers
 from .lobby import lobby_message, seat_colour
 from .rules import describe_event, describe_turn
 
@@ -30,10 +31,13 @@ BY_TIMER = N_(" (timer)")
 LOG_EARLIER = N_("(earlier entries not shown: {count}; ask for fewer with `last`)")
 NO_HISTORY = N_("No game has finished in this server yet.")
 HISTORY = N_("Finished games:\n{lines}")
-HISTORY_LINE = N_("{day} · <#{channel}> · {scores} · winner: {winners}")
+HISTORY_LINE = N_("{day} · <#{channel}> · {length} · {scores} · winner: {winners}")
 HISTORY_SCORE = N_("{player} {vp}")
 NO_STATS = N_("{member} has not finished a game in this server yet.")
 STATS = N_("{member}: {games}, {wins}, average {average:.1f} VP, best {best} VP.")
+MOVE_TIMES = N_(
+    "Time to move: {median} as a rule, {p90} at most nine times in ten; the timer moved in {share} of their turns."
+)
 GAMES = Nn_("{n} game", "{n} games")
 WINS = Nn_("{n} win", "{n} wins")
 # The ladder (games.ratings): ratings are mu - 3 sigma, one decimal
@@ -118,10 +122,26 @@ def history_message(games: list[GameSummary]) -> str:
     for g in games:
         day = dt.datetime.fromtimestamp(g.finished_at, dt.UTC).strftime("%Y-%m-%d")
         scores = listing(_(HISTORY_SCORE).format(player=shown(name), vp=vp) for name, _user, vp in g.scores)
+        length = _length(g.finished_at - g.created_at)
         lines.append(
-            _(HISTORY_LINE).format(day=day, channel=g.channel_id, scores=scores, winners=names(list(g.winners)))
+            _(HISTORY_LINE).format(
+                day=day, channel=g.channel_id, length=length, scores=scores, winners=names(list(g.winners))
+            )
         )
     return _(HISTORY).format(lines="\n".join(lines))
+
+
+def _length(seconds: float) -> str:
+    """A game's length: "3 days", or hours and minutes under a day."""
+    return plural(round(seconds / 86400), *DAYS) if seconds >= 86400 else duration(seconds)
+
+
+def move_times_line(t: MoveTimes) -> str:
+    """The turn-time statistics of /coal stats; nothing before a first timed move."""
+    if t.median is None or t.p90 is None:
+        return ""
+    share = format_percent(t.timer_share, locale=language())
+    return _(MOVE_TIMES).format(median=duration(t.median), p90=duration(t.p90), share=share)
 
 
 def _rating(value: float) -> str:

@@ -76,7 +76,8 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
     wins = sum(g.state.seat_of("alice") in g.state.winners for g in games)
     r = await w.bob.slash(w.channel, "coal stats", player=w.alice)
     assert r.ephemeral
-    record, rating = r.response.content.split("\n")
+    record, times, rating = r.response.content.split("\n")
+    assert times.startswith("Time to move: ") and "the timer moved in 0% of their turns" in times
     assert record == (
         f"<@{w.alice.id}>: 2 games, {wins} win{'' if wins == 1 else 's'}, "
         f"average {sum(vps) / 2:.1f} VP, best {max(vps)} VP."
