@@ -28,7 +28,7 @@ async def test_move_times_over_a_seeded_log_with_known_gaps(backend, tmp_path, r
         game = await started(manager, 1, players=2, seed=3)
         chooser = Chooser(3)
         waits = {USERS[0]: [], USERS[1]: []}
-        for k in range(12):  # alice waits 60, 120, 180 ... s; bob 10 s each time
+        for _ in range(12):  # alice waits 60, 120, 180 ... s; bob 10 s each time
             game = await manager.current(1)
             user = game.to_move_user
             wait = 10.0 if user == USERS[1] else 60.0 * (len(waits[user]) + 1)
