@@ -2,7 +2,9 @@
 
 Deadlines are stored with each game (the manager sets one after every move). One
 background task sleeps until the earliest reminder or deadline of all open games and
-handles whatever is due, in deadline order; any change re-arms it. After a restart every
+handles whatever is due, in deadline order; any change re-arms it. The deadlines are kept in
+a heap: a move re-arms its own game's entry and looks at the earliest one only, so with many
+open timed games a move costs the same as with none. After a restart every
 deadline is re-armed from the database, so one that passed while the bot was down fires
 at once — exactly once, since the default move is played only over the version it was
 due for.
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 
 import discord
@@ -45,6 +49,12 @@ class Timers:
     def __init__(self, bot: discord.Client) -> None:
         self.bot = as_coal(bot)
         self._games: dict[int, Game] = {}  # channel -> the game as last stored, with a deadline
+        # (when due, entry number, channel): an entry is live while `_entry[channel]` is its number; a
+        # re-armed game leaves its old entry behind, dropped when it reaches the top
+        self._heap: list[tuple[float, int, int]] = []
+        self._entry: dict[int, int] = {}
+        self._numbers = itertools.count()
+        self._changes = 0  # games re-armed by `changed`: a wake without one is a bare one (see _run)
         self._backoff = Backoff()  # per channel whose timer work failed: tried again, less and less often
         self._task: asyncio.Task | None = None
         self._stopped = False
@@ -67,6 +77,7 @@ class Timers:
         """A game was stored (a move, the start, an abort): look again at the deadlines."""
         self._backoff.succeeded(game.channel_id)  # a new state: its timer is tried afresh
         self._track(game)
+        self._changes += 1
         self.bot.dispatch(self.WAKE)
 
     def _track(self, game: Game) -> None:
@@ -76,8 +87,26 @@ class Timers:
         timed = game.deadline is not None or game.options.paused_at is not None
         if game.status == "lobby" or game.is_open and timed and game.state is not None and level_to_move(game) is None:
             self._games[game.channel_id] = game
+            self._arm(game.channel_id)
         else:
             self._games.pop(game.channel_id, None)
+            self._entry.pop(game.channel_id, None)
+
+    def _arm(self, channel_id: int) -> None:
+        """A fresh heap entry for the channel's game, at when it is due now."""
+        number = next(self._numbers)
+        self._entry[channel_id] = number
+        heapq.heappush(self._heap, (self._due(self._games[channel_id]), number, channel_id))
+
+    def _earliest(self) -> float | None:
+        """When the earliest live entry is due (stale entries on top are dropped); None for none."""
+        heap = self._heap
+        while heap and self._entry.get(heap[0][2]) != heap[0][1]:
+            heapq.heappop(heap)
+        if len(heap) > 64 and len(heap) > 4 * len(self._entry):  # mostly stale: rebuild it
+            self._heap = [e for e in heap if self._entry.get(e[2]) == e[1]]
+            heapq.heapify(self._heap)
+        return self._heap[0][0] if self._heap else None
 
     def _due(self, game: Game) -> float:
         """When the game's timer next has something to do (not before its next try after a failure)."""
@@ -90,14 +119,19 @@ class Timers:
 
     async def _run(self) -> None:
         while not self._stopped:
-            due = [self._due(g) for g in self._games.values()]
-            timeout = max(0.0, min(due) - self.bot.clock()) if due else None
+            earliest = self._earliest()
+            timeout = max(0.0, earliest - self.bot.clock()) if earliest is not None else None
             if timeout is None or timeout > 0:
+                seen = self._changes
                 try:
                     await self.bot.wait_for(self.WAKE, timeout=timeout)
-                    continue  # something changed: look again
                 except TimeoutError:
                     pass
+                else:
+                    if self._changes == seen:  # woken without a game: a channel takes posts again, say
+                        for channel in list(self._games):  # so when each game is due may have moved: re-arm all
+                            self._arm(channel)
+                    continue  # something changed: look again
             if self._stopped:
                 break
             try:
@@ -112,10 +146,16 @@ class Timers:
         on its own: one that fails (the database down, a full disk, a channel gone) is tried again
         after a backoff, and the others due in the same pass go on."""
         now = self.bot.clock()
-        due = sorted(
-            (g for g in self._games.values() if self._due(g) <= now),
-            key=lambda g: (g.deadline or 0.0, g.id),
-        )
+        due: list[Game] = []
+        while (earliest := self._earliest()) is not None and earliest <= now:
+            _when, _number, channel = heapq.heappop(self._heap)
+            del self._entry[channel]
+            game = self._games[channel]
+            if self._due(game) <= now:
+                due.append(game)
+            else:  # held back since it was armed (a backoff, posts failing): armed again for then
+                self._arm(channel)
+        due.sort(key=lambda g: (g.deadline or 0.0, g.id))
         for game in due:
             try:
                 with in_channel(game):  # everything a timer says goes to the game's channel
@@ -134,6 +174,9 @@ class Timers:
                 )
             else:
                 self._backoff.succeeded(game.channel_id)
+            channel = game.channel_id
+            if channel in self._games and channel not in self._entry:  # not re-armed by a change: re-arm it
+                self._arm(channel)
 
     async def _handle(self, game: Game, now: float) -> None:
         if game.status == "lobby":
@@ -150,6 +193,7 @@ class Timers:
         latest = await self.bot.manager.current(channel_id)
         if latest is None:
             self._games.pop(channel_id, None)
+            self._entry.pop(channel_id, None)
         else:
             self._track(latest)
 
