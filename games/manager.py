@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, Iterator
@@ -171,7 +172,16 @@ class GameManager:
     async def open(self) -> list[Game]:
         """Load every lobby and running game (of this process's shards), so a restarted bot
         resumes them as they were; and rate the finished games not rated yet."""
-        games = [g for g in await self.store.open_games() if self.owns(g.guild_id)]
+        # Loading makes many objects that all live on: the garbage collector's passes over the growing
+        # heap would find nothing to free and take most of the time (issue 26: 10 000 games loaded in
+        # 4.3 s with it on, 1.4 s off). It runs again at once after.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            games = [g for g in await self.store.open_games() if self.owns(g.guild_id)]
+        finally:
+            if collecting:
+                gc.enable()
         self._games = {g.channel_id: g for g in games}
         self._owed = set(await self.store.refused_untold())
         await self.rate_finished()
