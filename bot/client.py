@@ -98,7 +98,9 @@ class CoalBot(discord.Client):
         self.cooldowns = Cooldowns(self.clock)
         self.computers = ComputerPlayers(self, computer_processes)
         # Images drawn in worker processes (DRAWING_PROCESSES), or with 0 in a thread of this one.
-        self.drawing = Workers("drawing", drawing_processes, prepare=warm_up) if drawing_processes > 0 else None
+        self.drawing = (
+            Workers("drawing", drawing_processes, prepare=warm_up, queued=2) if drawing_processes > 0 else None
+        )
         self.timers: Any = None  # bot.timers.Timers, once set up
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
 

@@ -50,13 +50,17 @@ class Workers:
     of work does not pay for it. `fn` and its arguments must pickle (module-level functions).
     """
 
-    def __init__(self, name: str, processes: int, prepare: Callable[[], object] | None = None) -> None:
+    def __init__(self, name: str, processes: int, prepare: Callable[[], object] | None = None, queued: int = 1) -> None:
         self.name = name
         self.processes = max(1, processes)
         self.prepare = prepare
+        # Pieces of work handed to each process at once: 1 keeps the order of priority exact (a
+        # computer's move before a hint); 2 keeps a process busy between two pieces (the next one is
+        # already in its queue while it hands back the last: images drawn in a burst).
+        self.queued = max(1, queued)
         self._pool: ProcessPoolExecutor | None = None
         self._waiters: ThreadPoolExecutor | None = None
-        self._gate = Gate(self.processes)  # one piece of work per process at a time; the rest wait here
+        self._gate = Gate(self.processes * self.queued)  # the rest wait here, by priority
         self._closed = False
 
     async def run(self, fn: Callable[..., T], *args: Any, priority: int = MOVE) -> T:
@@ -91,7 +95,9 @@ class Workers:
                 initargs=(self.prepare,),
             )
         if self._waiters is None:
-            self._waiters = ThreadPoolExecutor(max_workers=self.processes, thread_name_prefix=f"coalbaron-{self.name}")
+            self._waiters = ThreadPoolExecutor(
+                max_workers=self.processes * self.queued, thread_name_prefix=f"coalbaron-{self.name}"
+            )
         return self._pool, self._waiters
 
     def close(self) -> None:
