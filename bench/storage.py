@@ -11,7 +11,8 @@
 - History and stats over `--finished` stored finished games: `/coal history` and
   `/coal stats` queries, p50/p95, target 50 ms p95; the query plans are printed (EXPLAIN).
 - Start-up: a restarted manager loading `--open` running games, target 2 s.
-- Size (SQLite only): bytes per finished 4-player game.
+- Size (SQLite only): bytes per finished 4-player game, each turn announced and marked posted as the
+  bot does. Target (issue 26): <= 16 KiB.
 
 PostgreSQL: `--url` names a server (its database must be empty); without it a throwaway
 server is started from Debian's `postgresql` binaries on a temporary folder and a loopback
@@ -245,7 +246,10 @@ async def bytes_per_game(folder: Path, games: int) -> tuple[float, int, float]:
             game = await _four_player_game(manager, ch, 1000 + ch)
             chooser = Chooser(ch)
             while game.status == "active":
-                game = (await manager.act(ch, game.to_move_user, random_action(game.state, chooser))).game
+                action = random_action(game.state, chooser)
+                game = (await manager.act(ch, game.to_move_user, action, announce=True)).game
+                for post in await store.pending_posts(game.id):  # as the bot does once it is posted
+                    await store.mark_posted(post)
                 moves += 1
         await store.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return (path.stat().st_size - empty) / games, empty, moves / games

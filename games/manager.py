@@ -30,7 +30,7 @@ from pydantic import ValidationError
 import rules
 from rules import EVENTS, Event, GameState, Refusal
 from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
-from rules.record import GameRecord
+from rules.record import GameRecord, events_of
 from storage import (
     FinishedResult,
     Game,
@@ -295,8 +295,16 @@ class GameManager:
         return await self.current(channel_id) or await self.store.latest_game(channel_id)
 
     async def log(self, game: Game, last: int | None = None) -> list[LogRow]:
-        """The game's latest `last` log entries (all without `last`), oldest first."""
-        return await self.store.log(game.id, last)
+        """The game's latest `last` log entries (all without `last`), oldest first, each with its events:
+        the log keeps only actions (`Store.save_turn`), so the game is replayed for them (about 130
+        entries a game: milliseconds, for a private command)."""
+        rows = await self.store.log(game.id, last)
+        if game.seed is None or all(row.summary for row in rows):
+            return rows
+        whole = rows if last is None else await self.store.log(game.id)
+        events = events_of(record_of(game, whole))
+        said = {row.seq: EVENTS.dump_json(e).decode() for row, e in zip(whole, events, strict=True)}
+        return [row if row.summary else replace(row, summary=said[row.seq]) for row in rows]
 
     async def history(self, guild_id: int, limit: int = 15) -> list[GameSummary]:
         """The server's finished games, the latest first."""
@@ -664,7 +672,6 @@ class GameManager:
             user_id=user_id,
             player=player,
             action=action,
-            summary=EVENTS.dump_json(events).decode(),
             auto=auto,
             deadline=self._deadline(game, state),
             outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),

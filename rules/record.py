@@ -15,6 +15,7 @@ from . import rng
 from .actions import Action, Mine, parse_action
 from .engine import apply, legal_actions, new_game
 from .errors import Refusal
+from .events import Event, TookBack
 from .mining import MinePlanner
 from .scoring import score_breakdown
 from .state import GameOptions, GameState
@@ -95,6 +96,28 @@ def replay_stack(record: GameRecord, upto: int | None = None) -> tuple[list[Game
         states.append(state)
         standing.append(entry)
     return states, standing
+
+
+def events_of(record: GameRecord) -> list[list[Event]]:
+    """What each entry of the record did, as `apply` said it then (an `undo` entry: `TookBack`, with
+    the players of the computer moves it took back too): a finished game's log keeps only its actions,
+    and this gives back the events its sentences are made from."""
+    states = [new_game(record.players, record.seed, record.options)]
+    standing: list[RecordedAction] = []
+    out: list[list[Event]] = []
+    for entry in record.actions:
+        count = undo_count(entry.action)
+        if count is not None:
+            replies = tuple(e.player for e in standing[len(standing) - count + 1 :]) if count > 1 else ()
+            out.append([TookBack(player=entry.player, replies=replies)])
+            del states[-count:]
+            del standing[-count:]
+            continue
+        state, events = apply(states[-1], parse_action(entry.action))
+        states.append(state)
+        standing.append(entry)
+        out.append(list(events))
+    return out
 
 
 class Chooser:

@@ -275,6 +275,10 @@ class Store:
         game is running at `game.version`), the log row, the acting seat's `missed` count (up
         for a timer action, back to 0 for a player's own), for a finished game its status and
         every seat's final VP and win, and the `outbox` posts (see `pending_posts`).
+
+        `summary` (the entry's events) is not written by the bot any more: the action log replays to
+        them (`rules.record.events_of`) when `/coal log` asks, and keeping them doubled the log's size
+        (issue 26). Entries written before keep theirs.
         """
         status: Status = "finished" if state.phase == "over" else "active"
         if status == "finished":
@@ -293,7 +297,7 @@ class Store:
             Statement(
                 "INSERT INTO actions (game_id, seq, user_id, player, action, at, summary, auto)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.id, seq, user_id, player, action, now, summary, int(auto)),
+                (game.id, seq, user_id, player, action, now, summary or None, int(auto)),
             ),
         ]
         # `game` is the stored row at `game.version` (the UPDATE above checks), so its missed
@@ -405,11 +409,13 @@ class Store:
         return [_outbox(r) for r in rows]
 
     async def mark_posted(self, post: OutboxRow | int) -> bool:
-        """Record that `post` reached Discord; False if it was already marked."""
+        """Record that `post` reached Discord; False if it was already marked. Its payload is dropped
+        then (the events are in the action log): the row stays as the record of what was posted when."""
         post_id = post if isinstance(post, int) else post.id
         async with self.backend.write() as tx:
             changed = await tx.execute(
-                "UPDATE outbox SET posted_at = ? WHERE id = ? AND posted_at IS NULL", (self.clock(), post_id)
+                "UPDATE outbox SET posted_at = ?, payload = '{}' WHERE id = ? AND posted_at IS NULL",
+                (self.clock(), post_id),
             )
         return changed == 1
 

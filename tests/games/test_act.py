@@ -23,9 +23,11 @@ async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, st
     assert result.state == expected_state and result.events == expected_events
     assert result.version == 1 and result.game.version == 1
     assert await store.load_game(game.id) == result.game == await manager.current(1)
-    [entry] = await store.log(game.id)
-    assert (entry.user_id, entry.player, entry.action) == (mover, game.state.to_move, "draft 2")
-    # The log keeps the events themselves (words are made when read, in the reader's language).
+    [stored] = await store.log(game.id)
+    assert (stored.user_id, stored.player, stored.action) == (mover, game.state.to_move, "draft 2")
+    assert not stored.summary  # the log keeps the action, not its events twice (issue 26)...
+    [entry] = await manager.log(result.game)  # ...which replay to the events themselves, when read
+    # (words are made when read, in the reader's language)
     assert rules.EVENTS.validate_json(entry.summary) == expected_events
     words = describe_events(rules.EVENTS.validate_json(entry.summary))
     assert re.fullmatch(rf"{game.state.to_move} drafted [A-Z][a-z]+ \d+ VP \([YBGK]+\)\.", words)

@@ -237,8 +237,11 @@ async def test_the_latest_log_entries(store, manager):
     full = await store.log(game.id)
     assert [e.seq for e in full] == list(range(1, 13))
     assert await store.log(game.id, last=3) == full[-3:]
-    assert all(e.summary for e in full)
-    assert [parse_action(e.action) for e in full]  # stored in the rules' text form
+    assert [parse_action(e.action) for e in full]  # stored in the rules' text form; the events are
+    assert not any(e.summary for e in full)  # not stored twice (issue 26): the manager replays them
+    replayed = await manager.log(await store.load_game(game.id))
+    assert [e.seq for e in replayed] == list(range(1, 13)) and all(e.summary for e in replayed)
+    assert await manager.log(await store.load_game(game.id), last=3) == replayed[-3:]
 
 
 async def test_two_stores_racing_on_one_version_store_it_once(store, manager, target):
