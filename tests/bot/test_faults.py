@@ -116,3 +116,27 @@ async def test_a_game_whose_channel_is_gone_does_not_hold_up_another_games_timer
     assert after.version == second.version + 1  # the other game's timer move, in the same pass
     assert any("Time ran out" in m.content for m in other.history())
     assert (await w.bot.store.latest_game(gone.id)).version == first.version + 1  # stored, its post pending
+
+
+async def test_posts_rate_limited_by_discord_are_neither_lost_nor_reordered(world, monkeypatch):
+    """Issue 26: Discord answers 429 when the bot posts too fast (channel posts of timer and computer
+    moves count against the bot's ~50 requests a second; interaction answers do not). A turn refused
+    so is posted later, once, and before the turns after it."""
+    w = world
+    game = await _solo_with_a_timer(w, monkeypatch)
+    before = len(_ours(w))
+    w.env.inject_error("POST", POSTS, status=429, code=0, message="You are being rate limited.", times=3)
+    await w.env.advance_time(HOUR)  # the reminder, then the deadline: the timer plays; its posts get 429s
+    for _ in range(6):  # the backoff: the posts go out, then the computer moves and is posted
+        await w.env.advance_time(60)
+        await w.bot.computers.idle()
+    assert not [f for f in w.env.backend.faults if f["status"] == 429]  # the three 429s were all answered
+    log = await w.bot.store.log(game.id)
+    assert await w.bot.store.pending_posts(game.id) == []  # nothing lost
+    said = [m.content for m in _ours(w)[before:]]
+    timer_turn = [k for k, text in enumerate(said) if "Time ran out" in text or "drafted" in text]
+    computer_turns = [k for k, text in enumerate(said) if text.startswith("🤖")]
+    assert timer_turn and computer_turns and timer_turn[0] < computer_turns[0]  # in order
+    posted_turns = [m for m in _ours(w)[before:] if m.attachments]
+    assert len(posted_turns) == len({m.content for m in posted_turns})  # none twice
+    assert [e.seq for e in log][-1] == (await stored(w)).version
