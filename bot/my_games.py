@@ -1,16 +1,18 @@
 """`/coal games`: privately, every open game the person sits in, the ones waiting for them first.
 
-In a server: that server's games; in a direct message with the bot: every server's. Ten games a page,
-with buttons to page (their custom ids carry the page and the scope, so they work after a restart)
-and a link button to the first game where it is the person's turn.
+In a server: that server's games; in a direct message with the bot: every server's. A panel in
+Discord's layout components (a container; each game a section with an Open link beside it), ten
+games a page, with buttons to page (their custom ids carry the page and the scope, so they work after
+a restart) and a link button to the first game where it is the person's turn.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import discord
-from discord.ui import Button, DynamicItem, View
+from discord.ui import ActionRow, Button, Container, DynamicItem, LayoutView, Section, Separator, TextDisplay
 
 from .context import client_of
 from .i18n import _
@@ -27,19 +29,31 @@ async def show(interaction: discord.Interaction, page: int = 0, edit: bool = Fal
     pages = max(1, math.ceil(len(games) / PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     shown = games[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    text = words.games_message(shown, user, guild is None, page, pages, len(games))
-    view = View(timeout=None)
+    panel: Container[LayoutView] = Container(TextDisplay(words.head(shown, user, guild is None, len(games))))
+    for game in shown:  # a section each: the line, and an Open link beside it
+        panel.add_item(
+            Section(
+                TextDisplay(words.game_line(game, user)), accessory=Button(label=_(words.OPEN), url=words.link(game))
+            )
+        )
+    buttons: list[Any] = []  # link buttons and GamesPage (a DynamicItem)
     mine = next((g for g in games if g.status == "active" and g.to_move_user == user), None)
     if mine is not None:
-        view.add_item(Button(label=_(words.NEXT_MINE), url=words.link(mine)))
+        buttons.append(Button(label=_(words.NEXT_MINE), url=words.link(mine)))
     scope = str(guild or 0)
     if pages > 1:
-        view.add_item(GamesPage(0, max(page - 1, 0), scope, label=_(words.EARLIER), disabled=page == 0))
-        view.add_item(GamesPage(0, page + 1, scope, label=_(words.LATER), disabled=page >= pages - 1))
+        panel.add_item(TextDisplay(words.page_line(page, pages)))
+        buttons.append(GamesPage(0, max(page - 1, 0), scope, label=_(words.EARLIER), disabled=page == 0))
+        buttons.append(GamesPage(0, page + 1, scope, label=_(words.LATER), disabled=page >= pages - 1))
+    if buttons:
+        panel.add_item(Separator())
+        panel.add_item(ActionRow(*buttons))
+    view = LayoutView(timeout=None)
+    view.add_item(panel)
     if edit:
-        await interaction.response.edit_message(content=text, view=view)
+        await interaction.response.edit_message(view=view)
     else:
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        await interaction.response.send_message(view=view, ephemeral=True)
 
 
 class GamesPage(GameButton, DynamicItem[Button], template=button_template("games")):

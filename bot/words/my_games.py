@@ -14,14 +14,15 @@ HEAD_EVERYWHERE = Nn_(
 )
 NONE = N_("You sit in no open game here. `/coal new` opens one; `/coal join` takes a seat in a lobby.")
 NONE_EVERYWHERE = N_("You sit in no open game on any server we share.")
-YOUR_TURN = N_("• **Your turn** in {link} (game {game}): it ends {due}.")
-YOUR_TURN_UNTIMED = N_("• **Your turn** in {link} (game {game}).")
-THEIR_TURN = N_("• {link} (game {game}): {player} to move.")
-LOBBY = N_("• {link} (game {game}): a lobby, {seated} of {seats} seats taken.")
+YOUR_TURN = N_("**Your turn** in {link} (game {game}): it ends {due}.")
+YOUR_TURN_UNTIMED = N_("**Your turn** in {link} (game {game}).")
+THEIR_TURN = N_("{link} (game {game}): {player} to move.")
+LOBBY = N_("{link} (game {game}): a lobby, {seated} of {seats} seats taken.")
 PAGE = N_("Page {page} of {pages}.")
 EARLIER = N_("◀ Earlier")
 LATER = N_("Later ▶")
 NEXT_MINE = N_("Next game where it is my turn")
+OPEN = N_("Open")
 
 
 def link(game: Game) -> str:
@@ -29,22 +30,28 @@ def link(game: Game) -> str:
     return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
 
 
+def where(game: Game) -> str:
+    """The game's channel or thread as a mention (the Open button beside it jumps there)."""
+    return f"<#{game.channel_id}>"
+
+
 def game_line(game: Game, user_id: int) -> str:
     state = game.state
     if game.status == "lobby" or state is None:
-        return _(LOBBY).format(link=link(game), game=game.id, seated=len(game.seats), seats=MAX_PLAYERS)
+        return _(LOBBY).format(link=where(game), game=game.id, seated=len(game.seats), seats=MAX_PLAYERS)
     if game.to_move_user == user_id:
         if game.deadline:
-            return _(YOUR_TURN).format(link=link(game), game=game.id, due=due(game.deadline))
-        return _(YOUR_TURN_UNTIMED).format(link=link(game), game=game.id)
-    return _(THEIR_TURN).format(link=link(game), game=game.id, player=shown(state.to_move or ""))
+            return _(YOUR_TURN).format(link=where(game), game=game.id, due=due(game.deadline))
+        return _(YOUR_TURN_UNTIMED).format(link=where(game), game=game.id)
+    return _(THEIR_TURN).format(link=where(game), game=game.id, player=shown(state.to_move or ""))
 
 
-def games_message(games: list[Game], user_id: int, everywhere: bool, page: int, pages: int, total: int) -> str:
+def head(games: list[Game], user_id: int, everywhere: bool, total: int) -> str:
+    """The panel's first line: how many open games, or that there are none."""
     if not games:
         return _(NONE_EVERYWHERE if everywhere else NONE)
-    lines = [plural(total, *(HEAD_EVERYWHERE if everywhere else HEAD))]
-    lines += [game_line(g, user_id) for g in games]
-    if pages > 1:
-        lines.append(_(PAGE).format(page=page + 1, pages=pages))
-    return "\n".join(lines)
+    return plural(total, *(HEAD_EVERYWHERE if everywhere else HEAD))
+
+
+def page_line(page: int, pages: int) -> str:
+    return _(PAGE).format(page=page + 1, pages=pages)

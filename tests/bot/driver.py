@@ -192,3 +192,30 @@ async def forge_component(member, message, custom_id: str, values: list[str] | N
     return await _dispatch_actor_interaction(
         member, interaction, channel, data, extra={"message": payload}, source_message_id=stored.id
     )
+
+
+def _layout(components) -> list[dict]:
+    """Every component of a message in Discord's layout components, depth first (raw payloads)."""
+    out = []
+    for c in components or []:
+        c = c if isinstance(c, dict) else c.to_dict()
+        out.append(c)
+        out += _layout(c.get("components"))
+        if c.get("accessory"):
+            out += _layout([c["accessory"]])
+    return out
+
+
+def panel_texts(message) -> list[str]:
+    """The text displays of a layout-components message (a panel), in order."""
+    return [c["content"] for c in _layout(message.components) if c.get("type") == 10]
+
+
+def panel_buttons(message) -> list[dict]:
+    """The buttons of a layout-components message (link buttons have a url, the others a custom_id)."""
+    return [c for c in _layout(message.components) if c.get("type") == 2]
+
+
+def panel_size(message) -> int:
+    """How many components a layout-components message has, nested ones included (Discord: 40 at most)."""
+    return len(_layout(message.components))

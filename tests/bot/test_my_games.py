@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.limits import UNLIMITED
 
-from .driver import actor, components_of, fast_forward, start_game
+from .driver import actor, fast_forward, panel_buttons, panel_size, panel_texts, start_game
 
 
 async def test_my_games_across_three_games_with_mine_first_and_from_a_dm(world):
@@ -22,27 +22,30 @@ async def test_my_games_across_three_games_with_mine_first_and_from_a_dm(world):
     await away.slash(there, "coal new", thread=False)  # on another server
 
     r = await mover.slash(w.channel, "coal games")
-    assert r.ephemeral
-    lines = r.response.content.splitlines()
+    assert r.ephemeral and not r.response.content  # a panel of layout components
+    lines = panel_texts(r.response)
     assert lines[0] == "You sit in 2 open games:"  # this server's only
-    assert lines[1].startswith(f"• **Your turn** in https://discord.com/channels/{w.guild.id}/{w.channel.id} ")
+    assert lines[1].startswith(f"**Your turn** in <#{w.channel.id}> ")
     assert f"it ends <t:{int(game.deadline)}:R>" in lines[1]
-    assert lines[2].startswith(f"• https://discord.com/channels/{w.guild.id}/{second.id} ") and "a lobby" in lines[2]
-    link = next(c for c in components_of(r.response) if getattr(c, "url", None))
-    assert link.url == f"https://discord.com/channels/{w.guild.id}/{w.channel.id}"
+    assert lines[2].startswith(f"<#{second.id}> ") and "a lobby" in lines[2]
+    links = [b["url"] for b in panel_buttons(r.response) if b.get("url")]
+    here = f"https://discord.com/channels/{w.guild.id}"
+    # an Open link beside each game, then the next game where it is my turn
+    assert links == [f"{here}/{w.channel.id}", f"{here}/{second.id}", f"{here}/{w.channel.id}"]
+    assert [b["label"] for b in panel_buttons(r.response)] == ["Open", "Open", "Next game where it is my turn"]
 
     r = await waiting.slash(w.channel, "coal games")
-    assert f"{game.state.to_move} to move" in r.response.content
-    assert not components_of(r.response)  # not their turn anywhere: no link, one page
+    assert f"{game.state.to_move} to move" in panel_texts(r.response)[1]
+    assert [b["label"] for b in panel_buttons(r.response)] == ["Open"]  # not their turn anywhere; one page
 
     r = await mover.user.slash("coal games")  # in a direct message: every server shared
     assert r.ephemeral
-    lines = r.response.content.splitlines()
+    lines = panel_texts(r.response)
     assert lines[0] == "You sit in 3 open games on the servers we share:"
-    assert "**Your turn**" in lines[1] and f"/{other.id}/{there.id}" in r.response.content
+    assert "**Your turn**" in lines[1] and f"/{other.id}/{there.id}" in str(panel_buttons(r.response))
 
     r = await w.env.create_user("nobody").slash("coal games")
-    assert r.response.content == "You sit in no open game on any server we share."
+    assert panel_texts(r.response) == ["You sit in no open game on any server we share."]
 
 
 async def test_my_games_page_by_ten(world):
@@ -52,9 +55,12 @@ async def test_my_games_page_by_ten(world):
         channel = w.guild.create_text_channel(f"mine-{k}")
         await w.alice.slash(channel, "coal new", thread=False)
     r = await w.alice.slash(w.channel, "coal games")
-    assert r.response.content.splitlines()[0] == "You sit in 12 open games:"
-    assert r.response.content.count("• ") == 10 and r.response.content.endswith("Page 1 of 2.")
+    texts = panel_texts(r.response)
+    assert texts[0] == "You sit in 12 open games:" and len(texts) == 1 + 10 + 1 and texts[-1] == "Page 1 of 2."
+    assert sum(len(str(c)) for c in texts) < 4000  # Discord's limit for a message's text displays
+    assert panel_size(r.response) <= 40  # and its 40 components
     r = await w.alice.click(r.response, label="Later ▶")
-    assert r.response.content.count("• ") == 2 and r.response.content.endswith("Page 2 of 2.")
+    texts = panel_texts(r.response)
+    assert len(texts) == 1 + 2 + 1 and texts[-1] == "Page 2 of 2."
     r = await w.alice.click(r.response, label="◀ Earlier")
-    assert r.response.content.endswith("Page 1 of 2.")
+    assert panel_texts(r.response)[-1] == "Page 1 of 2."
