@@ -39,13 +39,14 @@ def small_disk(tmp_path):
 
 def fill(folder) -> None:
     """Write a file until the file system has no byte left."""
-    with open(folder / "filler", "wb") as f:
-        try:
-            while True:
-                f.write(b"\0" * 65536)
-                f.flush()
-        except OSError:
-            pass
+    # Unbuffered: a buffered file would try its last, unwritten bytes again when closed and raise there.
+    with open(folder / "filler", "wb", buffering=0) as f:
+        for size in (65536, 4096, 512, 1):  # to the last byte
+            try:
+                while True:
+                    f.write(b"\0" * size)
+            except OSError:
+                pass
 
 
 async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(small_disk, caplog):
