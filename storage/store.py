@@ -535,9 +535,11 @@ class Store:
         return PlayerStats(games=games, wins=int(wins), average_vp=int(total) / games, best_vp=int(best))
 
     async def move_times(self, guild_id: int, user_id: int) -> MoveTimes:
-        """How long `user_id` takes to move in this server: each of their moves timed from the entry before
-        it in the game's log (the database's window function; a game's first entry, the lobby's start, has
-        none), their moves and the timer's moves for them apart; the percentiles are taken here."""
+        """How long `user_id` takes to move in this server, over their latest `RECENT_GAMES` games: each
+        of their moves timed from the entry before it in the game's log (the database's window function;
+        a game's first entry has none), their moves and the timer's moves for them apart; the
+        percentiles are taken here. The latest games keep it within /coal stats' budget however many
+        games a player has, and say how they play now."""
         async with self.backend.read() as tx:
             rows = await tx.fetch(
                 """
@@ -546,11 +548,12 @@ class Store:
                            a.at - LAG(a.at) OVER (PARTITION BY a.game_id ORDER BY a.seq) AS waited
                     FROM actions a
                     WHERE a.game_id IN (SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
-                                        WHERE s.user_id = ? AND g.guild_id = ?)
+                                        WHERE s.user_id = ? AND g.guild_id = ?
+                                        ORDER BY s.game_id DESC LIMIT ?)
                 ) t
                 WHERE t.user_id = ? AND t.waited IS NOT NULL AND t.action NOT LIKE 'undo%'
                 """,
-                (user_id, guild_id, user_id),
+                (user_id, guild_id, RECENT_GAMES, user_id),
             )
         own = sorted(float(w) for w, auto in rows if not auto)
         timer = sum(1 for _w, auto in rows if auto)
@@ -762,6 +765,9 @@ class Store:
     async def _games(self, where: str, params: Sequence[Any], order: str = "id") -> list[Game]:
         async with self.backend.read() as tx:
             return await fetch_games(tx, where, params, order)
+
+
+RECENT_GAMES = 50  # the games /coal stats times a player's moves over
 
 
 def _percentile(values: Sequence[float], q: float) -> float | None:
