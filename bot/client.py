@@ -113,7 +113,11 @@ class CoalBot(discord.Client):
         guild = discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        known = {c.name for c in await self.tree.fetch_commands(guild=guild)}  # one read: what Discord has
+        try:  # one read: the commands Discord has
+            known = {c.name for c in await self.tree.fetch_commands(guild=guild)}
+        except discord.HTTPException as err:  # not readable: sync, as if it had none
+            log.info("could not read the commands Discord has (%s); syncing", err)
+            known = set()
         if known and self.owned_shards is not None and 0 not in self.owned_shards.ids:
             return False
         translator = self.tree.translator
