@@ -57,7 +57,7 @@ class ComputerPlayers:
         return await self.workers.run(players.think, asked.level, asked.seen, asked.seed)
 
     async def hints(self, game: Game, player: str) -> list[Hint]:
-        """The hard level's best three moves for `player` (to move) from their own view; changes nothing."""
+        """The expert level's best three moves for `player` (to move) from their own view; changes nothing."""
         asked = question(game, player, HINT_LEVEL)
         text = await self.workers.run(players.advise, asked.seen, asked.seed, priority=HINT)
         return HINTS.validate_json(text)

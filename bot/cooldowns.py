@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 COOLDOWNS: dict[str, float] = {
-    "hint": 20.0,  # thinks like the hard computer, in the computers' worker processes
+    "hint": 20.0,  # thinks like the expert computer (1.5 s of CPU), in the computers' worker processes
     "board": 10.0,  # /coal board full:true: the largest image
     "export": 30.0,  # the whole game record
 }

@@ -103,7 +103,7 @@ class GiveBackButton(GameButton, DynamicItem[Button], template=button_template("
 
 
 async def hint(interaction: discord.Interaction) -> None:
-    """/coal hint: privately, the hard computer's best three moves for the player to move; changes nothing."""
+    """/coal hint: privately, the expert computer's best three moves for the player to move; changes nothing."""
     bot = client_of(interaction)
     game = await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id)
     seat = game.seat_of_user(interaction.user.id)

@@ -3,7 +3,7 @@
     import players
     action = players.by_level("hard").choose(rules.view(state, name), seed)
     text = players.think("normal", view_json, seed)      # for a process pool (advise: hints)
-    best = players.hints(rules.view(state, name), seed)  # the hard level's best three
+    best = players.hints(rules.view(state, name), seed)  # the expert level's best three
 
 A player only ever gets the view of the seat to move (`rules.view`): it cannot read the deck
 order, other players' hidden delivered orders or their draw-space cards. Every level is
