@@ -9,7 +9,7 @@ back" under the request the owner's `/coal join` posts.
 from __future__ import annotations
 
 import discord
-from discord.ui import Button, DynamicItem, View
+from discord.ui import Button, Container, DynamicItem, LayoutView, Separator, TextDisplay, View
 
 from games.computers import host_of
 from games.errors import NotHost, Reason
@@ -119,4 +119,12 @@ async def hint(interaction: discord.Interaction) -> None:
         log_event(game, f"hints for user {interaction.user.id} failed: {type(err).__name__}: {err}")
         await refuse(interaction, _(refusals.OOPS))
         return
-    await interaction.followup.send(words.hint_lines(hints), ephemeral=True)
+    head, *lines = words.hint_lines(hints)
+    panel: Container[LayoutView] = Container(TextDisplay(head))  # a panel of layout components (issue 27)
+    if lines:
+        panel.add_item(Separator())
+        for line in lines:
+            panel.add_item(TextDisplay(line))
+    view = LayoutView()
+    view.add_item(panel)
+    await interaction.followup.send(view=view, ephemeral=True)

@@ -135,15 +135,16 @@ def asks_back(player: str, host_mention: str) -> str:
     return _(ASKS_BACK).format(player=shown(player), host=host_mention)
 
 
-def hint_lines(hints: Sequence[Hint]) -> str:
-    """The hints, best first, each with what it does at once and the lead it expects."""
+def hint_lines(hints: Sequence[Hint]) -> list[str]:
+    """The hints in words: a head, then each hint, best first, with what it does at once and the lead
+    it expects (or one line: nothing to suggest)."""
     if not hints:
-        return _(NO_HINTS)
+        return [_(NO_HINTS)]
     lines = [_(HINTS_HEAD)]
     for h in hints:
         lead = f"{h.expected_lead:+.0f}"
         lines.append(_(HINT_LINE).format(rank=h.rank, action=action_usage(h.action), effects=_effects(h), lead=lead))
-    return "\n".join(lines)
+    return lines
 
 
 def _effects(h: Hint) -> str:

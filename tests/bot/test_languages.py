@@ -19,7 +19,16 @@ from bot.words import turns as turn_words
 from bot.words.console import CONSOLE
 
 from .conftest import World
-from .driver import components_of, fast_forward, lobby_button, open_lobby, private_reply, start_game, stored
+from .driver import (
+    components_of,
+    fast_forward,
+    lobby_button,
+    open_lobby,
+    panel_texts,
+    private_reply,
+    start_game,
+    stored,
+)
 from .policy import play_to_the_end
 
 PROSE = re.compile(r"[A-Za-z]{2,}[ ,;:'’]+[A-Za-z]{2,}")
@@ -171,8 +180,9 @@ async def test_an_unknown_language_is_refused_with_the_list_and_nothing_is_store
 
 
 def _words_of(message) -> list[str]:
-    """A private reply in words: its text, its buttons' and menus' labels, its images' descriptions."""
-    shown = [message.content or ""]
+    """A private reply in words: its text (a panel's text displays too), its buttons' and menus' labels,
+    its images' descriptions."""
+    shown = [message.content or "", *panel_texts(message)]
     for c in components_of(message):
         shown += [getattr(c, "label", None) or "", getattr(c, "placeholder", None) or ""]
         shown += [o.label for o in getattr(c, "options", None) or []]
