@@ -31,7 +31,7 @@ from .context import client_of
 from .i18n import DEFAULT, SUPPORTED, _, in_channel, language_from_option, language_name, locale_for, pgettext
 from .permissions import missing_permissions
 from .plan_words import typed_plan
-from .replies import log_event, refuse, show_board, show_pit, viewer_name
+from .replies import log_event, panel, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import defaults as defaults_words
 from .words import help as help_words
@@ -445,7 +445,7 @@ class CoalCommands(app_commands.Group):
         game = await bot.manager.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
-        await interaction.response.send_message(status.status_message(game, bot.clock()), ephemeral=True)
+        await interaction.response.send_message(view=panel(status.status_blocks(game)), ephemeral=True)
 
     @app_commands.command(name="log", description=describe.LOG)
     @app_commands.describe(last=describe.LOG_LAST)

@@ -121,3 +121,16 @@ async def tell_host(client: discord.Client, game: Game, text: str) -> None:
         await user.send(text, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as err:
         log.info("game %s: could not tell the host %s (%s)", game.id, game.host_id, err)
+
+
+def panel(blocks: list[str]) -> discord.ui.LayoutView:
+    """Private text as a panel of Discord's layout components (issue 27): a container, its blocks
+    apart, each a text display (4 000 characters in all)."""
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
+    for k, block in enumerate(blocks):
+        if k:
+            box.add_item(discord.ui.Separator())
+        box.add_item(discord.ui.TextDisplay(block))
+    view = discord.ui.LayoutView()
+    view.add_item(box)
+    return view

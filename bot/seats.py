@@ -9,7 +9,7 @@ back" under the request the owner's `/coal join` posts.
 from __future__ import annotations
 
 import discord
-from discord.ui import Button, Container, DynamicItem, LayoutView, Separator, TextDisplay, View
+from discord.ui import Button, DynamicItem, View
 
 from games.computers import host_of
 from games.errors import NotHost, Reason
@@ -18,7 +18,7 @@ from storage import SeatRow
 from .context import client_of
 from .i18n import _, in_channel
 from .items import BLUE, GameButton, button_template
-from .replies import game_for, log_event, pinging, refuse, refuse_error
+from .replies import game_for, log_event, panel, pinging, refuse, refuse_error
 from .words import computers as words
 from .words import refusals
 from .words.common import mention
@@ -120,11 +120,5 @@ async def hint(interaction: discord.Interaction) -> None:
         await refuse(interaction, _(refusals.OOPS))
         return
     head, *lines = words.hint_lines(hints)
-    panel: Container[LayoutView] = Container(TextDisplay(head))  # a panel of layout components (issue 27)
-    if lines:
-        panel.add_item(Separator())
-        for line in lines:
-            panel.add_item(TextDisplay(line))
-    view = LayoutView()
-    view.add_item(panel)
-    await interaction.followup.send(view=view, ephemeral=True)
+    blocks = [head, "\n".join(lines)] if lines else [head]
+    await interaction.followup.send(view=panel(blocks), ephemeral=True)

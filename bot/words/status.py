@@ -51,9 +51,16 @@ EXPORT = N_("The game record; replay it with `python -m rules replay FILE`.")
 
 
 def status_message(game: Game, now: float) -> str:
+    """/coal status as one text."""
+    return "\n".join(status_blocks(game))
+
+
+def status_blocks(game: Game) -> list[str]:
+    """/coal status in blocks, for a panel: where the game stands (whose turn, the deadline, the start
+    player), each player, the decks. A lobby: its message."""
     state = game.state
     if state is None:
-        return lobby_message(game)
+        return [lobby_message(game)]
     lines = []
     if state.phase == "over":
         lines.append(_(OVER).format(winners=names([state.players[i].name for i in state.winners])))
@@ -65,10 +72,11 @@ def status_message(game: Game, now: float) -> str:
         timer = timer_name(game.options.timer_seconds or 0)
         lines.append(_(TIMER).format(timer=timer, due=due(game.deadline)))
     lines.append(_(START_PLAYER).format(player=shown(state.players[state.start_player].name)))
+    players = []
     for seat, p in enumerate(state.players):
         row = game.seats[seat]
         absent = _(ABSENT).format(missed=row.missed) if is_absent(row.missed) else ""
-        lines.append(
+        players.append(
             _(PLAYER).format(
                 player=shown(p.name),
                 colour=seat_colour(row.colour),
@@ -78,8 +86,8 @@ def status_message(game: Game, now: float) -> str:
                 absent=absent,
             )
         )
-    lines.append(_(DECKS).format(tiles=len(state.tile_deck), orders=len(state.order_deck)))
-    return "\n".join(lines)
+    decks = _(DECKS).format(tiles=len(state.tile_deck), orders=len(state.order_deck))
+    return ["\n".join(lines), "\n".join(players), decks]
 
 
 def log_message(rows: list[LogRow], limit: int = 1900) -> str:

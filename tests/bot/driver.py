@@ -219,3 +219,8 @@ def panel_buttons(message) -> list[dict]:
 def panel_size(message) -> int:
     """How many components a layout-components message has, nested ones included (Discord: 40 at most)."""
     return len(_layout(message.components))
+
+
+def panel_text(message) -> str:
+    """A panel's text displays as one text, a line per line (what a reader sees, top to bottom)."""
+    return "\n".join(panel_texts(message))

@@ -24,6 +24,7 @@ from .driver import (
     custom_ids,
     fast_forward,
     menu,
+    panel_text,
     panel_texts,
     start_game,
     stored,
@@ -211,7 +212,7 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     messages = len(w.channel.history())
     r = await member.slash(w.channel, "coal hint")
     assert r.ephemeral and not r.followups and not r.response.content  # a panel of layout components
-    lines = panel_texts(r.response)
+    lines = panel_text(r.response).splitlines()
     assert lines[0] == "The expert computer's best moves for you now:"
     assert len(lines) == 4
     for rank, line in enumerate(lines[1:], start=1):

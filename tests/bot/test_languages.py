@@ -24,6 +24,7 @@ from .driver import (
     fast_forward,
     lobby_button,
     open_lobby,
+    panel_text,
     panel_texts,
     private_reply,
     start_game,
@@ -136,7 +137,7 @@ async def test_private_answers_follow_the_asker_and_the_channel_the_game(simcord
 
     # /coal status: private, in German for dave, while the game speaks Italian
     r = await w.dave.slash(w.channel, "coal status")
-    assert r.ephemeral and piece_of("de", status.DRAFT) in r.response.content, r.response.content
+    assert r.ephemeral and piece_of("de", status.DRAFT) in panel_text(r.response), panel_text(r.response)
     assert piece_of("de", status.DRAFT) != piece_of("en", status.DRAFT)
 
     # autocomplete labels in the asker's language: the player to pick sees Japanese or English

@@ -11,7 +11,18 @@ import pytest
 from games.limits import UNLIMITED
 from rules.components import ORDER_CARDS
 
-from .driver import act, actor, assert_refused, close_bot, fast_forward, restart, start_game, stored, virtual_clock
+from .driver import (
+    act,
+    actor,
+    assert_refused,
+    close_bot,
+    fast_forward,
+    panel_text,
+    restart,
+    start_game,
+    stored,
+    virtual_clock,
+)
 
 HOUR = 3600
 
@@ -93,7 +104,7 @@ async def test_three_expiries_in_a_row_mark_a_player_absent(world):
         await w.env.advance_time(HOUR)
     game = await stored(w)
     assert [s.missed for s in game.seats] == [3, 3]
-    status = (await w.alice.slash(w.channel, "coal status")).response.content
+    status = panel_text((await w.alice.slash(w.channel, "coal status")).response)
     assert status.count("absent (missed 3 turns)") == 2
     assert (
         "has missed 3 turns in a row and is marked absent; the host may `/coal host abort`"
@@ -173,7 +184,8 @@ async def test_a_deadline_is_a_live_timestamp_in_the_turn_message_and_after_a_re
     new = await restart(w, db_path, downtime=60)
     try:
         r = await w.alice.slash(w.channel, "coal status")
-        assert f"the turn ends <t:{due}:R> (<t:{due}:f>)." in r.response.content, r.response.content
-        assert "left" not in r.response.content
+        said = panel_text(r.response)
+        assert f"the turn ends <t:{due}:R> (<t:{due}:f>)." in said, said
+        assert "left" not in said
     finally:
         await close_bot(new)

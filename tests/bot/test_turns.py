@@ -17,6 +17,7 @@ from .driver import (
     live_ids,
     menu,
     open_lobby,
+    panel_text,
     start_game,
     stored,
 )
@@ -196,9 +197,10 @@ async def test_board_pit_status_log_and_help(world):
     r = await w.dave.slash(w.channel, "coal pit")
     await assert_refused(w, r, "You are not playing in this game.")
     r = await w.alice.slash(w.channel, "coal status")
-    assert r.ephemeral and "Shift 1 of 3" in r.response.content and "alice (red): " in r.response.content
+    said = panel_text(r.response)  # a panel of layout components (issue 27)
+    assert r.ephemeral and "Shift 1 of 3" in said and "alice (red): " in said
     due = int((await stored(w)).deadline)
-    assert f"Turn timer 24 hours: the turn ends <t:{due}:R> (<t:{due}:f>)." in r.response.content
+    assert f"Turn timer 24 hours: the turn ends <t:{due}:R> (<t:{due}:f>)." in said
     r = await w.alice.slash(w.channel, "coal log", last=2)
     lines = r.response.content.splitlines()
     assert r.ephemeral and len(lines) == 2 and lines[-1].startswith(f"{game.version + 1}. ")
