@@ -116,7 +116,7 @@ async def save_vs_floor(store: Store, turns: int) -> tuple[list[float], list[flo
             await floor.insert(text)
             t1 = time.perf_counter()
             game = await store.save_turn(
-                game, state, user_id=user, player=player, action=text, summary=summary, deadline=t1 + 86400,
+                game, state, user_id=user, player=player, action=text, deadline=t1 + 86400,
                 outbox=[post],
             )  # fmt: skip
             t2 = time.perf_counter()

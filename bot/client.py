@@ -121,7 +121,7 @@ class CoalBot(discord.Client):
         if known and self.owned_shards is not None and 0 not in self.owned_shards.ids:
             return False
         translator = self.tree.translator
-        commands = self.tree._get_all_commands(guild=guild)
+        commands = self.tree.get_commands(guild=guild)  # what `tree.sync` sends
         payload = [
             await c.get_translated_payload(self.tree, translator) if translator else c.to_dict(self.tree)
             for c in commands

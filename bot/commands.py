@@ -57,6 +57,19 @@ LEVEL_CHOICES = [Choice(name=level, value=level) for level in LEVELS]
 # group's subcommands alike in DMs and servers, so the others answer there that they need a server.
 IN_DIRECT_MESSAGES = ("games", "settings")
 ABSENT_CHOICES = ("computer", "bank")
+# A game's options, as `/coal new` and `/coal host defaults` both take them
+GAME_OPTIONS = {
+    "timer": describe.NEW_TIMER,
+    "delivered": describe.NEW_DELIVERED,
+    "absent": describe.NEW_ABSENT,
+    "language": describe.NEW_LANGUAGE,
+    "thread": describe.NEW_THREAD,
+}
+GAME_OPTION_CHOICES = {
+    "timer": [Choice(name=t, value=t) for t in TIMER_SECONDS],
+    "delivered": [Choice(name=describe.DELIVERED_OWN, value="own"), Choice(name=describe.DELIVERED_ALL, value="all")],
+    "absent": [Choice(name=a, value=a) for a in ABSENT_CHOICES],
+}
 
 
 async def _suggest(interaction: discord.Interaction, typed: str, command: str, as_int: bool = False) -> list[Choice]:
@@ -168,21 +181,8 @@ class CoalCommands(app_commands.Group):
     # --- the lobby ------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description=describe.NEW)
-    @app_commands.describe(
-        timer=describe.NEW_TIMER,
-        delivered=describe.NEW_DELIVERED,
-        absent=describe.NEW_ABSENT,
-        language=describe.NEW_LANGUAGE,
-        thread=describe.NEW_THREAD,
-    )
-    @app_commands.choices(
-        timer=[Choice(name=t, value=t) for t in TIMER_SECONDS],
-        delivered=[
-            Choice(name=describe.DELIVERED_OWN, value="own"),
-            Choice(name=describe.DELIVERED_ALL, value="all"),
-        ],
-        absent=[Choice(name=a, value=a) for a in ABSENT_CHOICES],
-    )
+    @app_commands.describe(**GAME_OPTIONS)
+    @app_commands.choices(**GAME_OPTION_CHOICES)
     @app_commands.autocomplete(language=_languages)
     async def new(
         self,
@@ -268,22 +268,8 @@ class CoalCommands(app_commands.Group):
         await client_of(interaction).publisher.first_turn(interaction, game)
 
     @host.command(name="defaults", description=describe.DEFAULTS)
-    @app_commands.describe(
-        timer=describe.NEW_TIMER,
-        delivered=describe.NEW_DELIVERED,
-        absent=describe.NEW_ABSENT,
-        language=describe.NEW_LANGUAGE,
-        thread=describe.NEW_THREAD,
-        reset=describe.DEFAULTS_RESET,
-    )
-    @app_commands.choices(
-        timer=[Choice(name=t, value=t) for t in TIMER_SECONDS],
-        delivered=[
-            Choice(name=describe.DELIVERED_OWN, value="own"),
-            Choice(name=describe.DELIVERED_ALL, value="all"),
-        ],
-        absent=[Choice(name=a, value=a) for a in ABSENT_CHOICES],
-    )
+    @app_commands.describe(**GAME_OPTIONS, reset=describe.DEFAULTS_RESET)
+    @app_commands.choices(**GAME_OPTION_CHOICES)
     @app_commands.autocomplete(language=_languages)
     async def defaults(
         self,

@@ -31,7 +31,7 @@ from games.manager import NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
 from games.undo import undo_refusal
 from rendering import last_move, render_scoring, render_turn
-from rules import EVENTS, view
+from rules import EVENTS, GameState, view
 from storage import OutboxRow
 
 from .context import TIMERS_CHANGED, CoalClient, as_coal
@@ -266,14 +266,7 @@ class Publisher:
             if await send(interaction, channel, what, file, None) is None:
                 return False
             scoring = turns.shift_scored(result.events, state)
-            image = await bot.render(
-                render_scoring,
-                view(state, None),
-                None,
-                turns.scoring_key(),
-                filename="scoring.png",
-                description=images.scoring(scoring),
-            )
+            image = await self._scoring_image(state, scoring)
             text = "\n".join(x for x in (scoring, change, nxt) if x)
             posted = await send(interaction, channel, text, image, buttons, pings=telling.pings)
         else:
@@ -290,17 +283,21 @@ class Publisher:
         if scored and state.phase == "over":
             await self.ended(game)  # the last turn message's buttons go
             final = turns.final_message(game)
-            image = await bot.render(
-                render_scoring,
-                view(state, None),
-                None,
-                turns.scoring_key(),
-                filename="scoring.png",
-                description=images.scoring(final),
-            )
+            image = await self._scoring_image(state, final)
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
             await send(interaction, channel, final, image, rematch_view(game.id, game.version), pings=winners)
         return True
+
+    async def _scoring_image(self, state: GameState, said: str) -> discord.File | None:
+        """The scoring image of `state` (with its key), described by what the message says of it."""
+        return await self.bot.render(
+            render_scoring,
+            view(state, None),
+            None,
+            turns.scoring_key(),
+            filename="scoring.png",
+            description=images.scoring(said),
+        )
 
     def _undo(
         self, result: TurnResult, interaction: discord.Interaction | None, first: int, replies: int | None

@@ -6,9 +6,12 @@ language: the server's preferred locale). Members who may manage the server or i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 import discord
+from pydantic import ValidationError
+
+from storage import GameSettings
 
 from .context import client_of
 from .i18n import _, language_from_option
@@ -16,12 +19,26 @@ from .replies import refuse
 from .words import defaults as words
 from .words import refusals
 
+# `/coal new`'s own defaults. Not GameSettings' defaults: those read games stored before an option
+# existed (their absent players got the bank), while a new game gets a computer for them.
 BUILT_IN: dict[str, Any] = {"timer": "24h", "delivered": "own", "absent": "computer", "language": None, "thread": True}
 
 
 def may_set(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.manage_channels))
+
+
+def _not_an_option(changes: dict[str, Any]) -> str | None:
+    """The refusal of the first value outside its option's choices, as a game's settings read them."""
+    checked = {k: v for k, v in changes.items() if k in GameSettings.model_fields}
+    try:
+        GameSettings.model_validate(checked)
+    except ValidationError as err:
+        field = str(err.errors()[0]["loc"][0])
+        allowed = get_args(GameSettings.model_fields[field].annotation)
+        return refusals.not_a_choice(str(checked[field]), field, [str(a) for a in allowed])
+    return None
 
 
 def in_order(options: dict[str, Any]) -> dict[str, Any]:
@@ -46,6 +63,10 @@ async def change(interaction: discord.Interaction, given: dict[str, Any], reset:
         return
     if not may_set(interaction):
         await refuse(interaction, _(words.NOT_ALLOWED))
+        return
+    problem = _not_an_option(changes)
+    if problem:  # a value Discord offers none of (a forged interaction): it would break every /coal new
+        await refuse(interaction, problem)
         return
     if "language" in changes:
         lang = language_from_option(str(changes["language"]))

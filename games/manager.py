@@ -298,13 +298,15 @@ class GameManager:
         """The game's latest `last` log entries (all without `last`), oldest first, each with its events:
         the log keeps only actions (`Store.save_turn`), so the game is replayed for them (about 130
         entries a game: milliseconds, for a private command)."""
-        rows = await self.store.log(game.id, last)
-        if game.seed is None or all(row.summary for row in rows):
-            return rows
-        whole = rows if last is None else await self.store.log(game.id)
-        events = events_of(record_of(game, whole))
-        said = {row.seq: EVENTS.dump_json(e).decode() for row, e in zip(whole, events, strict=True)}
-        return [row if row.summary else replace(row, summary=said[row.seq]) for row in rows]
+        rows = await self.store.log(game.id)  # the replay needs them all
+        if game.seed is not None and not all(row.summary for row in rows):
+            # in a thread: a long game's replay takes tens of milliseconds
+            events = await asyncio.to_thread(events_of, record_of(game, rows))
+            rows = [
+                row if row.summary else replace(row, summary=EVENTS.dump_json(said).decode())
+                for row, said in zip(rows, events, strict=True)
+            ]
+        return rows[-last:] if last else rows
 
     async def history(self, guild_id: int, limit: int = 15) -> list[GameSummary]:
         """The server's finished games, the latest first."""

@@ -74,14 +74,32 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
 def replay_stack(record: GameRecord, upto: int | None = None) -> tuple[list[GameState], list[RecordedAction]]:
     """The moves still standing after the record's actions (an `undo` entry removes the last one), and
     the states: the first before any move, then one after each standing move."""
+    states, standing, _events = _replay(record, upto)
+    return states, standing
+
+
+def events_of(record: GameRecord) -> list[list[Event]]:
+    """What each entry of the record did, as `apply` said it then (an `undo` entry: `TookBack`, with
+    the players of the computer moves it took back too): the log keeps only its actions, and this
+    gives back the events its sentences are made from. ReplayError if the record does not replay."""
+    return _replay(record)[2]
+
+
+def _replay(
+    record: GameRecord, upto: int | None = None
+) -> tuple[list[GameState], list[RecordedAction], list[list[Event]]]:
+    """The record replayed: the states and moves still standing, and each entry's events."""
     states = [new_game(record.players, record.seed, record.options)]
     standing: list[RecordedAction] = []
+    said: list[list[Event]] = []
     for k, entry in enumerate(record.actions[:upto], start=1):
         state = states[-1]
         count = undo_count(entry.action)
         if count is not None:
             if len(standing) < count or standing[-count].player != entry.player:
                 raise ReplayError(k, f"{entry.player} has no move to take back.")
+            replies = tuple(e.player for e in standing[len(standing) - count + 1 :])
+            said.append([TookBack(player=entry.player, replies=replies)])
             del states[-count:]
             del standing[-count:]
             continue
@@ -90,34 +108,13 @@ def replay_stack(record: GameRecord, upto: int | None = None) -> tuple[list[Game
         if state.to_move != entry.player:
             raise ReplayError(k, f"it is {state.to_move}'s turn, not {entry.player}'s.")
         try:
-            state, _ = apply(state, parse_action(entry.action))
+            state, events = apply(state, parse_action(entry.action))
         except Refusal as err:
             raise ReplayError(k, f"`{entry.action}` is refused: {err}", err) from None
         states.append(state)
         standing.append(entry)
-    return states, standing
-
-
-def events_of(record: GameRecord) -> list[list[Event]]:
-    """What each entry of the record did, as `apply` said it then (an `undo` entry: `TookBack`, with
-    the players of the computer moves it took back too): a finished game's log keeps only its actions,
-    and this gives back the events its sentences are made from."""
-    states = [new_game(record.players, record.seed, record.options)]
-    standing: list[RecordedAction] = []
-    out: list[list[Event]] = []
-    for entry in record.actions:
-        count = undo_count(entry.action)
-        if count is not None:
-            replies = tuple(e.player for e in standing[len(standing) - count + 1 :]) if count > 1 else ()
-            out.append([TookBack(player=entry.player, replies=replies)])
-            del states[-count:]
-            del standing[-count:]
-            continue
-        state, events = apply(states[-1], parse_action(entry.action))
-        states.append(state)
-        standing.append(entry)
-        out.append(list(events))
-    return out
+        said.append(list(events))
+    return states, standing, said
 
 
 class Chooser:

@@ -264,7 +264,6 @@ class Store:
         user_id: int,
         player: str,
         action: str,
-        summary: str = "",
         auto: bool = False,
         deadline: float | None = None,
         outbox: Sequence[Post] = (),
@@ -276,9 +275,8 @@ class Store:
         for a timer action, back to 0 for a player's own), for a finished game its status and
         every seat's final VP and win, and the `outbox` posts (see `pending_posts`).
 
-        `summary` (the entry's events) is not written by the bot any more: the action log replays to
-        them (`rules.record.events_of`) when `/coal log` asks, and keeping them doubled the log's size
-        (issue 26). Entries written before keep theirs.
+        The log row keeps the action only: its events (the `summary` column of entries written before
+        issue 26) are what the action log replays to (`rules.record.events_of`) when `/coal log` asks.
         """
         status: Status = "finished" if state.phase == "over" else "active"
         if status == "finished":
@@ -297,7 +295,7 @@ class Store:
             Statement(
                 "INSERT INTO actions (game_id, seq, user_id, player, action, at, summary, auto)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.id, seq, user_id, player, action, now, summary or None, int(auto)),
+                (game.id, seq, user_id, player, action, now, None, int(auto)),
             ),
         ]
         # `game` is the stored row at `game.version` (the UPDATE above checks), so its missed

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.command_names import choice_label, option_name
 from bot.i18n import N_, _, language_name
+from storage import TIMER_SECONDS
 
 from .commands import DELIVERED_ALL, DELIVERED_OWN
 from .common import listing, timer_name
@@ -24,7 +25,7 @@ DELIVERED = {"own": DELIVERED_OWN, "all": DELIVERED_ALL}
 
 def _value(key: str, value: Any) -> str:
     if key == "timer":
-        return _(NO_TIMER) if value == "none" else timer_name(_timer_seconds(str(value)))
+        return _(NO_TIMER) if value == "none" else timer_name(TIMER_SECONDS.get(str(value)) or 0)
     if key == "delivered":
         return choice_label(DELIVERED.get(str(value), str(value)))
     if key == "absent":
@@ -32,12 +33,6 @@ def _value(key: str, value: Any) -> str:
     if key == "language":
         return language_name(str(value)) if value else _(SERVER_LANGUAGE)
     return _(YES_NO[bool(value)])
-
-
-def _timer_seconds(timer: str) -> int:
-    from storage import TIMER_SECONDS
-
-    return TIMER_SECONDS.get(timer) or 0
 
 
 def options_text(options: dict[str, Any]) -> str:

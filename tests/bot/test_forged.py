@@ -82,3 +82,19 @@ async def test_component_ids_and_values_the_bot_never_made(world, no_tracebacks)
     await assert_refused(w, r, "That console button is not in use any more.", before=game)
     r = await forge_component(member, console, f"coal:mc:{game.id}:{game.version}:load-x")
     await assert_refused(w, r, "That console button is not in use any more.", before=game)
+
+
+async def test_server_defaults_outside_their_choices_are_refused_and_not_stored(world, no_tracebacks):
+    """A forged `/coal host defaults timer:5m` would make every `/coal new` of the server refused."""
+    import discord
+
+    w = world
+    admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = w.guild.add_member(w.env.create_user("admin"), roles=[admins])
+    r = await forge_slash(admin, w.channel, "coal host defaults", timer="5m")
+    await assert_refused(w, r, "`5m` is not a choice for timer: choose one of `none`, `1h`, `12h`")
+    r = await forge_slash(admin, w.channel, "coal host defaults", absent="nobody")
+    await assert_refused(w, r, "`nobody` is not a choice for absent: choose one of `computer`, `bank`.")
+    assert await w.bot.manager.server_defaults(w.guild.id) == {}
+    r = await w.alice.slash(w.channel, "coal new", thread=False)
+    assert not r.ephemeral  # new games still open

@@ -43,26 +43,7 @@ VOSOTROS = re.compile(
     re.IGNORECASE,
 )
 # Spanish words that end like a vosotros form and are not one
-SPANISH_WORDS_ENDING_IN_D = {
-    "mitad",
-    "cantidad",
-    "oscuridad",
-    "red",
-    "pared",
-    "usted",
-    "ustedes",
-    "verdad",
-    "edad",
-    "ciudad",
-    "seguridad",
-    "velocidad",
-    "comunidad",
-    "actividad",
-    "posibilidad",
-    "prioridad",
-    "unidad",
-    "mayoría",
-}
+SPANISH_WORDS_ENDING_IN_D = {"usted", "pared", "césped", "huésped"}  # (words in -dad, -tad, -tud: by their ending)
 SPANISH_WORDS_ENDING_IN_OS = {"vacíos", "envíos", "ríos", "país", "maíz", "deseos", "paseos", "trofeos", "correos"}
 
 

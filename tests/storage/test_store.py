@@ -32,12 +32,12 @@ async def _next(store: Store, game, chooser: Chooser | None = None, **kw):
 
 async def test_a_turn_stores_snapshot_log_row_and_version_together(store, manager, target):
     game = await started(manager, 1, players=3)
-    saved, action, _ = await _next(store, game, summary="text")
+    saved, action, _ = await _next(store, game)
     assert saved.version == 1 == saved.state.turn
     loaded = await store.load_game(game.id)
     assert loaded == saved
     [entry] = await store.log(game.id)
-    assert (entry.seq, entry.player, entry.action, entry.summary) == (1, game.state.to_move, str(action), "text")
+    assert (entry.seq, entry.player, entry.action, entry.summary) == (1, game.state.to_move, str(action), "")
     assert entry.user_id == game.user_of_player(game.state.to_move)
     rows = await target.rows()
     assert [r[8] for r in rows["games"]] == [1]  # version column
