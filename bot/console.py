@@ -1,14 +1,16 @@
 """The mining console: a private, step-by-step mining turn with Undo, Confirm and Cancel.
 
-The console lives in memory only (`games.consoles`); nothing is stored or played before
-Confirm, which plays the whole plan as one action. After a restart, or once the game has
-moved on, its buttons say it is closed.
+The console is a private panel of Discord's layout components (issue 27): the plan so far,
+then the cage and carts with the cage, load and store buttons under them, then the orders with
+the menu of spots to fill, then Undo, Type a plan, Confirm and Cancel. It lives in memory only
+(`games.consoles`); nothing is stored or played before Confirm, which plays the whole plan as
+one action. After a restart, or once the game has moved on, its buttons say it is closed.
 """
 
 from __future__ import annotations
 
 import discord
-from discord.ui import Button, DynamicItem, Select, View
+from discord.ui import ActionRow, Button, Container, DynamicItem, LayoutView, Select, Separator, TextDisplay
 
 from games import Game
 from games.consoles import Console
@@ -19,7 +21,7 @@ from .context import client_of
 from .i18n import _
 from .items import GREEN, GREY, RED, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
 from .plan_words import in_language, typed_plan
-from .replies import refuse, stale
+from .replies import panel, refuse, stale
 from .turns import take, typed
 from .words import console as words
 from .words import refusals
@@ -30,22 +32,27 @@ from .words.rules import colour_name, level_name
 MAX_FILL_OPTIONS = 25  # Discord's limit for a select menu
 
 
-def render(console: Console) -> tuple[str, View]:
-    """The console message: what the pit looks like after the steps so far, and the buttons."""
+def render(console: Console) -> LayoutView:
+    """The console panel: what the pit looks like after the steps so far, each block with its
+    buttons (at most 31 components of Discord's 40)."""
     planner = console.planner
     legal = planner.next_steps()
-    v = View(timeout=None)
     g, ver = console.game_id, console.version
 
-    def button(arg: str, label: str, ok: bool, row: int, style: discord.ButtonStyle = GREY) -> None:
-        v.add_item(ConsoleButton(g, ver, arg, label=label, style=style, disabled=not ok, row=row))
+    def button(arg: str, label: str, ok: bool, style: discord.ButtonStyle = GREY) -> ConsoleButton:
+        return ConsoleButton(g, ver, arg, label=label, style=style, disabled=not ok)
 
-    for level in range(5):
-        button(f"cage-{level}", _(words.CAGE).format(level=level_name(level)), CageTo(level=level) in legal, 0)
-    for colour in range(4):
-        button(f"load-{colour}", _(words.LOAD).format(colour=colour_name(colour)), Load(colour=colour) in legal, 1)
-    for colour in range(4):
-        button(f"store-{colour}", _(words.STORE).format(colour=colour_name(colour)), Store(colour=colour) in legal, 2)
+    box: Container[LayoutView] = Container(TextDisplay(words.console_head(planner)), Separator())
+    box.add_item(TextDisplay(words.cage_and_carts(planner.pit)))
+    cage = [button(f"cage-{n}", _(words.CAGE).format(level=level_name(n)), CageTo(level=n) in legal) for n in range(5)]
+    load = [button(f"load-{c}", _(words.LOAD).format(colour=colour_name(c)), Load(colour=c) in legal) for c in range(4)]
+    store = [
+        button(f"store-{c}", _(words.STORE).format(colour=colour_name(c)), Store(colour=c) in legal) for c in range(4)
+    ]
+    for row in (cage, load, store):
+        box.add_item(ActionRow(*row))
+    box.add_item(Separator())
+    box.add_item(TextDisplay(words.orders_text(planner.pit)))
     fills = [s for s in legal if isinstance(s, Fill)]
     fills.sort(key=lambda s: (len(s.cubes), s.order, s.spot))  # matching single cubes first
     if fills:
@@ -56,19 +63,25 @@ def render(console: Console) -> tuple[str, View]:
         more = ""
         if len(fills) > MAX_FILL_OPTIONS:
             more = _(words.MORE_FILLS).format(count=len(fills), shown=MAX_FILL_OPTIONS)
-        menu = make_menu("mcfill", g, ver, options, placeholder=(_(words.FILL_PLACEHOLDER) + more)[:150], row=3)
-        v.add_item(FillMenu(g, ver, menu))
-    button("undo", _(words.UNDO), bool(planner.plan), 4)
-    button("plan", _(words.TYPE_PLAN), True, 4)
-    button("confirm", _(words.CONFIRM), True, 4, GREEN)
-    button("cancel", _(words.CANCEL), True, 4, RED)
-    return words.console_text(planner), v
+        menu = make_menu("mcfill", g, ver, options, placeholder=(_(words.FILL_PLACEHOLDER) + more)[:150])
+        box.add_item(ActionRow(FillMenu(g, ver, menu)))
+    box.add_item(Separator())
+    box.add_item(
+        ActionRow(
+            button("undo", _(words.UNDO), bool(planner.plan)),
+            button("plan", _(words.TYPE_PLAN), True),
+            button("confirm", _(words.CONFIRM), True, GREEN),
+            button("cancel", _(words.CANCEL), True, RED),
+        )
+    )
+    v = LayoutView(timeout=None)
+    v.add_item(box)
+    return v
 
 
 async def open_console(interaction: discord.Interaction, game: Game, steps: int) -> None:
     console = client_of(interaction).consoles.open(game, interaction.user.id, steps)
-    text, v = render(console)
-    await interaction.response.send_message(text, view=v, ephemeral=True)
+    await interaction.response.send_message(view=render(console), ephemeral=True)
 
 
 def _step_of(arg: str) -> Step | None:
@@ -99,8 +112,7 @@ async def _push(interaction: discord.Interaction, console: Console, step: Step) 
     except Refusal as err:
         await refuse(interaction, rules_problem(err))
         return
-    text, v = render(console)
-    await interaction.response.edit_message(content=text, view=v)
+    await interaction.response.edit_message(view=render(console))
 
 
 class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("mc")):
@@ -115,16 +127,15 @@ class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("m
         consoles = client_of(interaction).consoles
         if self.arg == "cancel":
             consoles.close(self.game_id, interaction.user.id)
-            await interaction.response.edit_message(content=_(words.CANCELLED), view=None)
+            await interaction.response.edit_message(view=panel([_(words.CANCELLED)]))
         elif self.arg == "undo":
             console.planner.undo()
-            text, v = render(console)
-            await interaction.response.edit_message(content=text, view=v)
+            await interaction.response.edit_message(view=render(console))
         elif self.arg == "plan":
             await interaction.response.send_modal(PlanModal(console))
         elif self.arg == "confirm":
             action = console.planner.action()
-            mined = _(words.MINED).format(action=action_usage(str(action)))
+            mined = panel([_(words.MINED).format(action=action_usage(str(action)))])
             result = await take(interaction, action, expected_version=self.version, edit_private=mined)
             if result is not None:
                 consoles.close(self.game_id, interaction.user.id)
@@ -160,7 +171,9 @@ class PlanModal(discord.ui.Modal):
         lines = ", ".join(line for line in self.plan.value.splitlines() if line.strip())  # a line is a step too
         plan = typed_plan(lines, game.options.language if game else "en")
         action = typed(f"mine {console.planner.steps}: {plan}")
-        mined = _(words.MINED).format(action=action_usage(str(action))) if not isinstance(action, Refusal) else None
+        mined = (
+            None if isinstance(action, Refusal) else panel([_(words.MINED).format(action=action_usage(str(action)))])
+        )
         result = await take(interaction, action, expected_version=console.version, edit_private=mined)
         if result is not None:
             client_of(interaction).consoles.close(console.game_id, interaction.user.id)

@@ -2,8 +2,9 @@
 
 The settings belong to the person, not to a server or a game: how they are told it is their
 turn, the reminder at half time, and which turn messages carry the board (`bot.telling`
-applies them). The panel is an ephemeral message with one menu per setting; a menu's custom
-id names only the setting, and it changes the settings of whoever uses it.
+applies them). The panel is an ephemeral message in Discord's layout components (issue 27): each setting's
+line with its menu under it. A menu's custom id names only the setting, and it changes the
+settings of whoever uses it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from typing import Any
 
 import discord
-from discord.ui import DynamicItem, Item, Select, View
+from discord.ui import ActionRow, Container, DynamicItem, Item, LayoutView, Select, Separator, TextDisplay
 
 from storage import PlayerSettings
 
@@ -48,8 +49,7 @@ async def show(
     if images is not None:
         changes["images"] = images
     settings = await _change(interaction, changes)
-    text = words.panel(settings, saved=bool(changes))
-    await interaction.response.send_message(text, view=settings_view(settings), ephemeral=True)
+    await interaction.response.send_message(view=settings_view(settings, saved=bool(changes)), ephemeral=True)
 
 
 async def _change(interaction: discord.Interaction, changes: dict[str, Any]) -> PlayerSettings:
@@ -63,11 +63,20 @@ async def _change(interaction: discord.Interaction, changes: dict[str, Any]) -> 
     return await manager.change_settings(user, language=language(), **changes)
 
 
-def settings_view(settings: PlayerSettings) -> View:
-    """The panel's three menus, each showing the current choice."""
-    v = View(timeout=None)
-    for row, what in enumerate(WHAT):
-        v.add_item(SettingsMenu(what, settings, row=row))
+def settings_view(settings: PlayerSettings, *, saved: bool = False) -> LayoutView:
+    """The panel: a head, then each setting as it is now with its menu under it, then how to change
+    them (a container of text displays and action rows: 13 components of Discord's 40)."""
+    box: Container[LayoutView] = Container(TextDisplay(words.head(saved)), Separator())
+    for what in WHAT:
+        box.add_item(TextDisplay(words.line(settings, what)))
+        box.add_item(ActionRow(SettingsMenu(what, settings)))
+    warning = words.warning(settings)
+    if warning is not None:
+        box.add_item(TextDisplay(warning))
+    box.add_item(Separator())
+    box.add_item(TextDisplay(words.foot()))
+    v = LayoutView(timeout=None)
+    v.add_item(box)
     return v
 
 
@@ -101,9 +110,9 @@ class SettingsMenu(Handled, DynamicItem[Select], template=r"coal-settings:(?P<wh
 
     game_id = 0  # no game: for the error path's log line
 
-    def __init__(self, what: str, settings: PlayerSettings | None = None, *, row: int | None = None) -> None:
+    def __init__(self, what: str, settings: PlayerSettings | None = None) -> None:
         placeholder, options = _options(what, settings or PlayerSettings(0))
-        super().__init__(Select(custom_id=f"coal-settings:{what}", options=options, placeholder=placeholder, row=row))
+        super().__init__(Select(custom_id=f"coal-settings:{what}", options=options, placeholder=placeholder))
         self.what = what
 
     @classmethod
@@ -118,4 +127,5 @@ class SettingsMenu(Handled, DynamicItem[Select], template=r"coal-settings:(?P<wh
             await refuse(interaction, _(refusals.MENU_GONE))
             return
         settings = await _change(interaction, {self.what: value})
-        await interaction.response.edit_message(content=words.panel(settings, saved=True), view=settings_view(settings))
+        # content=None: a panel has none (and one sent before panels loses its text for the panel)
+        await interaction.response.edit_message(content=None, view=settings_view(settings, saved=True))

@@ -39,12 +39,13 @@ async def take(
     action: Action | Refusal,
     *,
     expected_version: int | None = None,
-    edit_private: str | None = None,
+    edit_private: str | discord.ui.LayoutView | None = None,
 ) -> TurnResult | None:
     """Play `action` for the user; post the turn to the channel; refuse in private if it fails.
 
     `edit_private`: the interaction comes from the player's own private message (a
-    draw choice, the mining console), which is edited to this text.
+    draw choice, the mining console), which is edited to this text, or to this panel if the
+    message is one (the console).
     """
     bot = client_of(interaction)
     channel = interaction.channel_id or 0
@@ -69,7 +70,10 @@ async def take(
         return result
     if edit_private is not None:  # the player's own private message (console, draw choice) says what was done
         with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(content=edit_private, view=None, attachments=[])
+            if isinstance(edit_private, str):
+                await interaction.edit_original_response(content=edit_private, view=None, attachments=[])
+            else:
+                await interaction.edit_original_response(view=edit_private, attachments=[])
     await bot.publisher.publish(result, interaction)
     return result
 

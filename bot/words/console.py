@@ -10,7 +10,7 @@ from rules.components import ORDER_CARDS
 from .common import listing, plural
 from .rules import at_level, colour_name, cubes, cubes_by_colour, vehicle_name
 
-CONSOLE = N_("**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}\n{pit}")
+CONSOLE = N_("**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}")
 NO_STEP = N_("no step yet")
 CAGE = N_("Cage {level}")
 LOAD = N_("Load {colour}")
@@ -57,9 +57,10 @@ def fill_label(planner: MinePlanner, step: Fill) -> str:
     )
 
 
-def console_text(planner: MinePlanner) -> str:
+def console_head(planner: MinePlanner) -> str:
+    """The console's first block: the mining space, the steps left and the plan so far."""
     plan = in_language(", ".join(str(s) for s in planner.plan)) or _(NO_STEP)
-    return _(CONSOLE).format(steps=planner.steps, left=planner.steps_left, plan=plan, pit=pit_text(planner.pit))
+    return _(CONSOLE).format(steps=planner.steps, left=planner.steps_left, plan=plan)
 
 
 def order_text(p: Player) -> list[str]:
@@ -78,7 +79,12 @@ def order_text(p: Player) -> list[str]:
 
 
 def pit_text(p: Player) -> str:
-    """A player's pit in words, for the mining console."""
+    """A player's pit in words: the cage, storage and carts, then the orders."""
+    return "\n".join((cage_and_carts(p), orders_text(p)))
+
+
+def cage_and_carts(p: Player) -> str:
+    """Where the cage is and what it, the storage and each level's carts hold."""
     carts = []
     for level, level_carts in enumerate(p.carts):
         # what each level's carts hold: "brown level, 4 carts: 1 brown cube, 3 empty"
@@ -89,10 +95,15 @@ def pit_text(p: Player) -> str:
         carts.append(plural(len(level_carts), *LEVEL_CARTS, colour=colour_name(level), held=listing(held)))
     cage = cubes_by_colour(p.cage) or _(NOTHING)
     storage = cubes_by_colour(p.storage) or _(NOTHING)
-    lines = [
-        _(CAGE_AT).format(at=at_level(p.cage_level), cage=cage, storage=storage),
-        _(CARTS).format(levels="; ".join(carts)),
-    ]
+    return "\n".join(
+        (
+            _(CAGE_AT).format(at=at_level(p.cage_level), cage=cage, storage=storage),
+            _(CARTS).format(levels="; ".join(carts)),
+        )
+    )
+
+
+def orders_text(p: Player) -> str:
+    """The outstanding orders, numbered as plans use them, or that there is none."""
     orders = order_text(p)
-    lines += [_(ORDERS), *orders] if orders else [_(NO_ORDERS)]
-    return "\n".join(lines)
+    return "\n".join([_(ORDERS), *orders]) if orders else _(NO_ORDERS)

@@ -50,18 +50,27 @@ YOUR_TURN = N_("🪨 Your turn in Coal Baron, game {game}: {link}")
 REMINDER_DM = N_("⏳ Your turn in Coal Baron, game {game}, ends {due}: {link}")
 
 
-def panel(s: PlayerSettings, *, saved: bool = False) -> str:
-    """The private answer to /coal settings: each setting as it is now."""
-    lines = [
-        _(SAVED if saved else HEAD),
-        _(PING_LINE).format(how=_(PING[s.ping])),
-        _(REMINDER_LINE).format(on=_(REMINDER[s.reminder])),
-        _(IMAGES_LINE).format(which=_(IMAGES[s.images])),
-    ]
-    if s.dm_refused != "no" and s.ping == "dm":
-        lines.append(_(DM_REFUSED))
-    lines.append(_(FOOT))
-    return "\n".join(lines)
+def head(saved: bool) -> str:
+    """The panel's first line: what it is, and whether a change was just saved."""
+    return _(SAVED if saved else HEAD)
+
+
+def line(s: PlayerSettings, what: str) -> str:
+    """One setting as it is now ("ping", "reminder" or "images"), the line above its menu."""
+    if what == "ping":
+        return _(PING_LINE).format(how=_(PING[s.ping]))
+    if what == "reminder":
+        return _(REMINDER_LINE).format(on=_(REMINDER[s.reminder]))
+    return _(IMAGES_LINE).format(which=_(IMAGES[s.images]))
+
+
+def warning(s: PlayerSettings) -> str | None:
+    """That Discord refused the person's direct messages, while they ask to be told by one."""
+    return _(DM_REFUSED) if s.dm_refused != "no" and s.ping == "dm" else None
+
+
+def foot() -> str:
+    return _(FOOT)
 
 
 def your_turn(game_id: int, link: str) -> str:

@@ -32,9 +32,19 @@ def virtual_clock() -> float:
 
 
 def components_of(message) -> list:
-    """The buttons and menus of a discord.Message or a SimCord ResponseMessage."""
+    """The buttons and menus of a discord.Message or a SimCord ResponseMessage, in order, those of a
+    panel (layout components: in containers, sections and action rows) included."""
     message = getattr(message, "message", None) or message
-    return [c for row in message.components for c in row.children]
+    return list(_interactive(message.components))
+
+
+def _interactive(components):
+    for c in components:
+        if isinstance(c, discord.Button | discord.SelectMenu):
+            yield c
+        yield from _interactive(getattr(c, "children", None) or [])
+        if getattr(c, "accessory", None) is not None:
+            yield from _interactive([c.accessory])
 
 
 def live_ids(w, message) -> list[str]:
@@ -214,6 +224,20 @@ def panel_texts(message) -> list[str]:
 def panel_buttons(message) -> list[dict]:
     """The buttons of a layout-components message (link buttons have a url, the others a custom_id)."""
     return [c for c in _layout(message.components) if c.get("type") == 2]
+
+
+def panel_outline(message) -> list[str]:
+    """A panel top to bottom: each text display's text, each button's or menu's custom id (a link
+    button's url), and "---" for a separator."""
+    out = []
+    for c in _layout(message.components):
+        if c.get("type") == 10:
+            out.append(c["content"])
+        elif c.get("type") == 14:
+            out.append("---")
+        elif "custom_id" in c or "url" in c:
+            out.append(c.get("custom_id") or c["url"])
+    return out
 
 
 def panel_size(message) -> int:

@@ -1,7 +1,7 @@
 """A scripted player that decides only from what the bot shows: messages, autocomplete, consoles.
 
 It never reads the database: whose turn it is comes from the ping in the channel, what is
-legal from autocomplete, the pit from the mining console's text. Good enough to complete
+legal from autocomplete, the pit from the mining console's panel. Good enough to complete
 orders, deliver them, buy tiles and use both draw spaces.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 
-from .driver import components_of, custom_ids, enabled, labels, lobby_button, menu, open_lobby
+from .driver import components_of, custom_ids, enabled, labels, lobby_button, menu, open_lobby, panel_text
 
 COLOURS = ["yellow", "brown", "grey", "black"]
 MENTION = re.compile(r"<@(\d+)>")
@@ -108,7 +108,7 @@ class ScriptedPlayer:
         r = await member.slash(self.w.channel, "coal mine", steps=steps)
         assert r.ephemeral, r.response.content
         console = r.response
-        text = console.content
+        text = panel_text(console)
         for _ in range(12):
             nxt = await self.step(member, console, text)
             if nxt is None:
@@ -124,7 +124,7 @@ class ScriptedPlayer:
             self.used["plan"] += 1
             return True
         r = await member.click(console, label="Confirm")
-        assert r.response.content.startswith("Mined:"), r.response.content
+        assert panel_text(r.response).startswith("Mined:"), panel_text(r.response)
         self.used["console"] += 1
         return True
 
@@ -135,20 +135,20 @@ class ScriptedPlayer:
             singles = [o for o in fills[0].options if "+" not in o.label]
             if singles:
                 r = await member.select(console, [singles[0].value], custom_id=fills[0].custom_id)
-                return r.response.content
+                return panel_text(r.response)
         loads = [x for x in labels(console) if x.startswith("Load ") and enabled(console, x)]
         wanted = set(re.findall(r"\d+\.\d+ (\w+) \(empty\)", text))
         useful = [x for x in loads if x.split()[1] in wanted]
         if useful:
-            return (await member.click(console, label=useful[0])).response.content
+            return panel_text((await member.click(console, label=useful[0])).response)
         holding = re.search(r"Cage at the (\w+)(?: level)?, holding (.*?)\.", text)
         level, held = holding.group(1), holding.group(2)
         if level != "surface" and held != "nothing" and enabled(console, "Cage surface"):
-            return (await member.click(console, label="Cage surface")).response.content
+            return panel_text((await member.click(console, label="Cage surface")).response)
         carts = dict(re.findall(r"(\w+) level, \d+ carts?: ([^;.]*)", text))
         for colour in COLOURS:
             if colour in wanted and colour in carts.get(colour, "") and enabled(console, f"Cage {colour}"):
-                return (await member.click(console, label=f"Cage {colour}")).response.content
+                return panel_text((await member.click(console, label=f"Cage {colour}")).response)
         return None
 
 

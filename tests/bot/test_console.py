@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from rules.components import ORDER_CARDS
 
-from .driver import actor, assert_refused, bystander, enabled, fast_forward, menu, start_game, stored
+from .driver import (
+    actor,
+    assert_refused,
+    bystander,
+    components_of,
+    enabled,
+    fast_forward,
+    menu,
+    panel_outline,
+    panel_size,
+    panel_text,
+    start_game,
+    stored,
+)
 
 
 async def _my_console(w, steps=10, seed=7):
@@ -12,7 +25,7 @@ async def _my_console(w, steps=10, seed=7):
     game = await fast_forward(w, 6)
     member = actor(w, game)
     r = await member.slash(w.channel, "coal mine", steps=steps)
-    assert r.ephemeral and r.response.content.startswith(f"**Mining {steps}**")
+    assert r.ephemeral and panel_text(r.response).startswith(f"**Mining {steps}**")
     return game, member, r.response
 
 
@@ -22,26 +35,54 @@ async def test_steps_undo_and_confirm_play_one_mining_action(world):
     assert not enabled(console, "Cage surface") and enabled(console, "Cage yellow")
     assert not enabled(console, "Undo step")
     r = await member.click(console, label="Cage yellow")
-    assert "9 of 10 steps left" in r.response.content and "Plan: cage yellow" in r.response.content
+    assert "9 of 10 steps left" in panel_text(r.response) and "Plan: cage yellow" in panel_text(r.response)
     r = await member.click(console, label="Load yellow")
-    assert "holding 1 yellow" in r.response.content
+    assert "holding 1 yellow" in panel_text(r.response)
     r = await member.click(console, label="Undo step")
-    assert "Plan: cage yellow\n" in r.response.content and "holding nothing" in r.response.content
+    assert "Plan: cage yellow\n" in panel_text(r.response) and "holding nothing" in panel_text(r.response)
     await member.click(console, label="Load yellow")
     await member.click(console, label="Cage surface")
     assert await stored(w) == game  # nothing is stored before Confirm
     r = await member.click(console, label="Store yellow")
-    assert "Storage: 1 yellow" in r.response.content
+    assert "Storage: 1 yellow" in panel_text(r.response)
     r = await member.click(console, label="Confirm")
     mined = "`/coal mine steps:10 plan:cage yellow, load yellow, cage surface, store yellow`"
-    assert r.response.content == f"Mined: {mined}."  # the command that would play it again
+    assert panel_text(r.response) == f"Mined: {mined}."  # the command that would play it again
     after = await stored(w)
     assert after.version == game.version + 1
     seat = game.state.current
     assert after.state.players[seat].storage == [1, 0, 0, 0]
     public = w.channel.last_message
     assert "placed 1 worker on Mining 10" in public.content and public.attachments[0].filename == "board.png"
-    assert r.response.components == []  # the console closed with its buttons
+    assert components_of(r.response) == []  # the console closed with its buttons
+
+
+async def test_the_console_is_a_panel_each_block_with_its_buttons(world):
+    """Issue 27: a panel of layout components within Discord's limits: the plan, then the cage and carts
+    with the cage, load and store buttons, then the orders with the fill menu, then the four buttons."""
+    w = world
+    game, member, console = await _my_console(w, seed=7)
+    seat = game.state.current
+    colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
+    name = ["yellow", "brown", "grey", "black"][colour]
+    await member.click(console, label=f"Cage {name}")
+    await member.click(console, label=f"Load {name}")
+    r = await member.click(console, label="Cage surface")  # now a spot can be filled: every part is shown
+    assert not r.response.content and panel_size(r.response) <= 40 and len(panel_text(r.response)) <= 4000
+    outline = panel_outline(r.response)
+    kinds = [x.split(":")[0] if x.startswith("coal") else x for x in outline]
+    head, carts, orders = (
+        next(k for k, x in enumerate(outline) if x.startswith(s)) for s in ("**Mining", "Cage ", "Orders:")
+    )
+    assert head == 0 and kinds[head + 1] == "---" and carts == head + 2
+    assert [x.rsplit(":", 1)[-1] for x in outline[carts + 1 : carts + 14]] == [
+        *(f"cage-{n}" for n in range(5)),
+        *(f"load-{c}" for c in range(4)),
+        *(f"store-{c}" for c in range(4)),
+    ]
+    assert outline[carts + 14] == "---" and orders == carts + 15
+    assert outline[orders + 1].startswith("coal-menu:mcfill:") and outline[orders + 2] == "---"
+    assert [x.rsplit(":", 1)[-1] for x in outline[orders + 3 :]] == ["undo", "plan", "confirm", "cancel"]
 
 
 async def test_fill_an_order_spot_from_the_menu(world):
@@ -57,7 +98,7 @@ async def test_fill_an_order_spot_from_the_menu(world):
     option = fill.options[0]
     assert option.value.startswith("fill ") and option.value.endswith(name)
     r = await member.select(console, [option.value], custom_id=fill.custom_id)
-    assert f"Plan: cage {name}, load {name}, cage surface, {option.value}" in r.response.content
+    assert f"Plan: cage {name}, load {name}, cage surface, {option.value}" in panel_text(r.response)
     await member.click(console, label="Confirm")
     after = await stored(w)
     order, spot = (int(x) for x in option.value.split()[1].split("."))
@@ -69,7 +110,7 @@ async def test_cancel_places_no_workers(world):
     game, member, console = await _my_console(w, steps=6)
     await member.click(console, label="Cage black")
     r = await member.click(console, label="Cancel")
-    assert r.response.content == "Mining cancelled; no workers were placed."
+    assert panel_text(r.response) == "Mining cancelled; no workers were placed."
     assert await stored(w) == game
 
 
@@ -115,7 +156,7 @@ async def test_a_plan_typed_in_a_modal_is_played_and_refused_like_the_slash_comm
     r = await member.click(console, label="Type a plan")
     good = f"cage {name}\nload {name}, cage surface, store {name}"  # lines or commas, as typed on a phone
     played = await member.submit_modal(r, {_text_input(r.modal)["custom_id"]: good})
-    assert played.response.content.startswith("Mined: `/coal mine steps:6 plan:cage ")
+    assert panel_text(played.response).startswith("Mined: `/coal mine steps:6 plan:cage ")
     after = await stored(w)
     assert after.version == game.version + 1
     assert after.state.players[seat].storage[colour] == game.state.players[seat].storage[colour] + 1

@@ -155,11 +155,11 @@ async def test_the_console_and_a_plan_in_the_askers_language(simcord_env, locale
     game = await fast_forward(w, 80, until=lambda g: g.state.phase == "shifts")
     mover = next(m for m in w.players if m.id == game.to_move_user)
     r = await mover.slash(w.channel, "coal mine", steps=6)
-    assert r.ephemeral and piece_of("de", CONSOLE) in r.response.content, r.response.content
+    assert r.ephemeral and piece_of("de", CONSOLE) in panel_text(r.response), panel_text(r.response)
     level_button = next(c for c in components_of(r.response) if getattr(c, "custom_id", "").endswith(":cage-1"))
     r = await mover.click(r.response, custom_id=level_button.custom_id)
     plan_line = in_language("cage yellow", "de")
-    assert plan_line in r.response.content, r.response.content
+    assert plan_line in panel_text(r.response), panel_text(r.response)
     cancel = next(c for c in components_of(r.response) if getattr(c, "custom_id", "").endswith(":cancel"))
     await mover.click(r.response, custom_id=cancel.custom_id)
     before = (await stored(w)).version

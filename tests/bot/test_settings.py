@@ -9,7 +9,19 @@ from simcord.builders import ChannelHandle
 
 from storage import PlayerSettings
 
-from .driver import actor, close_bot, custom_ids, menu, restart, start_game, stored, virtual_clock
+from .driver import (
+    actor,
+    close_bot,
+    custom_ids,
+    menu,
+    panel_outline,
+    panel_size,
+    panel_text,
+    restart,
+    start_game,
+    stored,
+    virtual_clock,
+)
 
 HOUR = 3600
 
@@ -51,19 +63,27 @@ async def test_settings_show_the_defaults_privately_and_the_menus_change_only_mi
     w = world
     r = await w.bob.slash(w.channel, "coal settings")
     assert r.ephemeral
-    text = r.response.content
+    text = panel_text(r.response)
     assert "a mention in the game's channel" in text and "half time of the turn timer: on" in text
     assert "after every turn" in text and "Saved" not in text
     assert custom_ids(r.response) == ["coal-settings:ping", "coal-settings:reminder", "coal-settings:images"]
+    # a panel (issue 27): no message text; each setting's line with its menu right under it
+    assert not r.response.content and panel_size(r.response) <= 40 and len(text) <= 4000
+    outline = panel_outline(r.response)
+    for what, said in (("ping", "Your turn: a mention"), ("reminder", "Reminder at half"), ("images", "Board image")):
+        line = next(k for k, x in enumerate(outline) if said in x)
+        assert outline[line + 1] == f"coal-settings:{what}", outline
     ping = menu(r.response, "coal-settings:ping")
     assert [o.value for o in ping.options if o.default] == ["mention"]
 
     r = await w.bob.select(r.response, ["dm"], custom_id=ping.custom_id)
-    assert "Saved" in r.response.content and "a direct message from me" in r.response.content
+    assert "Saved" in panel_text(r.response) and "a direct message from me" in panel_text(r.response)
     assert [o.value for o in menu(r.response, "coal-settings:ping").options if o.default] == ["dm"]
     r = await w.bob.select(r.response, ["false"], custom_id="coal-settings:reminder")
     r = await w.bob.select(r.response, ["mine"], custom_id="coal-settings:images")
-    assert "half time of the turn timer: off" in r.response.content and "only when it is my turn" in r.response.content
+    assert "half time of the turn timer: off" in panel_text(r.response) and "only when it is my turn" in panel_text(
+        r.response
+    )
 
     stored_settings = await w.bot.manager.settings_of([w.bob.id, w.alice.id])
     assert stored_settings[w.bob.id] == PlayerSettings(w.bob.id, "dm", False, "mine", "en", "no")
@@ -72,7 +92,7 @@ async def test_settings_show_the_defaults_privately_and_the_menus_change_only_mi
 
     # the options of the command do the same in one go
     r = await w.alice.slash(w.channel, "coal settings", ping="none", reminder=False, images="ask")
-    assert r.ephemeral and "Saved" in r.response.content and "nobody tells me" in r.response.content
+    assert r.ephemeral and "Saved" in panel_text(r.response) and "nobody tells me" in panel_text(r.response)
     assert (await w.bot.manager.settings_of([w.alice.id]))[w.alice.id].images == "ask"
 
 
@@ -83,13 +103,13 @@ async def test_the_panel_works_after_a_restart_and_in_another_language(world, db
     new = await restart(w, db_path)
     try:  # the restarted bot is this test's to close (the fixture closes the first one)
         r = await w.bob.select(panel, ["ask"], custom_id="coal-settings:images")
-        assert "Saved" in r.response.content  # the same private panel, edited
-        assert "only on request" in r.response.content
+        assert "Saved" in panel_text(r.response)  # the same private panel, edited
+        assert "only on request" in panel_text(r.response)
         assert (await w.bot.manager.settings_of([w.bob.id]))[w.bob.id].images == "ask"
         # the panel of another person's language: the menus speak it, the setting is the same
         locales[w.carol.id] = "it"
         it = await w.carol.slash(w.channel, "coal settings", ping="dm")
-        assert "Le tue impostazioni" in it.response.content
+        assert "Le tue impostazioni" in panel_text(it.response)
         assert (await w.bot.manager.settings_of([w.carol.id]))[w.carol.id].language == "it"
     finally:
         await close_bot(new)
@@ -142,7 +162,7 @@ async def test_closed_dms_fall_back_to_the_mention_and_i_am_told_privately_once(
     assert dms(w, w.bob) == []
     assert (await w.bot.manager.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
     r = await w.bob.slash(w.channel, "coal settings")  # the panel says it as long as DMs are the choice
-    assert "refused my direct message" in r.response.content
+    assert "refused my direct message" in panel_text(r.response)
 
 
 async def test_a_note_owed_when_the_bot_restarts_is_said_after_it(world, db_path):
