@@ -213,15 +213,15 @@ async def open_games(store: Store, count: int, seed: int = 3) -> tuple[float, fl
     state = _playthrough(_start_state(seed), seed)[59][0]
     snapshot = state.model_dump_json()
     games = [
-        (2_000_000 + k, 7, 20_000 + k, "active", '{"delivered":"own","timer":"24h"}', 101, k, snapshot, 60, 1.7e9,
-         1.7e9, 1.8e9)
+        (2_000_000 + k, 7, 20_000 + k, "active", '{"delivered":"own","timer":"24h"}', 101, k, snapshot, state.to_move,
+         60, 1.7e9, 1.7e9, 1.8e9)
         for k in range(count)
     ]  # fmt: skip
     seats = [(g[0], s, user, name, "red") for g in games for s, (user, name) in enumerate(PLAYERS)]
     async with store.backend.write() as tx:
         await tx.executemany(
-            "INSERT INTO games (id, guild_id, channel_id, status, options, host_id, seed, state, version,"
-            " created_at, updated_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, guild_id, channel_id, status, options, host_id, seed, state, to_move, version,"
+            " created_at, updated_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
         await tx.executemany("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)", seats)

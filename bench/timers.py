@@ -23,7 +23,7 @@ from types import SimpleNamespace
 from bot.timers import Timers
 from games.limits import Limits
 from rules import new_game
-from storage import Game, GameSettings
+from storage import Brief, Game, GameSettings
 
 NOW = 1_000_000.0
 
@@ -36,7 +36,7 @@ class StubClient:
         self.limits = Limits()
         self.pause_limit = 14 * 86400.0
         self.publisher = SimpleNamespace(held_until=lambda game_id: 0.0)
-        self.manager = SimpleNamespace(open_games=lambda: games)
+        self.manager = SimpleNamespace(open_briefs=lambda: [Brief.of(g) for g in games])
         self._wake = asyncio.Event()
 
     def dispatch(self, event: str) -> None:

@@ -24,7 +24,7 @@ import players
 from games import Game, GameError, TurnResult
 from games.autoplay import Question, play_computers, question
 from games.backoff import Backoff
-from games.computers import HINT_LEVEL, is_computer, level_to_move
+from games.computers import HINT_LEVEL, computer_to_move, is_computer, level_to_move
 from games.undo import undo_refusal
 from players import Hint
 
@@ -75,7 +75,7 @@ class ComputerPlayers:
 
     def resume(self) -> int:
         """After a start: wake every running game where a computer is to move; how many."""
-        due = [g for g in self.bot.manager.open_games() if level_to_move(g) is not None]
+        due = [g for g in self.bot.manager.open_briefs() if computer_to_move(g)]
         for game in due:
             self.wake(game.channel_id)
         return len(due)

@@ -23,9 +23,10 @@ import discord
 from games import Game, GameError
 from games.autoplay import play_for_absent
 from games.backoff import Backoff
-from games.computers import level_to_move
+from games.computers import computer_to_move
 from games.limits import lobby_expires_at
 from games.timers import due_at
+from storage import Brief
 
 from .context import TIMERS_CHANGED, as_coal
 from .i18n import in_channel
@@ -48,7 +49,8 @@ class Timers:
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = as_coal(bot)
-        self._games: dict[int, Game] = {}  # channel -> the game as last stored, with a deadline
+        # channel -> the game as last stored, in brief (read whole when its timer is due)
+        self._games: dict[int, Brief] = {}
         # (when due, entry number, channel): an entry is live while `_entry[channel]` is its number; a
         # re-armed game leaves its old entry behind, dropped when it reaches the top
         self._heap: list[tuple[float, int, int]] = []
@@ -61,7 +63,7 @@ class Timers:
 
     def start(self) -> None:
         """Arm every open game's deadline (at start-up: overdue ones fire at once, in order)."""
-        for game in self.bot.manager.open_games():
+        for game in self.bot.manager.open_briefs():
             self._track(game)
         self._task = asyncio.create_task(self._run(), name="coalbaron-timers")
 
@@ -76,16 +78,16 @@ class Timers:
     def changed(self, game: Game) -> None:
         """A game was stored (a move, the start, an abort): look again at the deadlines."""
         self._backoff.succeeded(game.channel_id)  # a new state: its timer is tried afresh
-        self._track(game)
+        self._track(Brief.of(game))
         self._changes += 1
         self.bot.dispatch(self.WAKE)
 
-    def _track(self, game: Game) -> None:
+    def _track(self, game: Brief) -> None:
         # A computer to move moves at once (`bot.computers`, also after a restart): no timer for it.
         # A paused game has no deadline, only the end of the longest pause allowed.
         # A lobby waits for its start `limits.lobby_days` at most.
         timed = game.deadline is not None or game.options.paused_at is not None
-        if game.status == "lobby" or game.is_open and timed and game.state is not None and level_to_move(game) is None:
+        if game.status == "lobby" or game.status == "active" and timed and not computer_to_move(game):
             self._games[game.channel_id] = game
             self._arm(game.channel_id)
         else:
@@ -108,7 +110,7 @@ class Timers:
             heapq.heapify(self._heap)
         return self._heap[0][0] if self._heap else None
 
-    def _due(self, game: Game) -> float:
+    def _due(self, game: Brief) -> float:
         """When the game's timer next has something to do (not before its next try after a failure)."""
         if game.status == "lobby":
             due = lobby_expires_at(game, self.bot.limits)
@@ -146,7 +148,7 @@ class Timers:
         on its own: one that fails (the database down, a full disk, a channel gone) is tried again
         after a backoff, and the others due in the same pass go on."""
         now = self.bot.clock()
-        due: list[Game] = []
+        due: list[Brief] = []
         while (earliest := self._earliest()) is not None and earliest <= now:
             _when, _number, channel = heapq.heappop(self._heap)
             del self._entry[channel]
@@ -156,27 +158,36 @@ class Timers:
             else:  # held back since it was armed (a backoff, posts failing): armed again for then
                 self._arm(channel)
         due.sort(key=lambda g: (g.deadline or 0.0, g.id))
-        for game in due:
+        for brief in due:
             try:
-                with in_channel(game):  # everything a timer says goes to the game's channel
-                    await self._handle(game, now)
+                await self._handle_due(brief, now)
             except Exception as err:
-                delay = self._backoff.failed(game.channel_id, self.bot.clock())
+                delay = self._backoff.failed(brief.channel_id, self.bot.clock())
                 log.error(
                     "game %s channel %s: its timer failed (%s: %s); try %d again in %.0f s",
-                    game.id,
-                    game.channel_id,
+                    brief.id,
+                    brief.channel_id,
                     type(err).__name__,
                     err,
-                    self._backoff.failures(game.channel_id) + 1,
+                    self._backoff.failures(brief.channel_id) + 1,
                     delay,
                     exc_info=err if not isinstance(err, GameError) else None,
                 )
             else:
-                self._backoff.succeeded(game.channel_id)
-            channel = game.channel_id
+                self._backoff.succeeded(brief.channel_id)
+            channel = brief.channel_id
             if channel in self._games and channel not in self._entry:  # not re-armed by a change: re-arm it
                 self._arm(channel)
+
+    async def _handle_due(self, brief: Brief, now: float) -> None:
+        """The game read whole (it may not be in memory), then what is due for it, if it is still the
+        game the timer was armed for."""
+        game = await self.bot.manager.current(brief.channel_id)
+        if game is None or game.id != brief.id or game.version != brief.version:
+            await self._look_again(brief.channel_id)  # it moved on (or ended) meanwhile
+            return
+        with in_channel(game):  # everything a timer says goes to the game's channel
+            await self._handle(game, now)
 
     async def _handle(self, game: Game, now: float) -> None:
         if game.status == "lobby":
@@ -195,7 +206,7 @@ class Timers:
             self._games.pop(channel_id, None)
             self._entry.pop(channel_id, None)
         else:
-            self._track(latest)
+            self._track(Brief.of(latest))
 
     async def _end_pause(self, game: Game) -> None:
         ended = await self.bot.manager.end_pause(game.channel_id, game.version)

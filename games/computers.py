@@ -17,7 +17,7 @@ import threading
 from multiprocessing.connection import wait
 from typing import get_args
 
-from storage import Game, Level, SeatRow, StandIn
+from storage import Brief, Game, Level, SeatRow, StandIn
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 STAND_IN_LEVEL: Level = "normal"  # what plays for an absent player
@@ -92,6 +92,13 @@ def level_to_move(game: Game) -> Level | None:
         return None
     seat = seat_to_move(game)
     return level_of(game, seat) if seat is not None else None
+
+
+def computer_to_move(game: Brief) -> bool:
+    """Whether a computer is to move in a running game, from its brief (`level_to_move` is not None)."""
+    if game.status != "active" or game.options.paused_at is not None or game.to_move is None:
+        return False
+    return is_computer(game.to_move_user) or game.to_move in game.options.stand_ins
 
 
 def host_of(game: Game) -> int:

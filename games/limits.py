@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from storage import Game
+from storage import Brief, Game
 
 DAY = 86400.0
 
@@ -58,6 +58,6 @@ class Place:
     lobby: bool  # a new lobby (its host's seat), not a seat in a lobby
 
 
-def lobby_expires_at(game: Game, limits: Limits) -> float:
+def lobby_expires_at(game: Game | Brief, limits: Limits) -> float:
     """When a lobby nobody started closes itself."""
     return game.created_at + limits.lobby_days * DAY

@@ -4,7 +4,11 @@ One game per channel. Every request on a channel runs under that channel's
 `asyncio.Lock`, so moves are judged one at a time against the latest state; channels
 never wait on each other (the database is held only for the few milliseconds of a commit).
 
-A move is: load (from the cache) → check the mover → `rules.apply` → save state, log row
+Open games live in memory in brief (`storage.Brief`: when each is due, who sits in it, who is
+to move); the ones used lately also whole, the others are read from the database when a move, a
+timer or a command needs them (issue 26: an idle game costs a few hundred bytes, not 30 KiB).
+
+A move is: load (from memory, or the database) → check the mover → `rules.apply` → save state, log row
 and version in one transaction → return the events. The log row keeps the events as JSON
 (`rules.EVENTS`), not sentences: the bot words them when read, in the reader's language.
 If the save fails the cached game is dropped and read again from the database: what
@@ -21,6 +25,7 @@ import contextlib
 import gc
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -32,6 +37,7 @@ from rules import EVENTS, Event, GameState, Refusal
 from rules.components import MAX_PLAYERS, MIN_PLAYERS, SEAT_COLOURS
 from rules.record import GameRecord, events_of
 from storage import (
+    Brief,
     FinishedResult,
     Game,
     GameSettings,
@@ -82,6 +88,9 @@ log = logging.getLogger("coalbaron")
 
 
 NAME_LENGTH = 32  # Discord's display-name limit
+# Whole games kept in memory: the ones used lately. Every other open game is a `Brief` (a few hundred
+# bytes, where a parsed game is some 30 KiB), read whole from the database when it is needed (issue 26).
+RECENT_GAMES = 500
 TURN_POST = "turn"  # the outbox kind of a turn still to be posted (payload: its events as JSON)
 NOT_POSTED = "turn_message_not_posted"  # the cause kept with a failed post (Discord refused or was out of reach)
 
@@ -152,14 +161,20 @@ def unique_names(names: list[str]) -> list[str]:
 class GameManager:
     """All games of the bot, one per channel. User ids are ints, names are strings."""
 
-    def __init__(self, store: Store, shards: Shards | None = None, limits: Limits | None = None):
+    def __init__(
+        self, store: Store, shards: Shards | None = None, limits: Limits | None = None, recent: int = RECENT_GAMES
+    ):
         self.store = store
         self.limits = limits or UNLIMITED
         self._openings = Openings()
         self._held: set[Place] = set()  # lobbies and seats that passed the limits and are being stored
         # When the bot runs as several processes: the shards of this one (its servers' games).
         self.shards = shards
-        self._games: dict[int, Game] = {}  # lobbies and running games, by channel
+        # Every lobby and running game of this process in brief, by channel; the ones used lately whole
+        # (least recently used first: the first to go when there are more than `recent`).
+        self._briefs: dict[int, Brief] = {}
+        self._recent: OrderedDict[int, Game] = OrderedDict()
+        self.recent = recent
         # Called with every game just stored (a move, a lobby change, an abort): turn timers listen.
         self.listeners: list[Callable[[Game], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
@@ -169,23 +184,25 @@ class GameManager:
         # the check after every command and click reads no database.
         self._owed: set[int] = set()
 
-    async def open(self) -> list[Game]:
-        """Load every lobby and running game (of this process's shards), so a restarted bot
-        resumes them as they were; and rate the finished games not rated yet."""
+    async def open(self) -> list[Brief]:
+        """Know every lobby and running game (of this process's shards) in brief, so a restarted bot
+        resumes them as they were (each read whole when it is next needed); and rate the finished games
+        not rated yet."""
         # Loading makes many objects that all live on: the garbage collector's passes over the growing
         # heap would find nothing to free and take most of the time (issue 26: 10 000 games loaded in
         # 4.3 s with it on, 1.4 s off). It runs again at once after.
         collecting = gc.isenabled()
         gc.disable()
         try:
-            games = [g for g in await self.store.open_games() if self.owns(g.guild_id)]
+            briefs = [b for b in await self.store.open_briefs() if self.owns(b.guild_id)]
         finally:
             if collecting:
                 gc.enable()
-        self._games = {g.channel_id: g for g in games}
+        self._briefs = {b.channel_id: b for b in briefs}
+        self._recent.clear()
         self._owed = set(await self.store.refused_untold())
         await self.rate_finished()
-        return games
+        return briefs
 
     # --- the server ladders ------------------------------------------------------------------
 
@@ -275,12 +292,15 @@ class GameManager:
     # --- reading ---------------------------------------------------------------------------
 
     async def current(self, channel_id: int) -> Game | None:
-        """The channel's lobby or running game, or None."""
-        game = self._games.get(channel_id)
-        if game is None:
-            game = await self.store.open_game(channel_id)
-            if game is not None:
-                self._games.setdefault(channel_id, game)
+        """The channel's lobby or running game, or None: from memory if it was used lately, else read
+        from the database (and kept among the recent ones)."""
+        game = self._recent.get(channel_id)
+        if game is not None:
+            self._recent.move_to_end(channel_id)
+            return game
+        game = await self.store.open_game(channel_id)
+        if game is not None and channel_id not in self._recent:  # (not if a request stored a newer one meanwhile)
+            self._keep(game)
         return game
 
     async def game_in(self, channel_id: int) -> Game:
@@ -379,9 +399,9 @@ class GameManager:
         """Refuse (OverLimit) a new lobby or a seat over the limits (`games.limits`), counting the
         places held by requests under way as taken."""
         limits = self.limits
-        here = [g for g in self._games.values() if g.guild_id == guild_id and g.is_open]
+        here = [g for g in self._briefs.values() if g.guild_id == guild_id and g.is_open]
         held = [p for p in self._held if p.guild_id == guild_id]
-        mine = sum(1 for g in here if g.seat_of_user(user_id) is not None) + sum(p.user_id == user_id for p in held)
+        mine = sum(1 for g in here if user_id in g.user_ids) + sum(p.user_id == user_id for p in held)
         if mine >= limits.games_per_person:
             raise OverLimit(Reason.TOO_MANY_GAMES, count=limits.games_per_person)
         if not opening:
@@ -754,9 +774,14 @@ class GameManager:
             raise NotYourTurn(Reason.NOT_YOUR_TURN, to_move=state.to_move)
         return seat
 
-    def open_games(self) -> list[Game]:
-        """Every lobby and running game known (loaded by `open`, kept up to date by each request)."""
-        return list(self._games.values())
+    def open_briefs(self) -> list[Brief]:
+        """Every lobby and running game of this process, in brief (read by `open`, kept up to date by
+        each request): when each is due, who sits in it, who is to move."""
+        return list(self._briefs.values())
+
+    def in_memory(self) -> int:
+        """How many games are kept whole in memory (at most `recent`)."""
+        return len(self._recent)
 
     async def mark_reminded(self, channel_id: int, version: int) -> Game | None:
         """Note that the turn at `version` got its reminder; None if it moved on or already had one."""
@@ -845,12 +870,23 @@ class GameManager:
 
     def _remember(self, game: Game) -> None:
         """Keep the stored game as the channel's current one, and tell the listeners."""
-        if game.is_open:
-            self._games[game.channel_id] = game
-        else:
-            self._games.pop(game.channel_id, None)
+        self._keep(game)
         for listener in self.listeners:
             listener(game)
+
+    def _keep(self, game: Game) -> None:
+        """The game as stored: whole among the recent ones (the least recently used one leaves when
+        there are too many) and in brief; an ended game is forgotten."""
+        channel = game.channel_id
+        if not game.is_open:
+            self._recent.pop(channel, None)
+            self._briefs.pop(channel, None)
+            return
+        self._recent[channel] = game
+        self._recent.move_to_end(channel)
+        while len(self._recent) > self.recent:
+            self._recent.popitem(last=False)
+        self._briefs[channel] = Brief.of(game)
 
     def _deadline(self, game: Game, state: GameState) -> float | None:
         seconds = game.options.timer_seconds
@@ -886,7 +922,7 @@ class GameManager:
                 # (a StorageError is the Store refusing before anything reached the database)
                 stored = await self._read_back(game_id)
                 if stored is None:
-                    self._games.pop(channel_id, None)
+                    self._recent.pop(channel_id, None)
                     raise SaveFailed(Reason.SAVE_UNCONFIRMED) from err
                 if landed(stored):
                     log.warning(
@@ -896,7 +932,7 @@ class GameManager:
             await self._reload(channel_id)
             raise SaveFailed(failed) from err
         except BaseException:  # cancelled: the commit may or may not have happened
-            self._games.pop(channel_id, None)
+            self._recent.pop(channel_id, None)
             raise
 
     async def _read_back(self, game_id: int, tries: int = 3, pause: float = 0.2) -> Game | None:
@@ -911,7 +947,7 @@ class GameManager:
         return None
 
     async def _reload(self, channel_id: int) -> None:
-        self._games.pop(channel_id, None)
+        self._recent.pop(channel_id, None)
         with contextlib.suppress(Exception):  # if this fails too, the next request reads again
             await self.current(channel_id)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules import Action, ChooseDrawn, DraftPick, GameState, UseBank
 from rules.components import ORDER_CARDS
-from storage import Game
+from storage import Brief, Game
 
 ABSENT_AFTER = 3  # turns the timer took in a row before a player shows as absent
 # A game whose channel refused every post for this long (and this many tries) is ended: its
@@ -29,7 +29,7 @@ def default_action(state: GameState) -> Action:
     return UseBank()  # the rules' own fallback: always legal with a worker
 
 
-def due_at(game: Game, pause_limit: float = PAUSE_LIMIT) -> float:
+def due_at(game: Game | Brief, pause_limit: float = PAUSE_LIMIT) -> float:
     """When the timer next has something to do: the reminder at half time, then the deadline;
     for a paused game, the end of the longest pause allowed."""
     if game.options.paused_at is not None:

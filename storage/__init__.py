@@ -16,6 +16,7 @@ from .errors import NotOurDatabase, SchemaTooNew, StaleState, StorageError
 from .models import (
     SEAT_COLOURS,
     TIMER_SECONDS,
+    Brief,
     FinishedResult,
     Game,
     GameSettings,
@@ -39,6 +40,7 @@ from .store import DEFAULT_PATH, Store, default_path, default_target, open_store
 
 __all__ = [
     "APPLICATION_ID",
+    "Brief",
     "DEFAULT_PATH",
     "Game",
     "GameSettings",

@@ -44,7 +44,7 @@ from .store import Store, fetch_games, log_row, replay_problem
 # Every column of every table, in the order the rows are copied (parents first).
 TABLES: dict[str, str] = {
     "games": "id, guild_id, channel_id, status, options, host_id, seed, state, version, created_at, updated_at,"
-    " deadline, reminded",
+    " deadline, reminded, to_move",
     "seats": "game_id, seat, user_id, name, colour, missed, vp, won",
     "actions": "game_id, seq, user_id, player, action, at, summary, auto",
     "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at",
@@ -129,10 +129,12 @@ def _snapshot(path: Path, into: Path) -> None:
 
 def _check(rows: dict[str, list[Row]]) -> None:
     """Every row the copy would write decodes as the bot reads it; CopyFailed naming the first that does not."""
-    for gid, *_, options, _host, _seed, state, _v, _c, _u, _d, _r in rows["games"]:
+    for gid, *_, options, _host, _seed, state, _v, _c, _u, _d, _r, to_move in rows["games"]:
         _decoded(f"game {gid}", "options", GameSettings.model_validate_json, options)
         if state is not None:
             _decoded(f"game {gid}", "state", GameState.model_validate_json, state)
+            if to_move != GameState.model_validate_json(state).to_move:
+                raise CopyFailed(f"game {gid}: its to_move is not its state's player to move; nothing was copied.")
     for gid, seq, _user, _player, action, _at, summary, _auto in rows["actions"]:
         where = f"game {gid}, log entry {seq}"
         if action != UNDO:

@@ -131,6 +131,48 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Brief:
+    """What stays in memory of an open game nobody is playing just now (issue 26): when its timer is
+    due, who sits in it and who is to move. The whole game (its state parsed) is read from the database
+    when a move, a timer or a command needs it; a brief is a few hundred bytes where a game is 30 KiB."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: Status
+    options: GameSettings  # games with the same options share one object
+    version: int
+    created_at: float
+    deadline: float | None
+    reminded: bool
+    user_ids: tuple[int, ...]  # the seats' users, in seat order
+    to_move: str | None = None  # the rules player whose decision is pending (a running game's)
+    to_move_user: int | None = None  # who plays that seat
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in ("lobby", "active")
+
+    @classmethod
+    def of(cls, game: Game) -> Brief:
+        to_move = game.state.to_move if game.state is not None and game.status == "active" else None
+        return cls(
+            id=game.id,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            status=game.status,
+            options=game.options,
+            version=game.version,
+            created_at=game.created_at,
+            deadline=game.deadline,
+            reminded=game.reminded,
+            user_ids=tuple(s.user_id for s in game.seats),
+            to_move=to_move,
+            to_move_user=game.user_of_player(to_move) if to_move is not None else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class LogRow:
     """One entry of a game's append-only action log."""
 

@@ -198,7 +198,22 @@ async def _to_v6(con: asyncpg.Connection) -> None:
     )
 
 
-MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {3: _to_v3, 4: _to_v4, 5: _to_v5, 6: _to_v6}
+async def _to_v7(con: asyncpg.Connection) -> None:
+    """Who is to move, beside each running game's state (see schema._to_v7)."""
+    await con.execute(schema.V7)
+    rows = await con.fetch("SELECT id, state FROM games WHERE status = 'active'")
+    await con.executemany(
+        "UPDATE games SET to_move = $1 WHERE id = $2", [(schema.to_move_of(r["state"]), r["id"]) for r in rows]
+    )
+
+
+MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
+    3: _to_v3,
+    4: _to_v4,
+    5: _to_v5,
+    6: _to_v6,
+    7: _to_v7,
+}
 
 
 async def inspect(con: asyncpg.Connection, where: str) -> int | None:

@@ -17,6 +17,8 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+from rules import GameState
+
 from .errors import NotOurDatabase, SchemaTooNew, StorageError
 
 APPLICATION_ID = 0x43424152  # "CBAR" in ASCII: Coal Baron
@@ -263,6 +265,22 @@ V6 = [
 ]
 
 
+def _to_v7(db: sqlite3.Connection) -> None:
+    """Who is to move, beside each running game's state (issue 26): a restarted bot keeps only a brief of
+    each open game in memory (`storage.Brief`) and reads it with this column, without parsing any state."""
+    db.execute(V7)
+    rows = db.execute("SELECT id, state FROM games WHERE status = 'active'").fetchall()
+    db.executemany("UPDATE games SET to_move = ? WHERE id = ?", [(to_move_of(state), gid) for gid, state in rows])
+
+
+V7 = "ALTER TABLE games ADD COLUMN to_move TEXT"
+
+
+def to_move_of(state: str | None) -> str | None:
+    """The player to move in a stored state (JSON); None for none (a lobby, a game over)."""
+    return None if state is None else GameState.model_validate_json(state).to_move
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -270,6 +288,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     4: _to_v4,
     5: _to_v5,
     6: _to_v6,
+    7: _to_v7,
 }
 LATEST = max(MIGRATIONS)
 

@@ -30,6 +30,7 @@ from .backend import Backend, Row, Statement, Tx, is_postgres_url, sqlite_path
 from .errors import StaleState, StorageError
 from .models import (
     SEAT_COLOURS,
+    Brief,
     FinishedResult,
     Game,
     GameSettings,
@@ -223,9 +224,9 @@ class Store:
         now = self.clock()
         async with self.backend.write() as tx:
             changed = await tx.execute(
-                "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, updated_at = ?, deadline = ?,"
-                " reminded = 0 WHERE id = ? AND status = 'lobby'",
-                (seed, state.model_dump_json(), now, deadline, game.id),
+                "UPDATE games SET status = 'active', seed = ?, state = ?, to_move = ?, version = 0, updated_at = ?,"
+                " deadline = ?, reminded = 0 WHERE id = ? AND status = 'lobby'",
+                (seed, state.model_dump_json(), state.to_move, now, deadline, game.id),
             )
             if changed != 1:
                 raise StaleState("The game is no longer in its lobby.")
@@ -286,9 +287,9 @@ class Store:
         acting = next((s for s in game.seats if s.name == player), None)
         turn = [
             Statement(
-                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, deadline = ?, reminded = 0"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (state.model_dump_json(), seq, status, now, deadline, game.id, game.version),
+                "UPDATE games SET state = ?, to_move = ?, version = ?, status = ?, updated_at = ?, deadline = ?,"
+                " reminded = 0 WHERE id = ? AND version = ? AND status = 'active'",
+                (state.model_dump_json(), state.to_move, seq, status, now, deadline, game.id, game.version),
                 expect=1,
                 refused=f"Game {game.id} is no longer at version {game.version}; nothing was saved.",
             ),
@@ -455,6 +456,48 @@ class Store:
     async def open_games(self) -> list[Game]:
         """Every lobby and running game (what a restarted bot resumes)."""
         return await self._games("status IN ('lobby', 'active')", ())
+
+    async def open_briefs(self) -> list[Brief]:
+        """A brief of every lobby and running game (`Brief`): what a restarted bot keeps in memory of
+        each. Reads no state: two queries, whatever the number of games."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                "SELECT id, guild_id, channel_id, status, options, version, created_at, deadline, reminded, to_move"
+                " FROM games WHERE status IN ('lobby', 'active') ORDER BY id",
+                (),
+            )
+            seats = await tx.fetch(
+                "SELECT s.game_id, s.user_id, s.name FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE g.status IN ('lobby', 'active') ORDER BY s.game_id, s.seat",
+                (),
+            )
+        seated: dict[int, list[tuple[int, str]]] = {}
+        for gid, user, name in seats:
+            seated.setdefault(gid, []).append((user, name))
+        options: dict[str, GameSettings] = {}  # the same options text, one object: most games share a few
+        briefs = []
+        for gid, guild, channel, status, text, version, created, deadline, reminded, to_move in rows:
+            settings = options.get(text)
+            if settings is None:
+                settings = options[text] = GameSettings.model_validate_json(text)
+            users = seated.get(gid, [])
+            briefs.append(
+                Brief(
+                    id=gid,
+                    guild_id=guild,
+                    channel_id=channel,
+                    status=status,
+                    options=settings,
+                    version=version,
+                    created_at=created,
+                    deadline=deadline,
+                    reminded=bool(reminded),
+                    user_ids=tuple(u for u, _name in users),
+                    to_move=to_move if status == "active" else None,
+                    to_move_user=next((u for u, name in users if name == to_move), None) if to_move else None,
+                )
+            )
+        return briefs
 
     async def active_games(self) -> list[Game]:
         return await self._games("status = 'active'", ())

@@ -31,8 +31,12 @@ def _said(w, pattern: str) -> list[str]:
     return [m.content for m in w.channel.history() if re.search(pattern, m.content)]
 
 
-async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world):
+@pytest.mark.parametrize("recent", [500, 0])
+async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world, recent):
+    """With `recent` 0 the game is never kept whole in memory (issue 26): only its brief, so the reminder
+    and the timer's move each read it from the database."""
     w = world
+    w.bot.manager.recent = recent
     await start_game(w, 2, seed=3, timer="1h", absent="bank")
     game = await fast_forward(w, 6)  # past the draft: a normal turn
     assert game.deadline == virtual_clock() + HOUR
@@ -148,6 +152,7 @@ async def test_timers_of_50_games_fire_in_deadline_order(world):
     w = world
     manager = w.bot.manager
     manager.limits = UNLIMITED  # alice hosts all 50 (the limits' own tests: test_limits.py)
+    manager.recent = 5  # 45 of them only in brief when their time runs out (issue 26)
     channels = [w.guild.create_text_channel(f"mine-{k}") for k in range(50)]
     order = list(range(50))
     order = order[1::2] + order[::2]  # start them out of channel order
@@ -166,6 +171,7 @@ async def test_timers_of_50_games_fire_in_deadline_order(world):
         assert (await manager.current(ch.id)).version == 1
     assert sorted(fired, key=fired.get) == sorted(deadlines, key=deadlines.get)
     assert len({deadlines[c] for c in deadlines}) == 50
+    assert manager.in_memory() == 5 and len(manager.open_briefs()) == 50
 
 
 async def test_a_deadline_is_a_live_timestamp_in_the_turn_message_and_after_a_restart(world, db_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.manager import GameManager
 from rules.record import Chooser, random_action
-from storage import Store
+from storage import Brief, Store
 from tests.storage.helpers import USERS, lobby, play, started
 
 
@@ -46,9 +46,11 @@ async def test_a_new_manager_resumes_every_open_game_exactly(tmp_path):
 
     async with Store(path) as store:
         manager = GameManager(store)
-        resumed = await manager.open()
-        by_channel = {g.channel_id: g for g in resumed}
-        assert by_channel == {ch: g for ch, g in before.items() if g is not None}
+        resumed = await manager.open()  # each open game in brief (issue 26), read whole when needed
+        assert {b.channel_id: b for b in resumed} == {ch: Brief.of(g) for ch, g in before.items() if g is not None}
+        assert manager.in_memory() == 0
+        by_channel = {ch: await manager.current(ch) for ch in range(1, 7)}
+        assert by_channel == before
         assert before[4].state.pending is not None and by_channel[4].state.pending == before[4].state.pending
         # Play on to the end: every move and the final state as if nothing had happened.
         for ch in (2, 3, 4):

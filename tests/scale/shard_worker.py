@@ -80,7 +80,7 @@ async def main(url: str, shard: int, mode: str) -> None:
             print("done", flush=True)
         else:
             await coal._reposting
-            print("resumed " + ",".join(str(g.channel_id) for g in coal.manager.open_games()), flush=True)
+            print("resumed " + ",".join(str(g.channel_id) for g in coal.manager.open_briefs()), flush=True)
             await env.advance_time(3600 + 300)
             await env.settle()
             for _, other, _ in places:

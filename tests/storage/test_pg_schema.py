@@ -13,6 +13,7 @@ import asyncpg
 import pytest
 
 from games.manager import GameManager
+from rules import GameState
 from rules.record import Chooser
 from storage import (
     SCHEMA_VERSION,
@@ -169,6 +170,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     await con.execute("DROP TABLE player_settings")
     await con.execute("DROP TABLE server_defaults")  # and what version 6 added
     await con.execute("DROP TABLE bot_state")
+    await con.execute("ALTER TABLE games DROP COLUMN to_move")  # and what version 7 added
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -176,9 +178,12 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     async with Store(postgres_url) as store:
         assert store.found_version == 4
         after = dict(await _everything(postgres_url))
-        assert {t: rows for t, rows in before if t != "coalbaron_schema"} == {
-            t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings", *V6)
-        }
+        kept = {t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings", *V6)}
+        kept["games"] = tuple(row[:-1] for row in kept["games"])  # without version 7's to_move, at the end
+        assert {t: rows for t, rows in before if t != "coalbaron_schema"} == kept
+        # version 7's migration read who is to move out of the running game's state
+        [(to_move, state)] = await _pg(postgres_url, "SELECT to_move, state FROM games WHERE status = 'active'")
+        assert to_move is not None and to_move == GameState.model_validate_json(state).to_move
         assert after["player_settings"] == () and all(after[t] == () for t in V6)
         manager = GameManager(store)
         await manager.open()
@@ -188,7 +193,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 6
+    assert SCHEMA_VERSION == 7
 
 
 V6 = ("server_defaults", "bot_state")

@@ -12,10 +12,12 @@ import sqlite3
 import pytest
 
 from games.manager import GameManager
+from rules import GameState
 from rules.record import Chooser
 from storage import (
     APPLICATION_ID,
     SCHEMA_VERSION,
+    Brief,
     NotOurDatabase,
     PlayerSettings,
     SchemaTooNew,
@@ -50,6 +52,7 @@ V2_ADDED = {
     "actions": ["summary", "auto"],
 }
 V3_ADDED = {"games": [], "seats": ["vp", "won"], "actions": []}
+V7_ADDED = {"games": ["to_move"], "seats": [], "actions": []}
 
 
 def _pragma(path, name):
@@ -113,7 +116,7 @@ async def test_a_new_file_gets_the_latest_schema_wal_and_our_application_id(tmp_
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     assert _pragma(path, "journal_mode") == "wal"
     assert _pragma(path, "application_id") == APPLICATION_ID
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
 
 
 async def test_the_path_comes_from_coalbaron_db_else_data_folder(tmp_path, monkeypatch):
@@ -165,7 +168,9 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
         after = db_rows(path)
         # Old rows kept, each with the new columns at their defaults.
         assert [r[:11] for r in after["games"]] == before["games"]
-        assert [r[11:] for r in after["games"]] == [(None, 0)]
+        assert [r[11:13] for r in after["games"]] == [(None, 0)]
+        # and who is to move, read once out of the rules' JSON by version 7's migration
+        assert [r[13] for r in after["games"]] == [GameState.model_validate_json(r[7]).to_move for r in before["games"]]
         assert [r[:5] for r in after["seats"]] == before["seats"]
         assert {r[5] for r in after["seats"]} == {0}
         assert [r[:6] for r in after["actions"]] == before["actions"]
@@ -181,7 +186,7 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
     # The upgraded schema is the one a new database gets: same tables, columns, indexes, triggers.
     columns, _ = await _equal_to_fresh(path, tmp_path)
     for t, cols in V2_ADDED.items():
-        assert [c[1] for c in columns[t]] == V1_COLUMNS[t] + cols + V3_ADDED[t]
+        assert [c[1] for c in columns[t]] == V1_COLUMNS[t] + cols + V3_ADDED[t] + V7_ADDED[t]
 
 
 async def test_a_failing_migration_leaves_the_database_at_its_old_version(tmp_path, monkeypatch):
@@ -359,7 +364,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.verify() == []
         after = db_rows(path)
         assert [r[:6] for r in after["seats"]] == before["seats"]
-        assert after["games"] == before["games"] and after["actions"] == before["actions"]
+        assert _kept(after, before) == before
 
         # The running game goes on to its end; its final scores are written with the last turn.
         manager = GameManager(store)
@@ -372,7 +377,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.load_game(last.id) == last
         assert [h.game_id for h in await store.finished_games(1)][0] == last.id
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
 
     columns, objects = await _equal_to_fresh(path, tmp_path)
     assert "outbox" in columns and ("view", "turns", "turns") not in objects
@@ -393,15 +398,23 @@ async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_pa
 
 # The tables each version added: a file of today's schema is turned back into an older version's by
 # dropping those, since the versions after 3 only add tables.
-ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",), 6: ("server_defaults", "bot_state")}
+ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",), 6: ("server_defaults", "bot_state"), 7: ()}
+ADDED_COLUMNS = {7: (("games", "to_move"),)}  # (and the columns, added at the end of their tables)
+
+
+def _kept(after: dict[str, list[tuple]], before: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
+    """The rows of `after` as `before` had them: the columns added since (at the end of each row) left out."""
+    return {t: [r[: len(before[t][0])] if before[t] else r for r in after[t]] for t in before}
 
 
 def _back_to(path, version: int) -> None:
-    """What `version` had: none of the tables added after it."""
+    """What `version` had: none of the tables or columns added after it."""
     con = sqlite3.connect(path)
     for later in range(SCHEMA_VERSION, version, -1):
         for table in ADDED[later]:
             con.execute(f"DROP TABLE {table}")
+        for table, column in ADDED_COLUMNS.get(later, ()):
+            con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     con.execute(f"PRAGMA user_version = {version}")
     con.commit()
     con.close()
@@ -436,7 +449,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
     async with Store(path) as store:
         assert store.found_version == 3
         after = db_rows(path)
-        assert {t: after[t] for t in before} == before  # games, seats, log, outbox untouched
+        assert _kept(after, before) == before  # games, seats, log, outbox untouched
         manager = GameManager(store)
         await manager.open()  # rates the three finished games
         assert await store.finished_games(1) == history
@@ -449,7 +462,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await play(manager, 4, None, Chooser(9))
         assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
 
 
 async def test_version_4_database_with_real_games_gets_personal_settings_with_everyone_on_the_defaults(tmp_path):
@@ -474,7 +487,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
     async with Store(path) as store:
         assert store.found_version == 4
         after = db_rows(path)
-        assert {t: after[t] for t in before} == before  # games, seats, log, outbox untouched
+        assert _kept(after, before) == before  # games, seats, log, outbox untouched
         assert await store.leaderboard(1, limit=10) == ladder
         manager = GameManager(store)
         await manager.open()
@@ -487,7 +500,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None  # finished
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
 
     await _equal_to_fresh(path, tmp_path)
 
@@ -516,7 +529,7 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
     async with Store(path) as store:
         assert store.found_version == 5
         after = db_rows(path)
-        assert {t: after[t] for t in before} == before
+        assert _kept(after, before) == before
         assert await store.server_defaults(1) == {}
         await store.save_server_defaults(1, {"timer": "12h", "language": "it"}, by=USERS[0])
         assert await store.server_defaults(1) == {"language": "it", "timer": "12h"}
@@ -529,6 +542,42 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 6
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
+
+    await _equal_to_fresh(path, tmp_path)
+
+
+async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_briefs(tmp_path):
+    # Version 7 adds games.to_move (issue 26): the migration reads it out of each running game's
+    # state, once; a restarted manager then knows every open game in brief without reading a state,
+    # and reads a game whole when it is needed.
+    path = tmp_path / "v6.sqlite3"
+    _make_version(path, 6)
+    async with Store(path) as store:
+        manager = GameManager(store)
+        for channel, moves in ((2, 25), (3, 40)):
+            await started(manager, channel, players=2, seed=channel)
+            await play(manager, channel, moves, Chooser(channel))  # running
+        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        games = {ch: await manager.current(ch) for ch in (2, 3, 6)}
+    _back_to(path, 6)
+    before = db_rows(path)
+    assert "to_move" not in [c[1] for c in _columns(sqlite3.connect(path))["games"]]
+
+    async with Store(path) as store:
+        assert store.found_version == 6
+        after = db_rows(path)
+        assert _kept(after, before) == before
+        to_move = {row[2]: row[-1] for row in after["games"]}  # by channel
+        assert to_move == {2: games[2].state.to_move, 3: games[3].state.to_move, 6: None}
+        assert all(to_move[ch] is not None for ch in (2, 3))
+        manager = GameManager(store)
+        briefs = {b.channel_id: b for b in await manager.open()}
+        assert briefs == {ch: Brief.of(g) for ch, g in games.items()}
+        assert briefs[2].to_move_user == games[2].to_move_user and manager.in_memory() == 0
+        await play(manager, 2, None, Chooser(9))  # read whole, and played to the end
+        assert (await manager.current(2)) is None and 2 not in {b.channel_id for b in manager.open_briefs()}
+        assert await store.verify() == []
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
 
     await _equal_to_fresh(path, tmp_path)
