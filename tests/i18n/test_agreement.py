@@ -79,7 +79,7 @@ LOCKED_BY_LANGUAGE = {
         "factory 4": "Lorenfabrik 4 ist im Spiel zu 2 gesperrt.",
         "mine 8": "Fördern 8 ist im Spiel zu 2 gesperrt.",
         "money 3": "Geld 3 ist im Spiel zu 2 gesperrt.",
-        "order 1": "Auftrag 1 ist im Spiel zu 2 gesperrt.",
+        "order 1": "Neuer Auftrag 1 ist im Spiel zu 2 gesperrt.",  # the space is printed "Neuer Auftrag"
     },
     "ja": {
         "factory 4": "トロッコ工場4は2人ゲームでは使えません。",
@@ -100,7 +100,8 @@ AT_LEVEL_BY_LANGUAGE = {
         "auf der grauen Sohle",
         "auf der schwarzen Sohle",
     ),
-    "ja": ("地上", "黄の層", "茶の層", "灰の層", "黒の層"),
+    # a tunnel level is レベル in the Japanese help: 「立坑ボードの対応するレベル(黄茶灰黒)」
+    "ja": ("地上", "黄のレベル", "茶のレベル", "灰のレベル", "黒のレベル"),
 }
 
 
@@ -148,7 +149,7 @@ def test_a_refusal_counting_cubes_agrees_too():
     assert said == "il Montacarichi contiene 2 cubi Carbone grigi."
     with speaking("es"):
         said = explain(Refusal(Reason.STORAGE_HOLDS, colour=3, count=1))
-    assert said == "tu almacén tiene 1 cubo negro."
+    assert said == "tu almacenamiento tiene 1 cubo negro."  # the rulebook: «almacenamiento privado de carbón»
     with speaking("es"):
         said = explain(Refusal(Reason.CAGE_ELSEWHERE, level=0))
     assert said == "la jaula está en la superficie."
