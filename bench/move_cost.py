@@ -37,6 +37,7 @@ from pathlib import Path
 import simcord
 
 from bench.bot import choose, emit_slash, slash_for
+from bench.procs import children_cpu
 from bench.storage import Floor
 from bot import create_bot
 from rendering.last_move import last_move
@@ -47,7 +48,6 @@ from rules.record import Chooser
 
 ROOT = str(Path(__file__).resolve().parent.parent)
 OURS = tuple(os.path.join(ROOT, p) + os.sep for p in ("bot", "games", "storage", "rules", "rendering", "players"))
-TICKS = os.sysconf("SC_CLK_TCK")
 TARGET = 1.8
 
 
@@ -107,21 +107,6 @@ class Sampler:
     def share(self, who: str) -> float:
         total = sum(self.counts.values())
         return self.counts[who] / total if total else 0.0
-
-
-def children_cpu() -> float:
-    """CPU seconds of this process's child processes (the drawing worker), alive now."""
-    me, total = os.getpid(), 0.0
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == me:  # ppid
-            total += (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
-    return total
 
 
 async def floor_of(moves: list[tuple[GameState, object]], floor: Floor) -> float:
