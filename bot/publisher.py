@@ -18,6 +18,7 @@ Nothing else in `bot/` sends a turn: the timers, the computers, the lobby and th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any, cast
 
@@ -27,6 +28,7 @@ from discord.utils import MISSING
 
 from games import Game, TurnResult
 from games.backoff import Backoff
+from games.locks import KeyedLocks
 from games.manager import NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
 from games.undo import undo_refusal
@@ -56,7 +58,7 @@ class Publisher:
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot: CoalClient = as_coal(bot)
-        self._locks: dict[int, asyncio.Lock] = {}  # per game: its posts go out one at a time, in order
+        self._locks = KeyedLocks()  # per game: its posts go out one at a time, in order
         self._backoff = Backoff(cap=RETRY_CAP)  # per game whose posts fail
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[int]] = set()
@@ -170,8 +172,8 @@ class Publisher:
         game meanwhile (no timer move, no computer's), since nobody could see it."""
         return self._backoff.not_before(game_id)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def _lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        return self._locks.hold(game_id)
 
     async def retry(self, game_id: int) -> int:
         """Post the game's pending turns, oldest first (after a failure, or after a start); the number

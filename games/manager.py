@@ -1,8 +1,9 @@
 """The per-channel game manager: lobbies, moves, one lock per game; no Discord types.
 
-One game per channel. Every request on a channel runs under that channel's
-`asyncio.Lock`, so moves are judged one at a time against the latest state; channels
-never wait on each other (the database is held only for the few milliseconds of a commit).
+One game per channel. Every request on a channel runs under that channel's lock
+(`games.locks`: kept only while in use), so moves are judged one at a time against the latest
+state; channels never wait on each other (the database is held only for the few milliseconds of
+a commit).
 
 Open games live in memory in brief (`storage.Brief`: when each is due, who sits in it, who is
 to move); the ones used lately also whole, the others are read from the database when a move, a
@@ -81,6 +82,7 @@ from .errors import (
     StaleAction,
 )
 from .limits import UNLIMITED, Limits, Openings, Place
+from .locks import KeyedLocks
 from .shards import Shards
 from .undo import last_move_of
 
@@ -177,7 +179,7 @@ class GameManager:
         self.recent = recent
         # Called with every game just stored (a move, a lobby change, an abort): turn timers listen.
         self.listeners: list[Callable[[Game], None]] = []
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = KeyedLocks()  # one request at a time per channel
         self._rating = asyncio.Lock()  # one game's ratings at a time: a person may finish two at once
         self._settings = asyncio.Lock()
         # People owed the note that a direct message to them was refused: kept here, so that
@@ -840,9 +842,7 @@ class GameManager:
 
     async def drain(self) -> None:
         """Wait for every request in progress (before closing the database at shutdown)."""
-        for lock in list(self._locks.values()):
-            async with lock:
-                pass
+        await self._locks.drain()
 
     # --- internals -------------------------------------------------------------------------
 
@@ -865,8 +865,8 @@ class GameManager:
         self._remember(game)
         return game
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    def _lock(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        return self._locks.hold(channel_id)
 
     def _remember(self, game: Game) -> None:
         """Keep the stored game as the channel's current one, and tell the listeners."""

@@ -99,7 +99,7 @@ async def test_a_busy_game_does_not_hold_up_another_channel(manager):
     a = await started(manager, 1, seed=1)
     b = await started(manager, 2, seed=2)
     busy = manager._lock(1)  # channel 1 is in the middle of something slow
-    await busy.acquire()
+    await busy.__aenter__()
     try:
         waiting = asyncio.create_task(manager.act(1, a.to_move_user, random_action(a.state, Chooser(1))))
         other = await asyncio.wait_for(manager.act(2, b.to_move_user, random_action(b.state, Chooser(2))), 5)
@@ -107,7 +107,7 @@ async def test_a_busy_game_does_not_hold_up_another_channel(manager):
         await asyncio.sleep(0.05)
         assert not waiting.done()
     finally:
-        busy.release()
+        await busy.__aexit__(None, None, None)
     assert (await asyncio.wait_for(waiting, 5)).version == 1
 
 
