@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+from bench.procs import rss_kib
 from bench.storage import PLAYERS, _playthrough, _start_state
 from bot.timers import Timers
 from games.limits import Limits
@@ -39,14 +40,6 @@ from storage import Store
 NOW = 1.7e9
 RSS_TARGET_KIB = 4.0
 START_TARGET_S = 3.0
-
-
-def rss_kib() -> int:
-    """This process's resident memory, in KiB (Linux)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS in /proc/self/status")
 
 
 async def fill(path: Path, count: int) -> None:

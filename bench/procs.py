@@ -1,4 +1,4 @@
-"""The CPU time of this process's child processes (the bot's drawing and computer workers), from /proc."""
+"""This process's memory and its child processes' CPU time (the bot's drawing and computer workers), from /proc."""
 
 from __future__ import annotations
 
@@ -21,3 +21,11 @@ def children_cpu() -> float:
         if int(fields[1]) == me:  # ppid
             total += (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
     return total
+
+
+def rss_kib() -> int:
+    """This process's resident memory, in KiB (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS in /proc/self/status")

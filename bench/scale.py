@@ -36,6 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.procs import rss_kib
 from games.errors import GameError
 from games.manager import GameManager
 from games.shards import Shards
@@ -88,13 +89,6 @@ async def versions(target: str) -> dict[int, int]:
 
 
 # --- a bot process ---------------------------------------------------------------------------------
-
-
-def rss_kib() -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 async def worker(target: str, shard: int, count: int) -> None:
