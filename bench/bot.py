@@ -111,6 +111,34 @@ def choose(state: GameState, chooser: Chooser):
     return next(a for a in legal_actions(state) if a.kind == "bank")
 
 
+async def two_player_games(client, env, guild, count: int) -> list[tuple]:
+    """`count` started games of two people each, a channel each: (channel, members by id, chooser)."""
+    tables = []
+    for k in range(count):
+        channel = guild.create_text_channel(f"game-{k}")
+        a, b = (guild.add_member(env.create_user(f"p{k}{x}")) for x in "ab")
+        await client.manager.new_game(guild.id, channel.id, a.id, a.user.name, {"timer": "none"})
+        await client.manager.join(channel.id, b.id, b.user.name)
+        await client.manager.start(channel.id, a.id, seed=k)
+        tables.append((channel, {a.id: a, b.id: b}, Chooser(k)))
+    return tables
+
+
+async def play_round(client, env, tables, played: list) -> None:
+    """One slash-command move in each game whose player to move is one of its members (a game over,
+    or a computer to move, is left out), all emitted at once, then the bot settles; the moves go to
+    `played` as (state, action)."""
+    for channel, members, chooser in tables:
+        game = await client.manager.current(channel.id)
+        if game is None or game.state.phase == "over" or game.to_move_user not in members:
+            continue
+        action = choose(game.state, chooser)
+        played.append((game.state, action))
+        name, options = slash_for(action)
+        emit_slash(env, members[game.to_move_user], channel, name, **options)
+    await env.settle()
+
+
 class Monitor:
     """Latency per interaction (inside the bot), the longest event-loop stall, and GC pauses."""
 
@@ -191,14 +219,7 @@ async def run(
     client = create_bot(tmp / "bench.sqlite3", computer_processes=processes, drawing_processes=drawing)
     async with simcord.run(client, settle_timeout=120, check_errors=True) as env:
         guild = env.create_guild("Bench")
-        tables = []
-        for k in range(max(games, burst)):
-            channel = guild.create_text_channel(f"game-{k}")
-            a, b = (guild.add_member(env.create_user(f"p{k}{x}")) for x in "ab")
-            await client.manager.new_game(guild.id, channel.id, a.id, a.user.name, {"timer": "none"})
-            await client.manager.join(channel.id, b.id, b.user.name)
-            await client.manager.start(channel.id, a.id, seed=k)
-            tables.append((channel, {a.id: a, b.id: b}, Chooser(k)))
+        tables = await two_player_games(client, env, guild, max(games, burst))
         solo = []  # one person and three normal computers each
         for k in range(computer_games):
             channel = guild.create_text_channel(f"solo-{k}")
@@ -213,15 +234,7 @@ async def run(
         played: list[tuple[GameState, object]] = []
 
         async def round_of(chosen) -> None:
-            for channel, members, chooser in chosen:
-                game = await client.manager.current(channel.id)
-                if game is None or game.state.phase == "over" or game.to_move_user not in members:
-                    continue  # over, or (a game with computers) a computer is to move
-                action = choose(game.state, chooser)
-                played.append((game.state, action))
-                name, options = slash_for(action)
-                emit_slash(env, members[game.to_move_user], channel, name, **options)
-            await env.settle()
+            await play_round(client, env, chosen, played)
 
         rng = random.Random(1)
         results = {}

@@ -21,19 +21,17 @@ import argparse
 import asyncio
 import gc
 import json
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 from bench.procs import rss_kib
 from bench.storage import PLAYERS, _playthrough, _start_state
+from bench.timers import StubClient
 from bot.timers import Timers
-from games.limits import Limits
 from games.manager import GameManager
 from storage import Store
 
@@ -64,32 +62,13 @@ async def fill(path: Path, count: int) -> None:
             )
 
 
-class StubClient:
-    """What the timers use of the bot: a clock, the wake event, limits, the publisher's hold, the manager."""
-
-    def __init__(self, manager: GameManager) -> None:
-        self.clock = lambda: NOW
-        self.limits = Limits()
-        self.pause_limit = 30 * 86400.0
-        self.publisher = SimpleNamespace(held_until=lambda game_id: 0.0)
-        self.manager = manager
-        self._wake = asyncio.Event()
-
-    def dispatch(self, event: str) -> None:
-        self._wake.set()
-
-    async def wait_for(self, event: str, timeout: float | None = None) -> None:
-        self._wake.clear()
-        await asyncio.wait_for(self._wake.wait(), timeout)
-
-
 async def start(path: Path) -> dict[str, float]:
     """What a restart does with the open games; the memory after it and how long it took."""
     wall, cpu = time.perf_counter(), time.process_time()
     store = await Store(path, clock=lambda: NOW).open()
     manager = GameManager(store)
     opened = await manager.open()
-    timers = Timers(StubClient(manager))  # type: ignore[arg-type]
+    timers = Timers(StubClient(manager, now=NOW))  # type: ignore[arg-type]
     timers.start()
     await asyncio.sleep(0)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -146,5 +125,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("PYTHONHASHSEED", "0")
     main()

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import simcord
 
-from bench.bot import choose, emit_slash, slash_for
+from bench.bot import play_round, two_player_games
 from bench.procs import children_cpu
 from bench.storage import Floor
 from bot import create_bot
@@ -44,7 +44,6 @@ from rendering.last_move import last_move
 from rendering.png import to_png
 from rendering.turn import turn_image
 from rules import GameState, apply
-from rules.record import Chooser
 
 ROOT = str(Path(__file__).resolve().parent.parent)
 OURS = tuple(os.path.join(ROOT, p) + os.sep for p in ("bot", "games", "storage", "rules", "rendering", "players"))
@@ -129,27 +128,12 @@ async def run(games: int, rounds: int, repeats: int, drawing: int) -> None:
     client = create_bot(tmp / "bench.sqlite3", drawing_processes=drawing)
     async with simcord.run(client, settle_timeout=120, check_errors=True) as env:
         guild = env.create_guild("Bench")
-        tables = []
-        for k in range(games):
-            channel = guild.create_text_channel(f"game-{k}")
-            a, b = (guild.add_member(env.create_user(f"p{k}{x}")) for x in "ab")
-            await client.manager.new_game(guild.id, channel.id, a.id, a.user.name, {"timer": "none"})
-            await client.manager.join(channel.id, b.id, b.user.name)
-            await client.manager.start(channel.id, a.id, seed=k)
-            tables.append((channel, {a.id: a, b.id: b}, Chooser(k)))
+        tables = await two_player_games(client, env, guild, games)
         floor = Floor(client.store)
         await floor.setup()
 
         async def burst(played: list) -> None:
-            for channel, members, chooser in tables:
-                game = await client.manager.current(channel.id)
-                if game is None or game.state.phase == "over":
-                    continue
-                action = choose(game.state, chooser)
-                played.append((game.state, action))
-                name, options = slash_for(action)
-                emit_slash(env, members[game.to_move_user], channel, name, **options)
-            await env.settle()
+            await play_round(client, env, tables, played)
 
         await burst([])  # warm-up: caches, the worker, the first posts
         loop_thread = threading.get_ident()

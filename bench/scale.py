@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import random
 import signal
 import statistics
@@ -324,5 +323,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     with contextlib.suppress(KeyboardInterrupt):
-        os.environ.setdefault("PYTHONHASHSEED", "0")
         main()

@@ -19,6 +19,7 @@ import statistics
 import time
 from dataclasses import replace
 from types import SimpleNamespace
+from typing import Any
 
 from bot.timers import Timers
 from games.limits import Limits
@@ -29,14 +30,15 @@ NOW = 1_000_000.0
 
 
 class StubClient:
-    """What the timers use of the bot: a clock, the wake event, limits, the publisher's hold."""
+    """What the timers use of the bot: a clock, the wake event, limits, the publisher's hold, and a
+    manager (anything with `open_briefs`)."""
 
-    def __init__(self, games: list[Game]) -> None:
-        self.clock = lambda: NOW
+    def __init__(self, manager: Any, now: float = NOW) -> None:
+        self.clock = lambda: now
         self.limits = Limits()
         self.pause_limit = 14 * 86400.0
         self.publisher = SimpleNamespace(held_until=lambda game_id: 0.0)
-        self.manager = SimpleNamespace(open_briefs=lambda: [Brief.of(g) for g in games])
+        self.manager = manager
         self._wake = asyncio.Event()
 
     def dispatch(self, event: str) -> None:
@@ -71,7 +73,7 @@ async def per_move(idle: int, moves: int) -> float:
     state = new_game(["a", "b"], 1)
     games = [timed_game(k, state) for k in range(idle)]
     playing = timed_game(idle, state)
-    client = StubClient(games)
+    client = StubClient(SimpleNamespace(open_briefs=lambda: [Brief.of(g) for g in games]))
     timers = Timers(client)  # type: ignore[arg-type]
     timers.start()
     await asyncio.sleep(0)
