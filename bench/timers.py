@@ -80,7 +80,7 @@ async def per_move(idle: int, moves: int) -> float:
     start = time.process_time()
     for m in range(moves):
         playing = replace(playing, version=playing.version + 1, deadline=NOW + 23 * 3600 + m)
-        timers.changed(playing)
+        timers.changed(Brief.of(playing))
         for _ in range(3):  # the loop wakes, looks again and waits
             await asyncio.sleep(0)
     spent = time.process_time() - start

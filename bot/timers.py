@@ -75,10 +75,10 @@ class Timers:
             self._task.cancel()
             self._task = None
 
-    def changed(self, game: Game) -> None:
+    def changed(self, game: Brief) -> None:
         """A game was stored (a move, the start, an abort): look again at the deadlines."""
         self._backoff.succeeded(game.channel_id)  # a new state: its timer is tried afresh
-        self._track(Brief.of(game))
+        self._track(game)
         self._changes += 1
         self.bot.dispatch(self.WAKE)
 

@@ -177,8 +177,8 @@ class GameManager:
         self._briefs: dict[int, Brief] = {}
         self._recent: OrderedDict[int, Game] = OrderedDict()
         self.recent = recent
-        # Called with every game just stored (a move, a lobby change, an abort): turn timers listen.
-        self.listeners: list[Callable[[Game], None]] = []
+        # Called with the brief of every game just stored (a move, a lobby change, an abort): turn timers listen.
+        self.listeners: list[Callable[[Brief], None]] = []
         self._locks = KeyedLocks()  # one request at a time per channel
         self._rating = asyncio.Lock()  # one game's ratings at a time: a person may finish two at once
         self._settings = asyncio.Lock()
@@ -869,24 +869,25 @@ class GameManager:
         return self._locks.hold(channel_id)
 
     def _remember(self, game: Game) -> None:
-        """Keep the stored game as the channel's current one, and tell the listeners."""
-        self._keep(game)
+        """Keep the stored game as the channel's current one, and tell the listeners (its brief)."""
+        brief = self._keep(game)
         for listener in self.listeners:
-            listener(game)
+            listener(brief)
 
-    def _keep(self, game: Game) -> None:
+    def _keep(self, game: Game) -> Brief:
         """The game as stored: whole among the recent ones (the least recently used one leaves when
-        there are too many) and in brief; an ended game is forgotten."""
-        channel = game.channel_id
+        there are too many) and in brief; an ended game is forgotten. Its brief."""
+        channel, brief = game.channel_id, Brief.of(game)
         if not game.is_open:
             self._recent.pop(channel, None)
             self._briefs.pop(channel, None)
-            return
+            return brief
         self._recent[channel] = game
         self._recent.move_to_end(channel)
         while len(self._recent) > self.recent:
             self._recent.popitem(last=False)
-        self._briefs[channel] = Brief.of(game)
+        self._briefs[channel] = brief
+        return brief
 
     def _deadline(self, game: Game, state: GameState) -> float | None:
         seconds = game.options.timer_seconds

@@ -29,6 +29,19 @@ async def _my_console(w, steps=10, seed=7):
     return game, member, r.response
 
 
+COLOURS = ["yellow", "brown", "grey", "black"]
+
+
+async def _a_cube_for_an_order(game, member, console):
+    """In the console: cage down to the cheapest colour an order wants, load a cube, cage up to the
+    surface; (that colour, the last click's result)."""
+    seat = game.state.current
+    colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
+    await member.click(console, label=f"Cage {COLOURS[colour]}")
+    await member.click(console, label=f"Load {COLOURS[colour]}")
+    return colour, await member.click(console, label="Cage surface")
+
+
 async def test_steps_undo_and_confirm_play_one_mining_action(world):
     w = world
     game, member, console = await _my_console(w)
@@ -62,19 +75,13 @@ async def test_the_console_is_a_panel_each_block_with_its_buttons(world):
     with the cage, load and store buttons, then the orders with the fill menu, then the four buttons."""
     w = world
     game, member, console = await _my_console(w, seed=7)
-    seat = game.state.current
-    colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
-    name = ["yellow", "brown", "grey", "black"][colour]
-    await member.click(console, label=f"Cage {name}")
-    await member.click(console, label=f"Load {name}")
-    r = await member.click(console, label="Cage surface")  # now a spot can be filled: every part is shown
+    _, r = await _a_cube_for_an_order(game, member, console)  # now a spot can be filled: every part is shown
     assert not r.response.content and panel_size(r.response) <= 40 and len(panel_text(r.response)) <= 4000
     outline = panel_outline(r.response)
-    kinds = [x.split(":")[0] if x.startswith("coal") else x for x in outline]
     head, carts, orders = (
         next(k for k, x in enumerate(outline) if x.startswith(s)) for s in ("**Mining", "Cage ", "Orders:")
     )
-    assert head == 0 and kinds[head + 1] == "---" and carts == head + 2
+    assert head == 0 and outline[head + 1] == "---" and carts == head + 2
     assert [x.rsplit(":", 1)[-1] for x in outline[carts + 1 : carts + 14]] == [
         *(f"cage-{n}" for n in range(5)),
         *(f"load-{c}" for c in range(4)),
@@ -88,12 +95,9 @@ async def test_the_console_is_a_panel_each_block_with_its_buttons(world):
 async def test_fill_an_order_spot_from_the_menu(world):
     w = world
     game, member, console = await _my_console(w, seed=7)
+    colour, r = await _a_cube_for_an_order(game, member, console)
+    name = COLOURS[colour]
     seat = game.state.current
-    colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
-    name = ["yellow", "brown", "grey", "black"][colour]
-    await member.click(console, label=f"Cage {name}")
-    await member.click(console, label=f"Load {name}")
-    r = await member.click(console, label="Cage surface")
     fill = menu(r.response, "coal-menu:mcfill")
     option = fill.options[0]
     assert option.value.startswith("fill ") and option.value.endswith(name)
@@ -152,7 +156,7 @@ async def test_a_plan_typed_in_a_modal_is_played_and_refused_like_the_slash_comm
     assert await stored(w) == game
     seat = game.state.current
     colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
-    name = ["yellow", "brown", "grey", "black"][colour]
+    name = COLOURS[colour]
     r = await member.click(console, label="Type a plan")
     good = f"cage {name}\nload {name}, cage surface, store {name}"  # lines or commas, as typed on a phone
     played = await member.submit_modal(r, {_text_input(r.modal)["custom_id"]: good})

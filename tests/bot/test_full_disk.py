@@ -15,6 +15,7 @@ import pytest
 import simcord
 
 from bot import create_bot
+from storage import Brief
 
 from .driver import close_bot, virtual_clock
 
@@ -60,7 +61,7 @@ async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(sma
             await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "1h", "absent": "computer"})
             await manager.join(channel.id, bob.id, "bob")
             game = await manager.start(channel.id, alice.id, seed=2)
-            bot.timers.changed(game)
+            bot.timers.changed(Brief.of(game))
             saves, thinks = [], []
             real_save, real_think = bot.store.save_turn, bot.computers.think
 

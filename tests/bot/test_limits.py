@@ -4,6 +4,7 @@ hour, and a lobby nobody starts closes itself. Each refusal is private and store
 from __future__ import annotations
 
 from games.limits import Limits
+from storage import Brief
 
 from .driver import assert_refused, forge_component, live_ids, lobby_button
 
@@ -64,7 +65,7 @@ async def test_a_lobby_nobody_starts_closes_itself(world):
     r = await w.alice.slash(w.channel, "coal new", thread=False)
     lobby = r.response.message
     join = lobby_button(lobby, "join")
-    w.bot.timers.changed(await w.bot.manager.current(w.channel.id))  # the timers look at the new limit
+    w.bot.timers.changed(Brief.of(await w.bot.manager.current(w.channel.id)))  # the timers look at the new limit
     await w.env.advance_time(HOUR - 60)
     assert (await w.bot.store.latest_game(w.channel.id)).status == "lobby"
     await w.env.advance_time(120)
