@@ -14,7 +14,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from games import Game, GameManager, TurnResult
+from games import Game, GameManager, Move, TurnResult
 from games.autoplay import Question
 from games.consoles import Consoles
 from games.limits import Limits
@@ -61,6 +61,10 @@ class Publishing(Protocol):
 
     async def post_pending(self) -> int: ...
 
+    def draw_ahead(self, move: Move) -> None: ...
+
+    def drop_ahead(self, game: Game, upto: int | None = None) -> None: ...
+
     def held_until(self, game_id: int) -> float: ...
 
     def close(self) -> None: ...
@@ -90,6 +94,11 @@ class CoalClient(Protocol):
     async def render(
         self, fn: Callable[..., bytes], *args: Any, filename: str, description: str | None = None
     ) -> discord.File | None: ...
+
+    async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes: ...
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
 
     def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 

@@ -19,25 +19,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
+from dataclasses import dataclass
 from typing import Any, cast
 
 import discord
 from discord.ui import View
 from discord.utils import MISSING
 
-from games import Game, TurnResult
+from games import Game, Move, TurnResult
 from games.backoff import Backoff
 from games.locks import KeyedLocks
 from games.manager import NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
 from games.undo import undo_refusal
-from rendering import last_move, render_scoring, render_turn
+from rendering import LastMove, last_move, render_scoring, render_turn
 from rules import EVENTS, GameState, view
 from storage import OutboxRow
 
 from .context import TIMERS_CHANGED, CoalClient, as_coal
 from .draw_choice import draw_choice
+from .found_posts import last_shown
 from .i18n import _, in_channel, locale_for, speaking
 from .lobby import lobby_view
 from .rematch import rematch_view
@@ -53,6 +56,17 @@ RETRY_CAP = 1800.0  # seconds: the longest wait between two tries of a post Disc
 DAY = 86400.0
 
 
+@dataclass(frozen=True, slots=True)
+class Ahead:
+    """A board being drawn for a move judged but not stored yet: the game, the version it will be, the
+    state it shows (the very object the stored turn will carry), and the drawing."""
+
+    game_id: int
+    version: int
+    state: GameState
+    task: asyncio.Task[bytes]
+
+
 class Publisher:
     """Posts what the bot stored to the game's channel (or as follow-ups of the interaction that caused it)."""
 
@@ -64,6 +78,8 @@ class Publisher:
         self._tasks: set[asyncio.Task[int]] = set()
         self._shown: dict[int, tuple[int, int]] = {}  # game -> (channel, message) of its live components
         self._undoable: dict[int, int] = {}  # game -> version of a person's move that may be taken back
+        self._ahead: dict[int, Ahead] = {}  # boards being drawn for moves judged, by their state's id
+        self._posting = 0  # turns being posted now (their "posted" marks ride on the next commit)
         self._closed = False
 
     # --- turns ------------------------------------------------------------------------------------
@@ -94,34 +110,47 @@ class Publisher:
         game = result.game
         first = result.version if since is None else since
         try:
+            self._posting += 1
             with in_channel(game):
                 async with self._lock(game.id):
                     if note is not None:
                         await self.say(game, note)
-                    earlier = [r for r in await self._pending(game.id) if r.seq < first]
+                    earlier = await self._pending(game.id, before=first)
                     undo = self._undo(result, interaction, first, replies)
-                    if await self._post_rows(game, earlier) and await self.announce(
+                    if await self._post_rows(game, earlier, live_last=False) and await self.announce(
                         result, interaction, text=text, undo=undo
                     ):
-                        await self.bot.manager.posted(game)
+                        self.bot.manager.posted(game)
                         self._settled(game.id)
                         return True
                     await self._failed(game)
                     return False
         finally:
+            self.drop_ahead(game, result.version)  # a board drawn for a move stored otherwise (judged again)
+            await self._done_posting()
             self.bot.computers.wake(game.channel_id)
 
-    async def _pending(self, game_id: int) -> list[OutboxRow]:
-        return [row for row in await self.bot.manager.unposted(game_id) if row.kind == TURN_POST]
+    async def _done_posting(self) -> None:
+        """A turn's post ended: with no other in progress, its mark is committed now (`storage.marks`)."""
+        self._posting -= 1
+        await self.bot.manager.posts_settled(idle=self._posting == 0)
 
-    async def _post_rows(self, game: Game, rows: list[OutboxRow]) -> bool:
+    async def _pending(self, game_id: int, before: int | None = None) -> list[OutboxRow]:
+        return [row for row in await self.bot.manager.unposted(game_id, before=before) if row.kind == TURN_POST]
+
+    async def _post_rows(self, game: Game, rows: list[OutboxRow], *, live_last: bool) -> bool:
         """Post stored turns that are still pending, oldest first, each with its own sentence and the
-        board as it is now; stop at the first that fails (False), so none overtakes another."""
+        board as it is now; stop at the first that fails (False), so none overtakes another.
+
+        Only the last of them carries the game's buttons, and only with `live_last`: a message with
+        live buttons at version V says that every turn up to V reached the channel, which is what a
+        start looks for before posting a turn again (`bot.found_posts`)."""
         for row in rows:
             events = EVENTS.validate_python(row.payload.get("events", []))
-            if not await self.announce(TurnResult(game, events)):
+            live = live_last and row is rows[-1]
+            if not await self.announce(TurnResult(game, events), buttons=live):
                 return False
-            await self.bot.manager.mark_posted(row)
+            self.bot.manager.posted(game, row.seq)
             log.info("game %s channel %s: posted turn %s late", game.id, game.channel_id, row.seq)
         return True
 
@@ -175,16 +204,22 @@ class Publisher:
     def _lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         return self._locks.hold(game_id)
 
-    async def retry(self, game_id: int) -> int:
+    async def retry(self, game_id: int, *, look_first: bool = False) -> int:
         """Post the game's pending turns, oldest first (after a failure, or after a start); the number
         posted. One that fails again is tried again later; a game whose channel stayed out of reach
-        for `UNREACHABLE_DAYS` is ended and its host told."""
+        for `UNREACHABLE_DAYS` is ended and its host told. `look_first` (after a start): a turn whose
+        post reached the channel before the process stopped, though not marked in the database yet
+        (`storage.marks`), is found there and not posted twice."""
         manager = self.bot.manager
+        self._posting += 1
         try:
             game = await manager.game_by_id(game_id)
             async with self._lock(game_id):
                 rows = await self._pending(game_id)
                 if not rows or game is None or game.state is None:
+                    self._settled(game_id)
+                    return 0
+                if look_first and await self._found(game, rows[-1].seq):
                     self._settled(game_id)
                     return 0
                 if _out_of_reach(rows[0], self.bot.clock()):
@@ -193,7 +228,7 @@ class Publisher:
                 with in_channel(game):
                     posted = 0
                     for row in rows:
-                        if not await self._post_rows(game, [row]):
+                        if not await self._post_rows(game, [row], live_last=row is rows[-1]):
                             await self._failed(game)
                             return posted
                         posted += 1
@@ -204,6 +239,20 @@ class Publisher:
             log.exception("game %s: posting its pending turns failed", game_id)
             self._try_again(game_id)
             return 0
+        finally:
+            await self._done_posting()
+
+    async def _found(self, game: Game, last: int) -> bool:
+        """Whether the game's channel shows its turns up to version `last` already (the newest of the
+        bot's messages with live components of this game carries that version or a later one): then
+        they are marked posted, and that message is the game's one with live components."""
+        shown = await last_shown(self.bot, game)
+        if shown is None or shown.version < last:
+            return False
+        self.bot.manager.posted(game, last)
+        self._shown[game.id] = (game.channel_id, shown.message_id)
+        log.info("game %s channel %s: turn %s was in the channel already", game.id, game.channel_id, last)
+        return True
 
     async def _give_up(self, game: Game) -> None:
         """The game's channel refused every post for `UNREACHABLE_DAYS`: end the game, tell the host."""
@@ -218,6 +267,9 @@ class Publisher:
     def close(self) -> None:
         """Stop trying again (at shutdown); what is pending is tried at the next start."""
         self._closed = True
+        for ahead in self._ahead.values():
+            ahead.task.cancel()
+        self._ahead.clear()
         for handle in self._retries.values():
             handle.cancel()
         self._retries.clear()
@@ -231,18 +283,25 @@ class Publisher:
         *,
         text: str | None = None,
         undo: int | None = None,
+        buttons: bool = True,
     ) -> bool:
         """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
         the ping of the player to move (image and ping as the players' settings say: `bot.telling`).
         A shift's scoring comes before it, so that the ping is the last word and the pinged player
-        finds their board and buttons there; the final scoring after it.
+        finds their board and buttons there; the final scoring after it. `buttons` False: a turn
+        posted late, before a later one, goes without them.
         True if the turn message reached the channel.
         """
         with in_channel(result.game):
-            return await self._announce(result, interaction, text, undo)
+            return await self._announce(result, interaction, text, undo, buttons)
 
     async def _announce(
-        self, result: TurnResult, interaction: discord.Interaction | None, said: str | None, undo: int | None
+        self,
+        result: TurnResult,
+        interaction: discord.Interaction | None,
+        said: str | None,
+        undo: int | None,
+        live: bool,
     ) -> bool:
         bot = self.bot
         game = result.game
@@ -256,12 +315,12 @@ class Publisher:
         at_keyboard = interaction.user.id if interaction is not None else None
         telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
         alt = images.board(state, " ".join(x for x in (what, change) if x))
-        file = (
-            await bot.render(render_turn, state, None, last, filename="board.png", description=alt)
-            if telling.image
-            else None
-        )
-        buttons = turn_view(game, undo=undo) if state.phase != "over" else None
+        if telling.image:
+            file = await self._board(result, last, alt)
+        else:
+            file = None
+            self.drop_ahead(game, result.version)
+        buttons = turn_view(game, undo=undo) if state.phase != "over" and live else None
         if scored and state.phase != "over":
             # the move first, then the shift's scoring, then the ping: the pinged player finds the
             # scoring and their buttons last, the board of the move just above
@@ -316,6 +375,37 @@ class Publisher:
             return replies
         self._undoable.pop(game.id, None)
         return None
+
+    # --- the board of a move, drawn while the move is stored -----------------------------------------
+
+    def draw_ahead(self, move: Move) -> None:
+        """Start drawing the turn image of a move judged but not stored yet, so that the drawing worker
+        works while the interaction is answered and the move is saved (under a burst it is never idle
+        waiting for the next image). The turn's post takes it if this very move was stored."""
+        if self._closed:
+            return
+        last = last_move(move.before, move.action, move.after)
+        task = asyncio.ensure_future(self.bot.draw(render_turn, move.after, None, last))
+        self._ahead[id(move.after)] = Ahead(move.game.id, move.game.version + 1, move.after, task)
+
+    def drop_ahead(self, game: Game, upto: int | None = None) -> None:
+        """Forget the boards drawn ahead for `game` (its move was refused), or those up to version `upto`."""
+        for key, ahead in list(self._ahead.items()):
+            if ahead.game_id == game.id and (upto is None or ahead.version <= upto):
+                del self._ahead[key]
+                ahead.task.cancel()
+
+    async def _board(self, result: TurnResult, last: LastMove | None, alt: str) -> discord.File | None:
+        """The turn image of `result`: the one drawn ahead for this very move, or drawn now."""
+        ahead = self._ahead.pop(id(result.state), None)
+        if ahead is not None and ahead.state is result.state:
+            try:
+                data = await ahead.task
+            except Exception:  # drawn again below, where a failure is logged
+                pass
+            else:
+                return discord.File(io.BytesIO(data), filename="board.png", description=alt)
+        return await self.bot.render(render_turn, result.state, None, last, filename="board.png", description=alt)
 
     # --- which message of a game has live components ---------------------------------------------
 
@@ -379,7 +469,7 @@ class Publisher:
         the process), and the ping of the player to move. The number posted; failures stay pending
         with their cause and are tried again later."""
         games = dict.fromkeys(row.game_id for row in await self.bot.manager.unposted() if row.kind == TURN_POST)
-        return sum([await self.retry(game_id) for game_id in games])
+        return sum([await self.retry(game_id, look_first=True) for game_id in games])
 
     # --- the other messages of a game ---------------------------------------------------------------
 

@@ -57,10 +57,12 @@ async def take(
     except GameError as err:
         await _refuse_move(interaction, action, err)
         return None
+    bot.publisher.draw_ahead(move)  # the board is drawn while the answer goes out and the move is saved
     answered = await _answer(interaction)  # now: under a burst, saves wait their turn for the database
     try:
         result = await bot.manager.play(move, announce=True)
     except GameError as err:  # the game changed between judging and saving (a double click), or no save
+        bot.publisher.drop_ahead(move.game, move.game.version + 1)
         await _clear_thinking(interaction)
         await _refuse_move(interaction, action, err)
         return None

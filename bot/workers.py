@@ -55,8 +55,9 @@ class Workers:
         self.processes = max(1, processes)
         self.prepare = prepare
         # Pieces of work handed to each process at once: 1 keeps the order of priority exact (a
-        # computer's move before a hint); 2 keeps a process busy between two pieces (the next one is
-        # already in its queue while it hands back the last: images drawn in a burst).
+        # computer's move before a hint); more keep a process busy between pieces (the next ones are
+        # already in its queue while it hands back the last, and while the event loop, busy with a
+        # burst, has not yet handed over more: images drawn in a burst).
         self.queued = max(1, queued)
         self._pool: ProcessPoolExecutor | None = None
         self._waiters: ThreadPoolExecutor | None = None

@@ -5,6 +5,6 @@ PIL, so a test, a benchmark or another front end drives games through `GameManag
 """
 
 from .errors import GameError, Reason
-from .manager import Game, GameManager, TurnResult
+from .manager import Game, GameManager, Move, TurnResult
 
-__all__ = ["Game", "GameError", "GameManager", "Reason", "TurnResult"]
+__all__ = ["Game", "GameError", "GameManager", "Move", "Reason", "TurnResult"]

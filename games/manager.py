@@ -799,9 +799,10 @@ class GameManager:
             self._remember(game)
             return game
 
-    async def unposted(self, game_id: int | None = None) -> list[OutboxRow]:
-        """Turns stored but not yet posted (all this process's games' after a restart), oldest first."""
-        rows = await self.store.pending_posts(game_id)
+    async def unposted(self, game_id: int | None = None, *, before: int | None = None) -> list[OutboxRow]:
+        """Turns stored but not yet posted (all this process's games' after a restart), oldest first;
+        `before`: only a game's turns before that version (no read when all are known posted)."""
+        rows = await self.store.pending_posts(game_id, before=before)
         if self.shards is None or game_id is not None:
             return rows
         owned: dict[int, bool] = {}
@@ -811,15 +812,24 @@ class GameManager:
                 owned[row.game_id] = game is not None and self.owns(game.guild_id)
         return [row for row in rows if owned[row.game_id]]
 
-    async def posted(self, game: Game) -> None:
-        """Every post of `game` up to its current version reached the channel."""
-        for row in await self.store.pending_posts(game.id):
-            if row.seq <= game.version:
-                await self.store.mark_posted(row)
+    def posted(self, game: Game, version: int | None = None) -> None:
+        """Every post of `game` up to its current version (or `version`) reached the channel: stored
+        with the next turn's commit (`storage.marks`), so a busy bot's move costs one commit; see
+        `posts_settled`."""
+        self.store.posted_upto(game.id, game.version if version is None else version)
 
-    async def mark_posted(self, row: OutboxRow) -> None:
-        """One post reached the channel."""
-        await self.store.mark_posted(row)
+    async def posts_settled(self, idle: bool) -> None:
+        """No post is in progress (`idle`): the posted marks waiting are committed now, the bot having
+        nothing else to do; else within a second, unless a turn's commit takes them first. A database
+        that fails here keeps them waiting, and they are tried again."""
+        if not idle:
+            self.store.flush_soon()
+            return
+        try:
+            await self.store.flush_marks()
+        except Exception as err:
+            log.warning("marking posts as posted failed (%s: %s); trying again soon", type(err).__name__, err)
+            self.store.flush_soon()
 
     async def end_unreachable(self, game: Game) -> Game:
         """End a game whose channel stays out of reach (`games.timers.UNREACHABLE_DAYS`): aborted

@@ -15,7 +15,9 @@ its thread, which keeps the save near the cost of a bare commit.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -28,6 +30,7 @@ from rules.record import GameRecord, RecordedAction, ReplayError, replay_stack
 
 from .backend import Backend, Row, Statement, Tx, is_postgres_url, sqlite_path
 from .errors import StaleState, StorageError
+from .marks import FLUSH_SECONDS, PostedMarks
 from .models import (
     SEAT_COLOURS,
     Brief,
@@ -47,6 +50,8 @@ from .models import (
     SeatRow,
     Status,
 )
+
+log = logging.getLogger("coalbaron")
 
 DEFAULT_PATH = "data/coalbaron.sqlite3"
 
@@ -97,6 +102,9 @@ class Store:
         self.pool_size = pool_size
         self.clock = clock
         self._backend: Backend | None = None
+        self._marks = PostedMarks()  # posts that reached Discord, committed with the next turn (storage.marks)
+        self._flush: asyncio.TimerHandle | None = None
+        self._flushing: asyncio.Task[None] | None = None
 
     # --- opening and closing -------------------------------------------------------------
 
@@ -114,6 +122,15 @@ class Store:
 
     async def close(self) -> None:
         if self._backend is not None:
+            if self._flushing is not None:
+                await asyncio.gather(self._flushing, return_exceptions=True)
+            if self._flush is not None:
+                self._flush.cancel()
+                self._flush = None
+            # What reached Discord is stored as posted before the database closes; if the database
+            # cannot take it now, those turns stay pending and the next start finds them in their channel.
+            with contextlib.suppress(Exception):
+                await self.flush_marks()
             backend, self._backend = self._backend, None
             await backend.close()
 
@@ -318,7 +335,14 @@ class Store:
             )
         if outbox:
             turn.append(_posts(game.id, seq, outbox, now))
-        await self.backend.transaction(turn)
+        marks = self._marks.take()  # posts of any game that reached Discord: marked in this commit
+        if marks:
+            turn.append(PostedMarks.statement(marks, now))
+        try:
+            await self.backend.transaction(turn)
+        except BaseException:
+            self._marks.put_back(marks)
+            raise
         final = (
             {p.name: (p.vp, i in state.winners) for i, p in enumerate(state.players)} if status == "finished" else {}
         )
@@ -385,12 +409,21 @@ class Store:
             await _add_posts(tx, game.id, game.version, posts, self.clock())
 
     async def pending_posts(
-        self, game_id: int | None = None, *, max_attempts: int | None = None, limit: int | None = None
+        self,
+        game_id: int | None = None,
+        *,
+        max_attempts: int | None = None,
+        limit: int | None = None,
+        before: int | None = None,
     ) -> list[OutboxRow]:
         """Posts not yet marked posted, oldest first (of one game, or all of them after a restart).
 
-        `max_attempts` leaves out posts that failed that many times already.
+        `max_attempts` leaves out posts that failed that many times already; `before` keeps only a
+        game's posts stored before that version (not read at all when this process knows they were
+        all posted). Posts marked with `posted_upto` count as posted at once, committed or not.
         """
+        if game_id is not None and before is not None and self._marks.clean_before(game_id, before):
+            return []
         sql = f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE posted_at IS NULL"
         params: list[Any] = []
         if game_id is not None:
@@ -399,13 +432,57 @@ class Store:
         if max_attempts is not None:
             sql += " AND attempts < ?"
             params.append(max_attempts)
+        if before is not None:
+            sql += " AND seq < ?"
+            params.append(before)
         sql += " ORDER BY id"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
         async with self.backend.read() as tx:
             rows = await tx.fetch(sql, params)
-        return [_outbox(r) for r in rows]
+        return [post for post in map(_outbox, rows) if not self._marks.hides(post)]
+
+    def posted_upto(self, game_id: int, seq: int) -> None:
+        """Every post of `game_id` up to version `seq` reached Discord: marked posted in the commit of
+        the next turn this store saves, of any game (so a busy bot's move costs one commit), or by
+        `flush_marks` (the bot has nothing else to do) or `flush_soon`; `pending_posts` leaves them out
+        from now on."""
+        self._marks.add(game_id, seq)
+
+    def flush_soon(self) -> None:
+        """Commit the marks waiting within `storage.marks.FLUSH_SECONDS`, unless a turn takes them first."""
+        if len(self._marks) and self._flush is None and self._flushing is None and self._backend is not None:
+            self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._flush_now)
+
+    def _flush_now(self) -> None:
+        self._flush = None
+        self._flushing = asyncio.create_task(self._flush_marks_later(), name="coalbaron-outbox-marks")
+
+    async def _flush_marks_later(self) -> None:
+        try:
+            await self.flush_marks()
+        except Exception as err:  # the database is out of reach: the marks wait, and are tried again
+            log.warning("marking posts as posted failed (%s: %s); trying again", type(err).__name__, err)
+        finally:
+            self._flushing = None
+            if len(self._marks) and self._flush is None and self._backend is not None:
+                self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._flush_now)
+
+    async def flush_marks(self) -> int:
+        """Commit the posted marks still waiting for a turn to ride on; how many games they cover."""
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush = None
+        marks = self._marks.take()
+        if not marks:
+            return 0
+        try:
+            await self.backend.transaction([PostedMarks.statement(marks, self.clock())])
+        except BaseException:
+            self._marks.put_back(marks)
+            raise
+        return len(marks)
 
     async def mark_posted(self, post: OutboxRow | int) -> bool:
         """Record that `post` reached Discord; False if it was already marked. Its payload is dropped
@@ -420,12 +497,15 @@ class Store:
 
     async def drop_pending_posts(self, game_id: int) -> int:
         """Forget the posts of a game that will never be made (its channel is gone); how many."""
+        self._marks.forget(game_id)
         async with self.backend.write() as tx:
             return await tx.execute("DELETE FROM outbox WHERE game_id = ? AND posted_at IS NULL", (game_id,))
 
     async def note_failed_post(self, post: OutboxRow | int, error: str) -> int:
         """Record a failed attempt to post (the post stays pending); the number of attempts so far."""
         post_id = post if isinstance(post, int) else post.id
+        if not isinstance(post, int):
+            self._marks.forget(post.game_id)
         async with self.backend.write() as tx:
             rows = await tx.fetch(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ? RETURNING attempts",

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import simcord
 
+import storage.store
 from bot import create_bot
+from storage import Store
 
 from .driver import close_bot, virtual_clock
 
@@ -95,3 +97,92 @@ async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_
     monkeypatch.setattr(bot.publisher, "send", real_send)
     assert await w.bot.publisher.post_pending() == 2  # what the next start does: both go out, in order
     assert await w.bot.store.pending_posts() == []
+
+
+async def test_a_turn_posted_just_before_the_process_died_is_found_in_its_channel_not_posted_again(
+    world, db_path, monkeypatch
+):
+    """Issue 26: a post's "posted" mark rides on the next commit (one commit a move), so a process that
+    dies just after a post leaves that turn pending in the database. The simulated Discord lives in
+    this process, so the death is played here: the bot stops without closing, its waiting mark lost
+    with it (the database as a SIGKILL leaves it: the turn committed, its post not marked), and a new
+    bot starts on the same database while the channel still shows the turn."""
+    from .driver import actor, fast_forward, live_ids, start_game, stored
+
+    w = world
+    await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 6)
+    # A busy bot (another post in progress) leaves the mark for a later commit; the process dies first.
+    monkeypatch.setattr(storage.store, "FLUSH_SECONDS", 3600.0)
+    w.bot.publisher._posting += 1
+    await actor(w, game).slash(w.channel, "coal money", amount=4)
+    game = await stored(w)
+    turn = w.channel.last_message
+    old = w.bot
+    assert old.store._marks.take() == {game.id: game.version}  # the mark that waited, lost with the process
+    old.store._flush.cancel()
+    async with old.store.backend.read() as tx:
+        assert [r[0] for r in await tx.fetch("SELECT seq FROM outbox WHERE posted_at IS NULL")] == [game.version]
+    before = [m.id for m in w.channel.history()]
+    old.timers.stop()
+    new = create_bot(db_path, clock=virtual_clock)
+    try:
+        await w.env.restart_bot(new)
+        await close_bot(old)
+        await new._reposting
+
+        assert [m.id for m in w.channel.history()] == before  # nothing posted twice
+        assert await new.store.pending_posts() == []
+        assert live_ids(w, turn)  # the turn keeps its buttons: it is the game's live message ...
+        game = await stored(w)
+        await actor(w, game).slash(w.channel, "coal bank")
+        assert live_ids(w, turn) == []  # ... which the next turn takes away, as before the restart
+    finally:
+        await close_bot(new)
+    async with Store(db_path) as store:  # the mark reached the database
+        assert await store.pending_posts() == []
+
+
+async def test_moves_made_at_once_cost_one_commit_each_and_their_marks_one_more(world):
+    """Issue 26: a turn is one commit; its post's "posted" mark rides on a later turn's commit, and what
+    is left when no post is in progress any more is committed at once, together."""
+    from bench.bot import play_round, two_player_games
+
+    w = world
+    tables = await two_player_games(w.bot, w.env, w.guild, 10)
+    backend = w.bot.store.backend
+    commits = 0
+    transaction, write = backend.transaction, backend.write
+    inside = False
+
+    async def counted_transaction(statements):
+        nonlocal commits, inside
+        commits += 1
+        inside = True
+        try:
+            return await transaction(statements)
+        finally:
+            inside = False
+
+    def counted_write():
+        nonlocal commits
+        commits += 0 if inside else 1
+        return write()
+
+    backend.transaction, backend.write = counted_transaction, counted_write
+
+    async def unmarked() -> int:
+        async with backend.read() as tx:  # what the database says, not what the store hides
+            return len(await tx.fetch("SELECT id FROM outbox WHERE posted_at IS NULL"))
+
+    for _ in range(3):  # three bursts of ten moves, one in each game
+        played: list = []
+        before = commits
+        await play_round(w.bot, w.env, tables, played)
+        assert len(played) == 10
+        assert commits - before <= 12  # ten turns, and their marks in one or two more (was twenty)
+        assert await unmarked() == 0  # every post is marked in the database once the burst is over
+    # a move alone, with nothing else to do: its turn, then its mark at once in a commit of its own
+    before = commits
+    await play_round(w.bot, w.env, tables[:1], [])
+    assert commits - before == 2 and await unmarked() == 0
