@@ -351,9 +351,8 @@ async def run(games: int, rounds: int, repeats: int) -> None:
 
     print(f"{games} games, bursts of {games} slash-command moves, {rounds} bursts a repeat, {repeats} repeats;")
     print("the bot and discord.py as in production, Discord's answers from a stand-in (no SimCord)")
-    print(
-        f"bot CPU per move (this process less the stand-in, plus the drawing worker): {spread([r[0] for r in results])} ms"
-    )
+    bot_cpu = spread([r[0] for r in results])
+    print(f"bot CPU per move (this process less the stand-in, plus the drawing worker): {bot_cpu} ms")
     print(f"  of which the drawing worker: {spread([r[2] for r in results])} ms")
     print(f"the stand-in's and the driver's CPU per move (left out): {spread([r[3] for r in results])} ms")
     print(f"floor per move (apply + PNG encode + INSERT/COMMIT): {spread([r[1] for r in results])} ms")
