@@ -34,6 +34,7 @@ class Weights:
 
 
 WEIGHTS = Weights()
+_DARK = tuple(tile.dark for tile in TILES)  # by tile: on the dark side
 
 
 def _time_left(state: GameState, p: Player) -> float:
@@ -48,16 +49,12 @@ def _orders_worth(p: Player, left: float, w: Weights) -> float:
     if not p.orders:
         return 0.0
     ready = [p.cage[c] + p.storage[c] for c in range(4)]
-    on_carts = [0, 0, 0, 0]
-    for level in p.carts:
-        for cube in level:
-            if cube >= 0:
-                on_carts[cube] += 1
+    on_carts = [sum(level.count(c) for level in p.carts) for c in range(4)]
     # Late in the game work gets dearer: fewer actions remain to do it.
     scarcity = 1.0 if left > 0.35 else (1.8 if left > 0.15 else 3.5)
     total = 0.0
     # Orders closest to completion get the coal first.
-    ranked = sorted(p.orders, key=lambda o: sum(1 for s in o.spots if not s))
+    ranked = sorted(p.orders, key=lambda o: o.spots.count([]))  # empty spots
     for order in ranked:
         card = ORDER_CARDS[order.card]
         cost = 0.0
@@ -90,7 +87,7 @@ def player_worth(state: GameState, seat: int, w: Weights = WEIGHTS) -> float:
     value += p.marks * (w.mark_late + (w.mark_early - w.mark_late) * left)
     value += p.cubes_owned() / 3
     value += _orders_worth(p, left, w)
-    dark = sum(1 for t in p.tiles if TILES[t].dark)
+    dark = sum(_DARK[t] for t in p.tiles)
     light = len(p.tiles) - dark
     value -= (2.0 - left) * abs(light - dark)
     value += w.worker * p.workers
@@ -119,11 +116,27 @@ def _clock_weights(shift: int, near: float, far: float) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _clock_worth(state: GameState, w: Weights) -> list[float]:
-    """Majorities still to score at the ends of this and later shifts, with the counts of now."""
-    n = len(state.players)
-    table = [_clock_counts(p) for p in state.players]
-    weights = _clock_weights(state.shift, w.clock_near, w.clock_far)
+_CLOCKS: dict[tuple, tuple[float, ...]] = {}  # the majorities' worth by the seats' counts and the shift
+
+
+def _clock_worth(state: GameState, w: Weights) -> tuple[float, ...]:
+    """Majorities still to score at the ends of this and later shifts, with the counts of now.
+
+    Most moves change no seat's counts (only deliveries and emptied carts do), so the worth is
+    remembered by the counts: the positions a search compares share it."""
+    table = tuple(_clock_counts(p) for p in state.players)
+    key = (table, state.shift, w.clock_near, w.clock_far)
+    hit = _CLOCKS.get(key)
+    if hit is None:
+        if len(_CLOCKS) > 20_000:
+            _CLOCKS.clear()
+        hit = _CLOCKS[key] = _clock_worth_of(table, state.shift, w)
+    return hit
+
+
+def _clock_worth_of(table: tuple[tuple[int, ...], ...], shift: int, w: Weights) -> tuple[float, ...]:
+    n = len(table)
+    weights = _clock_weights(shift, w.clock_near, w.clock_far)
     out = [0.0] * n
     for e, element in enumerate(CLOCK):
         weight = weights[e]
@@ -144,7 +157,7 @@ def _clock_worth(state: GameState, w: Weights) -> list[float]:
             for seat in range(n):
                 if counts[seat] == second:
                     out[seat] += weight * element.second
-    return out
+    return tuple(out)
 
 
 # Players are shared between states that did not change them (rules copy on write), so
@@ -164,7 +177,7 @@ def _clock_counts(p: Player) -> tuple[int, ...]:
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is p:
         return hit[1]  # type: ignore[return-value]
-    empty = tuple(sum(1 for cube in carts if cube < 0) for carts in p.carts)
+    empty = tuple(carts.count(-1) for carts in p.carts)  # empty carts (-1) by level
     counts = _delivered_counts(tuple(p.delivered)) + empty
     _remember(p, key, counts)
     return counts

@@ -112,7 +112,7 @@ def do_step(p: Player, step: MineStep) -> None:
     else:
         for cube, source in zip(step.cubes, step.sources, strict=True):
             (p.cage if source == "cage" else p.storage)[cube] -= 1
-        p.orders[step.order - 1].spots[step.spot - 1] = list(step.cubes)
+        p.orders[step.order - 1] = p.orders[step.order - 1].with_spot(step.spot - 1, list(step.cubes))
 
 
 def next_steps(p: Player, steps_left: int) -> list[MineStep]:

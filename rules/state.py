@@ -61,6 +61,13 @@ class Order(BaseModel):
     def cube_count(self) -> int:
         return sum(len(s) for s in self.spots)
 
+    def with_spot(self, spot: int, cubes: list[int]) -> Order:
+        """This order with spot `spot` (0-based) holding `cubes`: a new order, this one unchanged (orders
+        are shared between the states of a game that did not change them)."""
+        spots = self.spots[:]
+        spots[spot] = cubes
+        return copy_model(self, {"spots": spots})
+
 
 class Player(BaseModel):
     """One player's seat: supply of workers, money, VP and pit."""
@@ -81,14 +88,15 @@ class Player(BaseModel):
     delivered: list[int] = Field(default_factory=list)  # delivered cards (-1 when hidden)
 
     def clone(self) -> Player:
-        """A copy that may be changed freely without touching this player."""
+        """A copy that may be changed freely without touching this player. Its orders are shared until
+        one changes: an order is replaced, never changed in place (`with_spot`)."""
         return copy_model(
             self,
             {
                 "cage": self.cage[:],
                 "storage": self.storage[:],
                 "carts": [level[:] for level in self.carts],
-                "orders": [copy_model(o, {"spots": [s[:] for s in o.spots]}) for o in self.orders],
+                "orders": self.orders[:],
                 "tiles": self.tiles[:],
                 "delivered": self.delivered[:],
             },
@@ -96,7 +104,7 @@ class Player(BaseModel):
 
     def cubes_owned(self) -> int:
         """Cubes anywhere in the pit (R-END-2): carts, cage, storage, outstanding orders."""
-        on_carts = sum(1 for level in self.carts for cube in level if cube >= 0)
+        on_carts = sum(len(level) - level.count(-1) for level in self.carts)  # -1: an empty cart
         return on_carts + sum(self.cage) + sum(self.storage) + sum(o.cube_count() for o in self.orders)
 
     def cage_free(self) -> int:

@@ -62,7 +62,9 @@ def test_random_legal_play_keeps_every_invariant_and_ends_after_shift_3(players,
     while state.phase != "over":
         action = _play_action(state, data)
         record.actions.append(RecordedAction(player=state.to_move, action=str(action)))
+        before = state.model_dump_json()
         new, _ = apply(state, action)
+        assert state.model_dump_json() == before  # apply copies what it changes (orders are shared until then)
         check_invariants(new)
         if new.shift == state.shift:  # the workers on a space never shrink within a shift
             assert all(a >= b for a, b in zip(new.space_workers, state.space_workers, strict=True))
