@@ -1,6 +1,6 @@
 """The bot without a simulated Discord: what a move costs it, and how busy its drawing worker stays.
 
-    python -m bench.bare [--games 20] [--rounds 20] [--repeats 3]
+    python -m bench.bare [--games 20] [--repeats 3]
 
 `bench.move_cost` and `bench.bot` run the bot through SimCord, whose own bookkeeping runs on the same
 event loop (some 40 % of it). Here the bot — `create_bot`, discord.py, the manager, the publisher, the
@@ -10,7 +10,8 @@ follow-up with its file, the edit that takes the previous turn's buttons away, t
 after discord.py has built the request in full (JSON, the multipart body with the image), and whose
 answers discord.py parses as it would Discord's. Interactions come in as the gateway hands them over
 (`ConnectionState.parse_interaction_create`), one slash-command move per game, `--games` at once (a
-burst), as `bench.move_cost` plays them.
+burst), as `bench.move_cost` plays them; a repeat plays `--games` new games from the first draft pick
+to the final scores, so that every kind of turn (shift scorings, the end) counts as often as in play.
 
 Printed, per move, medians of `--repeats` repeats with the spread:
 - the bot's CPU: this process's CPU time less the stand-in's own (timed around each of its answers)
@@ -94,6 +95,7 @@ class Stand:
         self.ids = itertools.count(910_000_000_000_000_000)
         self.cpu = 0.0  # its own CPU time (answering), left out of the bot's
         self.requests: dict[str, int] = {}
+        self.channels: dict[str, int] = {}  # interaction token -> its channel (where its follow-ups go)
         self.closed = False
 
     def request(self, method: str, url: str, **kwargs: Any) -> Answer:
@@ -163,8 +165,8 @@ class Stand:
             return 200, [dict(c, id=str(next(self.ids)), application_id=str(APP), version="1") for c in payload]
         if parts[0] == "interactions":  # the answer: deferred, or a message of its own
             return 200, {"interaction": {"id": parts[1], "type": 2, "response_message_loading": True}}
-        if parts[0] == "webhooks":  # follow-ups, and the original answer edited
-            return 200, self._message(int(parts[-1]) if parts[-1].isdigit() else 0, payload, files, webhook=True)
+        if parts[0] == "webhooks":  # follow-ups, and the original answer edited: in the interaction's channel
+            return 200, self._message(self.channels.get(parts[2], 0), payload, files, webhook=True)
         if parts[0] == "channels" and parts[2] == "messages":
             if method == "GET":
                 return 200, []
@@ -225,17 +227,25 @@ def option_types(client: Any) -> dict[str, dict[str, int]]:
 
 
 def interaction(
-    name: str, options: dict[str, Any], types: dict[str, dict[str, int]], table: Table, member: dict[str, Any]
+    name: str,
+    options: dict[str, Any],
+    types: dict[str, dict[str, int]],
+    table: Table,
+    member: dict[str, Any],
+    stand: Stand,
 ) -> dict[str, Any]:
-    """An INTERACTION_CREATE event of a /coal slash command, as the gateway hands it over."""
+    """An INTERACTION_CREATE event of a /coal slash command, as the gateway hands it over (the stand-in
+    learns its token, to answer its follow-ups from its channel)."""
     sub = name.split()[1]
     opts = [{"name": k, "type": types[sub][k], "value": v} for k, v in options.items() if v not in ("", None)]
     iid = next(_IDS)
+    token = f"token{iid}x" * 3
+    stand.channels[token] = table.channel
     return {
         "id": str(iid),
         "application_id": str(APP),
         "type": 2,
-        "token": f"token{iid}x" * 3,
+        "token": token,
         "version": 1,
         "guild_id": str(GUILD),
         "channel_id": str(table.channel),
@@ -255,7 +265,7 @@ def interaction(
 _IDS = itertools.count(920_000_000_000_000_000)
 
 
-async def run(games: int, rounds: int, repeats: int) -> None:
+async def run(games: int, repeats: int) -> None:
     stand = Stand()
     real_session = aiohttp.ClientSession
     aiohttp.ClientSession = lambda *a, **k: stand  # type: ignore[assignment,misc]  # discord.py's session
@@ -279,23 +289,29 @@ async def run(games: int, rounds: int, repeats: int) -> None:
 
     bot.turns.take = counted  # type: ignore[assignment]
     types = option_types(client)
-    tables = []
-    for k in range(games):
-        channel = next(_IDS)
-        people = {}
-        for x in "ab":
-            uid = next(_IDS)
-            people[uid] = {"user": user(uid, f"p{k}{x}"), "roles": [], "joined_at": EPOCH, "flags": 0}
-            people[uid]["permissions"] = str((1 << 50) - 1)
-        first, second = people
-        await client.manager.new_game(GUILD, channel, first, f"p{k}a", {"timer": "none"})
-        await client.manager.join(channel, second, f"p{k}b")
-        await client.manager.start(channel, first, seed=k)
-        tables.append(Table(channel, people, Chooser(k)))
+    seeds = itertools.count()
+
+    async def new_tables() -> list[Table]:
+        """`games` new games of two people, a channel each, started (the draft is played by slash commands)."""
+        tables = []
+        for _ in range(games):
+            k = next(seeds)
+            channel = next(_IDS)
+            people = {}
+            for x in "ab":
+                uid = next(_IDS)
+                people[uid] = {"user": user(uid, f"p{k}{x}"), "roles": [], "joined_at": EPOCH, "flags": 0}
+                people[uid]["permissions"] = str((1 << 50) - 1)
+            first, second = people
+            await client.manager.new_game(GUILD, channel, first, f"p{k}a", {"timer": "none"})
+            await client.manager.join(channel, second, f"p{k}b")
+            await client.manager.start(channel, first, seed=k)
+            tables.append(Table(channel, people, Chooser(k)))
+        return tables
 
     driving = [0.0]  # the driver's own CPU time (choosing the moves, writing the events), left out
 
-    async def burst(played: list) -> tuple[int, float]:
+    async def burst(tables: list[Table], played: list) -> tuple[int, float]:
         """One move in each game whose turn is a person's, all handed over at once; the moves sent, and
         the wall time until the last was answered and posted."""
         events = []
@@ -307,7 +323,7 @@ async def run(games: int, rounds: int, repeats: int) -> None:
             action = choose(game.state, t.chooser)
             played.append((game.state, action))
             name, options = slash_for(action)
-            events.append(interaction(name, options, types, t, t.people[game.to_move_user]))
+            events.append(interaction(name, options, types, t, t.people[game.to_move_user], stand))
         driving[0] += time.thread_time() - chose
         all_done.clear()
         waiting[0] = len(events)
@@ -318,18 +334,23 @@ async def run(games: int, rounds: int, repeats: int) -> None:
             await all_done.wait()
         return len(events), time.perf_counter() - start
 
-    await burst([])  # warm-up
+    warm = await new_tables()
+    for _ in range(3):
+        await burst(warm, [])  # warm-up: the caches, the worker's first images
     floor = Floor(client.store)
     await floor.setup()
     results = []
     played_all: list[list] = []
     stand.requests.clear()
     for _ in range(repeats):
+        tables = await new_tables()
         played: list = []
         cpu, workers, answering, wall = time.process_time(), children_cpu(), stand.cpu, 0.0
         driven = driving[0]
-        for _ in range(rounds):
-            _, took = await burst(played)
+        while True:  # the games from the first draft pick to the final scores
+            sent, took = await burst(tables, played)
+            if not sent:
+                break
             wall += took
         cpu, workers = time.process_time() - cpu, children_cpu() - workers
         answering, driven = stand.cpu - answering, driving[0] - driven
@@ -349,7 +370,10 @@ async def run(games: int, rounds: int, repeats: int) -> None:
         shown = [fmt.format(v * scale) for v in (statistics.median(values), min(values), max(values))]
         return f"{shown[0]} ({shown[1]}-{shown[2]})"
 
-    print(f"{games} games, bursts of {games} slash-command moves, {rounds} bursts a repeat, {repeats} repeats;")
+    moves = sum(len(p) for p in played_all)
+    print(
+        f"{repeats} repeats of {games} whole two-player games ({moves} moves), bursts of a move in each game at once;"
+    )
     print("the bot and discord.py as in production, Discord's answers from a stand-in (no SimCord)")
     bot_cpu = spread([r[0] for r in results])
     print(f"bot CPU per move (this process less the stand-in, plus the drawing worker): {bot_cpu} ms")
@@ -361,17 +385,15 @@ async def run(games: int, rounds: int, repeats: int) -> None:
     print(
         f"drawing worker busy during the bursts: {spread([r[4] for r in results], 100.0, '{:.0f}')} % (target >= 80 %)"
     )
-    moves = sum(len(p) for p in played_all)
     print("requests per move: " + ", ".join(f"{k} {v / moves:.2f}" for k, v in sorted(stand.requests.items())))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.rounds, args.repeats))
+    asyncio.run(run(args.games, args.repeats))
 
 
 if __name__ == "__main__":

@@ -124,6 +124,9 @@ async def two_player_games(client, env, guild, count: int) -> list[tuple]:
     return tables
 
 
+DRIVING = [0.0]  # CPU seconds this driver spent choosing moves (on the event loop's thread, not the bot's)
+
+
 async def play_round(client, env, tables, played: list) -> None:
     """One slash-command move in each game whose player to move is one of its members (a game over,
     or a computer to move, is left out), all emitted at once, then the bot settles; the moves go to
@@ -132,7 +135,9 @@ async def play_round(client, env, tables, played: list) -> None:
         game = await client.manager.current(channel.id)
         if game is None or game.state.phase == "over" or game.to_move_user not in members:
             continue
+        chose = time.thread_time()
         action = choose(game.state, chooser)
+        DRIVING[0] += time.thread_time() - chose
         played.append((game.state, action))
         name, options = slash_for(action)
         emit_slash(env, members[game.to_move_user], channel, name, **options)

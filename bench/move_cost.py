@@ -6,9 +6,10 @@ Twenty games of two people each, every round a burst of one slash-command move p
 as `bench.bot` emits them), played through SimCord in this process with the drawing worker process of
 the real bot. Per move it measures:
 
-- the bot's CPU: this process's CPU time less SimCord's share, plus the drawing worker's CPU time
-  (read from /proc). SimCord's share is found by sampling: a thread looks at the event loop's stack
-  every millisecond and counts each sample for the innermost frame that belongs to SimCord, discord.py,
+- the bot's CPU: this process's CPU time less SimCord's share and the driver's own (choosing the
+  moves), plus the drawing worker's CPU time (read from /proc). SimCord's share is found by sampling:
+  a thread looks at the event loop's stack every millisecond and counts each sample for the innermost
+  frame that belongs to SimCord, discord.py,
   our packages, aiosqlite or Pillow (a sample inside the selector's wait is idle and not counted); the
   sampler's own CPU is taken off. A sample with none of them on the stack (asyncio's own work, about a
   quarter: much of it SimCord's settle polling, which cannot be told apart) counts as the bot's, so
@@ -36,7 +37,7 @@ from pathlib import Path
 
 import simcord
 
-from bench.bot import play_round, two_player_games
+from bench.bot import DRIVING, play_round, two_player_games
 from bench.procs import children_cpu
 from bench.storage import Floor
 from bot import create_bot
@@ -140,12 +141,12 @@ async def run(games: int, rounds: int, repeats: int, drawing: int) -> None:
         results = []
         for _ in range(repeats):
             played: list = []
-            cpu, workers = time.process_time(), children_cpu()
+            cpu, workers, driven = time.process_time(), children_cpu(), DRIVING[0]
             with Sampler(loop_thread) as sampler:
                 for _ in range(rounds):
                     await burst(played)
             cpu, workers = time.process_time() - cpu, children_cpu() - workers
-            cpu -= sampler.cpu
+            cpu -= sampler.cpu + (DRIVING[0] - driven)  # the sampler's and the driver's own (choosing moves)
             # the loop's own samples (asyncio, no owner on the stack) are counted as the bot's: an upper bound
             simcord_cpu = cpu * sampler.share("simcord")
             bot_cpu = (cpu - simcord_cpu + workers) / len(played)

@@ -442,16 +442,27 @@ def _drawn(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tu
 
 
 def _clock(canvas: _Canvas, state: GameState, layout: TurnLayout, texts: dict[tuple[str, int], TextBox]) -> None:
-    lab = layout.clock_shift_box(state.shift)
-    t = texts[("shift", state.shift)]
+    """The shift clock as it is in this shift (the same in every turn of it): one piece."""
+    shift = state.shift
+    first, last = layout.clock_shift_box(1), layout.clock_cell_box(12)
+    clock = Box(first.x0, first.y0, last.x1, last.y1)
+    lab = layout.clock_shift_box(shift)
+    t = texts[("shift", shift)]
 
     def paint(img: Image.Image, b: Box) -> None:
-        ImageDraw.Draw(img).rounded_rectangle(b.xy, radius=8, fill=pal.HIGHLIGHT)
-        _text(img, t, lab, pal.CARD_INK)
+        draw = ImageDraw.Draw(img)
+        draw.rounded_rectangle(_moved(lab, clock).xy, radius=8, fill=pal.HIGHLIGHT)
+        _text(img, t, clock, pal.CARD_INK)
+        for element in range(1, ELEMENTS_SCORED[shift] + 1):
+            framed = _moved(layout.clock_cell_box(element), clock)
+            draw.rounded_rectangle(framed.xy, radius=8, outline=pal.HIGHLIGHT, width=4)
 
-    canvas.piece(lab, ("current-shift",), paint)
-    for element in range(1, ELEMENTS_SCORED[state.shift] + 1):
-        canvas.frame(layout.clock_cell_box(element), pal.HIGHLIGHT, 4)
+    canvas.piece(clock, ("clock", shift), paint)
+
+
+def _moved(b: Box, origin: Box) -> Box:
+    """`b` in the coordinates of a piece that starts at `origin`."""
+    return Box(b.x0 - origin.x0, b.y0 - origin.y0, b.x1 - origin.x0, b.y1 - origin.y0)
 
 
 def _players(

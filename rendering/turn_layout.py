@@ -294,7 +294,7 @@ class TurnLayout:
             row = self.space_row(i)
             label = label_box(row, cell)
             if i not in self.covered_spaces:
-                if space.group in (FACTORY, ORDER) and not space.is_draw:
+                if static and space.group in (FACTORY, ORDER) and not space.is_draw:
                     add("space", i, str(space.value), label.x0 + 20, label.center[1], TEXT)
                 if space.group == FACTORY and not space.is_draw:
                     tile = s.factory[int(space.value) - 1]
@@ -312,10 +312,10 @@ class TurnLayout:
                     deck = s.tile_deck if space.group == FACTORY else s.order_deck
                     d = self.deck_box("tile" if space.group == FACTORY else "order")
                     add("deck", i, str(len(deck)), d.center[0], d.center[1], TEXT)
-                if space.group == MINE:
+                if static and space.group == MINE:
                     c = content_box(2, cell)
                     add("steps", i, str(space.value), c.x0 + 78, c.center[1], BIG)
-                if space.group == MONEY:
+                if static and space.group == MONEY:
                     c = content_box(2, cell)
                     add("money", i, str(space.value), c.center[0], c.center[1], TEXT)
             if i not in hidden and s.space_owner[i] >= 0:
@@ -341,18 +341,20 @@ class TurnLayout:
                     add("band-price", k, str(TILES[item].price), b.x1 - 8, b.y1 + 20, TEXT, "rm")
                 elif item >= 0:
                     add("band-vp", k, str(ORDER_CARDS[item].vp), b.x1 - 8, b.y0 + 22, TEXT, "rm")
-        for shift in (1, 2, 3):
+        for shift in (1, 2, 3) if static else ():
             b = self.clock_shift_box(shift)
             add("shift", shift, str(shift), b.center[0], b.center[1], BIG)
-        for element in range(1, 13):
+        for element in range(1, 13) if static else ():
             c = self.clock_cell_box(element)
             e = CLOCK[element - 1]
             add("clock-first", element, str(e.first), c.center[0], c.y0 + 96, BIG)
             if self.players > 2:
                 add("clock-second", element, str(e.second), c.center[0], c.y0 + 132, TEXT)
         for seat, p in enumerate(s.players):
-            disc = self.seat_disc_box(seat)
-            add("seat", seat, str(seat + 1), disc.center[0], disc.center[1], TEXT)
+            if static:
+                disc = self.seat_disc_box(seat)
+                add("seat", seat, str(seat + 1), disc.center[0], disc.center[1], TEXT)
+                continue
             name = self.player_cell(seat, "name")
             shown = "".join(r.text for r in fit(p.name, BIG, name.w))
             top = name.center[1] - BIG // 2
