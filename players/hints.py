@@ -11,8 +11,8 @@ from rules import apply
 from rules.actions import Fill, Load
 from rules.state import GameState, Player
 
+from .expert import Expert
 from .knowledge import determinize
-from .search import Expert
 
 __all__ = ["Hint", "hints"]
 
@@ -22,7 +22,7 @@ class Hint(BaseModel):
 
     action: str  # text form, `rules.parse_action` reads it
     rank: int  # 1 = best
-    expected_lead: float  # the final VP lead over the best rival the search's playouts reached, on average
+    expected_lead: float  # the expected final VP lead over the rivals its look-aheads reached, on average
     vp: int  # VP scored by the action itself (deliveries)
     orders_delivered: int
     orders_taken: int
@@ -49,9 +49,9 @@ def _hint(action, rank: int, lead: float, before: Player, after: Player) -> Hint
     )
 
 
-def hints(view: GameState, seed: int, n: int = 3, budget: float | None = 1.5, iterations: int = 100) -> list[Hint]:
-    """The expert level's best `n` actions for the seat to move (fewer if fewer were searched), best
-    first: the same search as its move (`budget` CPU seconds, or `iterations`), the most visited first.
+def hints(view: GameState, seed: int, n: int = 3, budget: float | None = 1.5, lookaheads: int = 600) -> list[Hint]:
+    """The expert level's best `n` actions for the seat to move (fewer if fewer were judged), best
+    first: the same search as its move (`budget` CPU seconds, or `lookaheads`), in its order.
 
     `view` is `rules.view(state, name)` for the seat to move; nothing is changed.
     """
@@ -61,7 +61,7 @@ def hints(view: GameState, seed: int, n: int = 3, budget: float | None = 1.5, it
     before = view.players[seat]
     world = determinize(view, seed)  # what each move does to the seat's own pit is the same in every sample
     out = []
-    for k, (action, lead, _visits) in enumerate(Expert(budget, iterations).evaluate(view, seed)[:n], start=1):
-        after, _ = apply(world, action)
-        out.append(_hint(action, k, lead, before, after.players[seat]))
+    for k, judged in enumerate(Expert(budget=budget, lookaheads=lookaheads).evaluate(view, seed)[:n], start=1):
+        after, _ = apply(world, judged.action)
+        out.append(_hint(judged.action, k, judged.lead, before, after.players[seat]))
     return out

@@ -1,4 +1,4 @@
-"""The computer levels: random, easy (greedy), normal (one-move lookahead), hard (look-ahead), expert (IS-MCTS).
+"""The computer levels: random, easy (greedy), normal (one-move lookahead), hard (look-ahead), expert (more of it).
 
 Each level is an object with `choose(view, seed) -> Action`. `view` is what the seat to
 move may see (`rules.view(state, name)`); the same view and seed always give the same
@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from rules import apply
 from rules.actions import Action
 from rules.record import Chooser, random_action
 from rules.state import GameState
 
-from .evaluate import WEIGHTS, worth
+from .evaluate import worth
+from .expert import Expert
 from .greedy import greedy_action
 from .knowledge import determinize
-from .ranking import Scored, best_keep, rank
-from .search import Expert, Plain
+from .lookahead import after_move, play_on
+from .ranking import Scored, rank
+from .search import Plain
 
 __all__ = ["Easy", "Expert", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
 
@@ -51,11 +52,6 @@ class Normal:
     def choose(self, view: GameState, seed: int):
         world = determinize(view, seed)
         return rank(world)[0].action
-
-
-def _mover_policy(state: GameState):
-    """What everyone plays inside the hard level's look-ahead: a quick one-move lookahead."""
-    return rank(state, visits=1, per_space=1, draws=False)[0].action
 
 
 class Hard:
@@ -100,32 +96,16 @@ class Hard:
         for k in range(samples):
             sample = world if k == 0 else determinize(view, seed + 7919 * k)
             for i, cand in enumerate(top):
-                state = cand.after if k == 0 else _replay(sample, cand.action)
-                if state is None:
-                    totals[i] += cand.value
-                    continue
+                state = cand.after if k == 0 else after_move(sample, cand.action)
                 # The horizon counts worker placements: a draw's keep choice is part of its
                 # turn, else a draw would be judged with one rival reply fewer than the rest.
-                placed = 0
-                while placed < horizon and state.phase != "over":
-                    placed += state.phase == "turn"
-                    state, _ = apply(state, _mover_policy(state))
-                totals[i] += worth(state, seat)
+                totals[i] += worth(play_on(state, horizon), seat)
         scored = [(cand, total / samples) for cand, total in zip(top, totals, strict=True)]
         scored.sort(key=lambda cv: -cv[1])
         return scored
 
     def choose(self, view: GameState, seed: int):
         return self.evaluate(view, seed)[0][0].action
-
-
-def _replay(state: GameState, action) -> GameState | None:
-    """The action applied in another sample (a draw keeps its best choice there)."""
-    seat = state.current
-    after, _ = apply(state, action)
-    if after.phase == "draw" and after.current == seat:
-        after = best_keep(after, seat, WEIGHTS).after
-    return after
 
 
 class Player(Protocol):

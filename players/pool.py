@@ -20,7 +20,7 @@ def think(level: str, view_json: str, seed: int) -> str:
     return str(by_level(level).choose(view, seed))
 
 
-def advise(view_json: str, seed: int, n: int = 3, budget: float | None = 1.5, iterations: int = 100) -> str:
+def advise(view_json: str, seed: int, n: int = 3, budget: float | None = 1.5, lookaheads: int = 600) -> str:
     """`players.hints` for a process pool: a JSON list of `Hint` objects, best first."""
     view = GameState.model_validate_json(view_json)
-    return "[" + ",".join(h.model_dump_json() for h in hints(view, seed, n, budget, iterations)) + "]"
+    return "[" + ",".join(h.model_dump_json() for h in hints(view, seed, n, budget, lookaheads)) + "]"

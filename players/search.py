@@ -1,29 +1,25 @@
-"""Information-set Monte Carlo tree search: the `expert` level, and the plain search it is measured against.
+"""A plain information-set Monte Carlo tree search: the `ismcts` yardstick the expert level is measured against.
 
 One tree over the games the seat cannot tell apart (single-observer IS-MCTS, Cowling, Powley and
 Whitehouse 2012). Each iteration deals a new game consistent with the seat's view
 (`players.knowledge.determinize`: the decks' unseen order, the rivals' hidden delivered orders),
 walks down the tree choosing among the moves that are legal in that game (UCB1, each move counted
-as available only when it could be chosen: availability counts), adds one node, plays on with a quick
-policy (the expert: two rounds of everyone's one-move look-ahead, then the evaluation's expected final
-VP; the plain search: greedy moves to the end) and credits each node's mover with their own result.
-The move played is the root's most visited.
+as available only when it could be chosen: availability counts), adds one node, plays on to the end
+with greedy moves (one in ten random) and credits each node's mover with their own result. The move
+played is the root's most visited.
 
-The wide part of the game is mining (thousands of step sequences): a node offers a few strong plans
-(`players.ranking.rank`, which asks the planner) and the other placements, best first. The `expert`
-level thinks for a budget of CPU time (`time.process_time`), so its strength does not change with the
-machine's load; a decision with one move open is answered at once. `Plain` is the independent
-yardstick of issue 29: every placement, a few planner plans, 100 iterations, 10 % random moves in the
-rollouts.
+Every placement is offered, and for mining (thousands of step sequences) the planner's three longest
+plans per mining space (`players.planning.mining_plans`). 100 iterations a decision: the independent
+yardstick of issue 29, not a level offered to players (the `expert` level, `players.expert`, is a
+flat search with hard's look-ahead, which beat this tree search within the same budget).
 
 Never cheats: a search only ever reads the view; with the same seed, two games that differ in what
-the seat cannot see give the same determinizations, hence (with an iteration budget) the same move.
+the seat cannot see give the same determinizations, hence the same move.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 from rules import apply, legal_actions
@@ -36,9 +32,8 @@ from .evaluate import worths
 from .greedy import greedy_action
 from .knowledge import determinize
 from .planning import mining_plans
-from .ranking import rank
 
-__all__ = ["Expert", "Plain", "Search"]
+__all__ = ["Plain", "Search"]
 
 
 class Node:
@@ -53,24 +48,19 @@ class Node:
         self.available = 0
         self.reward = 0.0  # summed for the player who made `action`
         self.lead = 0.0  # their final VP less their best rival's, summed over the playouts
-        self.moves: list[Action] | None = None  # the moves offered here, best first (set at the first visit)
+        self.moves: list[Action] | None = None  # the moves offered here (set at the first visit)
 
 
 @dataclass(frozen=True)
 class Search:
-    """An IS-MCTS player. `budget`: CPU seconds a decision may take (None: `iterations` only)."""
+    """A plain IS-MCTS player of a fixed number of iterations (the same move on every machine)."""
 
     level: str = "search"
-    budget: float | None = None
     iterations: int = 100
     explore: float = 0.7  # UCB1's exploration constant, rewards in [0, 1]
-    breadth: int = 6  # moves offered at a node below the root (the root: twice as many)
-    plans: int = 2  # mining plans per mining space
-    ranked: bool = True  # order and cut the moves with the one-move look-ahead (else: all, unordered)
-    noise: float = 0.0  # share of random moves in the rollouts
+    plans: int = 3  # mining plans per mining space
+    noise: float = 0.1  # share of random moves in the rollouts
     margin: float = 20.0  # VP of lead that makes the squashed margin 0.88 (tanh(1))
-    rounds: int | None = None  # rounds of moves a playout plays before the evaluation judges it (None: to the end)
-    policy: str = "greedy"  # the playouts' moves: "greedy" (the easy level's) or "lookahead" (hard's look-ahead's)
 
     # --- the decision -----------------------------------------------------------------------------
 
@@ -80,35 +70,17 @@ class Search:
     def evaluate(self, view: GameState, seed: int) -> list[tuple[Action, float, int]]:
         """The moves searched, most visited first: each with the mean final VP lead over the best
         rival its playouts reached, and its visits. One move open: that move, at once."""
-        first = self._offered(determinize(view, seed), root=True)
+        first = self._offered(determinize(view, seed))
         if len(first) == 1:  # one move open (a single draft card, the last choice): nothing to weigh
             return [(first[0], 0.0, 0)]
         root = Node()
         root.moves = first
         seat = view.current
-        start = time.process_time()
-        k = 0
-        while True:
+        for k in range(self.iterations):
             world = determinize(view, seed + 7919 * k)
             self._iterate(root, world, seat, Chooser(seed * 31 + k))
-            k += 1
-            if self.budget is None:
-                if k >= self.iterations:
-                    break
-            else:
-                spent = time.process_time() - start
-                if spent >= self.budget or self._settled(root, k, spent):
-                    break
         tried = sorted(root.children.values(), key=lambda n: (-n.visits, -n.reward))
         return [(n.action, n.lead / n.visits, n.visits) for n in tried if n.action is not None and n.visits]
-
-    def _settled(self, root: Node, done: int, spent: float) -> bool:
-        """The most visited move cannot be overtaken in the budget left (at the pace so far)."""
-        if done < 40 or self.budget is None:
-            return False
-        left = (self.budget - spent) / spent * done
-        visits = sorted((n.visits for n in root.children.values()), reverse=True)
-        return len(visits) > 1 and visits[0] - visits[1] > left
 
     # --- one iteration ----------------------------------------------------------------------------
 
@@ -118,7 +90,7 @@ class Search:
         while state.phase != "over":
             mover = state.current
             if node.moves is None:
-                node.moves = self._offered(state, root=False)
+                node.moves = self._offered(state)
             open_moves = [(str(a), a) for a in node.moves]
             child, state = self._select(node, open_moves, state)
             if child is None:  # nothing offered here is legal in this game: play on from here
@@ -163,17 +135,11 @@ class Search:
         return max(legal, key=ucb)
 
     def _rollout(self, state: GameState, chooser: Chooser) -> tuple[list[float], list[float]]:
-        """The game played by the quick policy to its end (or for `rounds` rounds, then judged by the
-        evaluation's expected final VP); each seat's result in [0, 1] (half the share of the win, half
-        its squashed lead over the best rival), and each seat's lead in VP."""
-        played = 0
-        depth = None if self.rounds is None else self.rounds * len(state.players)
-        while state.phase != "over" and (depth is None or played < depth):
-            played += 1
+        """The game played by the quick policy to its end; each seat's result in [0, 1] (half the share
+        of the win, half its squashed lead over the best rival), and each seat's lead in VP."""
+        while state.phase != "over":
             if self.noise and chooser.below(1000) < self.noise * 1000:
                 action = random_action(state, chooser)
-            elif self.policy == "lookahead" and state.phase == "turn":
-                action = rank(state, visits=1, per_space=1, draws=False)[0].action
             else:
                 action = greedy_action(state, chooser)
             state, _ = apply(state, action)
@@ -190,12 +156,9 @@ class Search:
 
     # --- the moves a node offers ------------------------------------------------------------------
 
-    def _offered(self, state: GameState, root: bool) -> list[Action]:
-        """The moves worth trying in `state`, best first."""
-        breadth = self.breadth * (2 if root else 1)
-        if self.ranked:
-            scored = rank(state, visits=2 if root else 1, per_space=self.plans)
-            return [s.action for s in scored[:breadth]]
+    def _offered(self, state: GameState) -> list[Action]:
+        """The moves tried in `state`: every placement and draw choice that differs, and the planner's
+        longest plans for each mining space."""
         legal = legal_actions(state)
         out: list[Action] = [a for a in legal if not isinstance(a, Mine | ChooseDrawn)]
         out += [a for a in legal if isinstance(a, ChooseDrawn) and (a.to == "bottom" or a.pick is None)]
@@ -207,27 +170,7 @@ class Search:
         return out
 
 
-def Expert(budget: float | None = 1.5, iterations: int = 100) -> Search:  # noqa: N802 - named as a level
-    """The `expert` level: 1.5 s of CPU a decision (at most 2.5: the budget is checked between
-    iterations, each a few milliseconds), moves ranked by the one-move look-ahead. Each playout is
-    the hard level's look-ahead: two rounds of moves by everyone's one-move look-ahead, then the
-    evaluation's expected final VP. Measured against hard, two players, seats rotated: 80 of 130
-    games (61.5 %, 95 % CI 53.0-69.5 %), where playouts to the end by the greedy policy won 10 of 20;
-    issue 29's 75 % is not reached. With `budget` None, `iterations` iterations instead: the same
-    search, the same move on every machine (tests)."""
-    return Search(
-        level="expert",
-        budget=budget,
-        iterations=iterations,
-        breadth=6,
-        plans=2,
-        ranked=True,
-        rounds=2,
-        policy="lookahead",
-    )
-
-
 def Plain() -> Search:  # noqa: N802
     """The yardstick: a plain SO-ISMCTS of 100 iterations, every placement and three planner plans per
     mining space, rollouts with 10 % random moves."""
-    return Search(level="ismcts", budget=None, iterations=100, ranked=False, plans=3, noise=0.1)
+    return Search(level="ismcts")

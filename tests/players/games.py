@@ -10,12 +10,12 @@ NAMES = ["Anna", "Bert", "Clara", "Dora"]
 
 
 def computer(level: str):
-    """The player of a level for tests: the expert searches a fixed number of iterations instead of
-    its CPU time, so the same view and seed give the same move on every machine, quickly."""
+    """The player of a level for tests: the expert judges a fixed number of look-aheads instead of
+    spending its CPU time, so the same view and seed give the same move on every machine, quickly."""
     if level == "expert":
-        from players.search import Expert
+        from players.expert import Expert
 
-        return Expert(budget=None, iterations=40)
+        return Expert(budget=None, lookaheads=60)
     return by_level(level)
 
 

@@ -1,13 +1,13 @@
 """Hints: the expert level's best moves for the seat to move, as data, changing nothing.
 
-The search is given a number of iterations rather than CPU time here, so it is the same on every machine."""
+The search is given a number of look-aheads rather than CPU time here, so it is the same on every machine."""
 
 from __future__ import annotations
 
 import pytest
 
 from players import Hint, hints
-from players.search import Expert
+from players.expert import Expert
 from rules import apply, parse_action, view
 from rules.actions import Deliver
 
@@ -20,24 +20,24 @@ def test_hints_are_n_legal_distinct_actions_best_first_and_change_nothing(phase)
     state = position(phase, players=3, seed=4)
     seen = view(state, state.players[state.current].name)
     before_state, before_view = state.model_dump_json(), seen.model_dump_json()
-    got = hints(seen, seed=5, n=3, budget=None, iterations=60)
+    got = hints(seen, seed=5, n=3, budget=None, lookaheads=60)
     assert state.model_dump_json() == before_state and seen.model_dump_json() == before_view
     assert len(got) == 3 and [h.rank for h in got] == [1, 2, 3]
     assert len({h.action for h in got}) == 3
-    searched = Expert(budget=None, iterations=60).evaluate(seen, 5)
-    assert [parse_action(h.action) for h in got] == [a for a, _, _ in searched[:3]]  # the search's order
-    assert [h.expected_lead for h in got] == [round(lead, 2) for _, lead, _ in searched[:3]]
+    searched = Expert(budget=None, lookaheads=60).evaluate(seen, 5)
+    assert [parse_action(h.action) for h in got] == [j.action for j in searched[:3]]  # the search's order
+    assert [h.expected_lead for h in got] == [round(j.lead, 2) for j in searched[:3]]
     for h in got:
         assert isinstance(h, Hint)
         assert_legal(state, parse_action(h.action))
     # The first hint is what the expert level plays from the same view and seed.
-    assert parse_action(got[0].action) == Expert(budget=None, iterations=60).choose(seen, 5)
+    assert parse_action(got[0].action) == Expert(budget=None, lookaheads=60).choose(seen, 5)
 
 
 def test_a_hint_reports_what_its_action_does():
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
-    for h in hints(seen, seed=1, n=5, budget=None, iterations=60):
+    for h in hints(seen, seed=1, n=5, budget=None, lookaheads=60):
         action = parse_action(h.action)
         after, _ = apply(state, action)
         me_before, me_after = state.players[state.current], after.players[state.current]

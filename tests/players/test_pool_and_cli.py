@@ -32,7 +32,7 @@ def test_advise_gives_the_hints_as_json_for_a_process_pool():
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
     got = [Hint.model_validate(h) for h in json.loads(advise(seen.model_dump_json(), 3, 2, None, 40))]
-    assert got == hints(seen, 3, n=2, budget=None, iterations=40)  # (iterations: the same on any machine)
+    assert got == hints(seen, 3, n=2, budget=None, lookaheads=40)  # (look-aheads: the same on any machine)
 
 
 def test_wilson_interval_matches_the_textbook_figures():

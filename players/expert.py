@@ -1,0 +1,133 @@
+"""The `expert` level: normal's best candidates judged by hard's look-ahead in many sampled games, the
+close ones the most often (successive halving), within a budget of CPU time.
+
+Hard judges its four best candidates in four games sampled from its view. The expert takes normal's
+twelve best candidates (a few strong mining plans per mining space, a draw space by its best choice:
+`players.ranking.rank`) and judges each by hard's look-ahead (`players.lookahead.judge`) in games
+sampled from its view, every candidate in the same games (so that their comparison is not blurred by
+the luck of the draw). After each round the worse half is dropped and the next round doubles the games,
+down to the last two, which are then compared until one is clearly better (its mean lead over the
+other, game by game, beyond three standard errors), until they are as good as each other (within a
+quarter of a VP), or until the budget is spent: 1.5 s of CPU time (`time.process_time`, so a loaded
+machine does not weaken it; the budget is checked between look-aheads of a few milliseconds, so a
+decision takes at most some 1.6 s). A decision with one move open is answered at once.
+
+Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
+the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
+their best, and lost more games to hard than this flat search does; see the README's table.
+
+Never cheats: only the view is read; the sampled games fill the hidden cards with unseen ones from the
+seed, so two games that differ only in what the seat cannot see give the same move (with `budget`
+None, a fixed number of look-aheads instead of CPU time: the same on every machine).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from rules.actions import Action
+from rules.state import GameState
+
+from .knowledge import determinize
+from .lookahead import judge
+from .ranking import rank
+
+__all__ = ["Expert", "Judged"]
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A candidate as the search left it: its mean lead over the rivals in the games it was judged in."""
+
+    action: Action
+    lead: float
+    games: int
+
+
+@dataclass
+class _Candidate:
+    action: Action
+    leads: list[float] = field(default_factory=list)  # one per sampled game, in the games' order
+    dropped: int = 0  # the round it was dropped in (0: still in)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.leads) / len(self.leads)
+
+
+@dataclass(frozen=True)
+class Expert:
+    """The expert level. `budget`: CPU seconds a decision may take; None: `lookaheads` look-aheads at
+    most instead (the same move on every machine: tests and hints' reproducibility)."""
+
+    level: str = "expert"
+    budget: float | None = 1.5
+    lookaheads: int = 600
+    candidates: int = 12  # normal's best moves judged
+    first: int = 2  # games per candidate in the first round (doubled every round)
+    last: int = 2  # candidates left for the final comparison
+    rounds: int = 2  # rounds of everyone's placements a look-ahead plays
+    z: float = 3.0  # standard errors that make one of the last two clearly better
+    tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
+
+    def choose(self, view: GameState, seed: int) -> Action:
+        return self.evaluate(view, seed)[0].action
+
+    def evaluate(self, view: GameState, seed: int) -> list[Judged]:
+        """The candidates judged, best first: the last ones standing by their mean lead, then those
+        dropped in each earlier round. One move open: that move, at once, judged in no game."""
+        start = time.process_time()
+        worlds = [determinize(view, seed)]
+        ranked = rank(worlds[0])
+        if len(ranked) == 1:
+            return [Judged(ranked[0].action, ranked[0].value, 0)]
+        seat = view.current
+        placements = self.rounds * len(view.players)
+        alive = [_Candidate(s.action) for s in ranked[: self.candidates]]
+        everyone = list(alive)
+        games, round_no, spent = self.first, 0, 0
+        while True:
+            round_no += 1
+            while len(worlds) < games:
+                worlds.append(determinize(view, seed + 7919 * len(worlds)))
+            done = True
+            for k in range(games):
+                for c in alive:
+                    if len(c.leads) <= k:
+                        c.leads.append(judge(worlds[k], c.action, seat, placements))
+                        spent += 1
+                        if self._out_of_time(start, spent):
+                            done = False
+                            break
+                if not done:
+                    break
+            if not done:  # the budget ran out within the round: its candidates differ by a game at most
+                break
+            alive.sort(key=lambda c: -c.mean)
+            if len(alive) > self.last:
+                for c in alive[max(self.last, math.ceil(len(alive) / 2)) :]:
+                    c.dropped = round_no
+                alive = alive[: max(self.last, math.ceil(len(alive) / 2))]
+            elif len(alive) < 2 or self._settled(alive[0], alive[1]):
+                break
+            games *= 2
+        # the last ones standing first, then those dropped the latest; each group by its mean lead
+        everyone.sort(key=lambda c: (c.dropped == 0, c.dropped, c.mean), reverse=True)
+        return [Judged(c.action, c.mean, len(c.leads)) for c in everyone if c.leads]
+
+    def _out_of_time(self, start: float, spent: int) -> bool:
+        if self.budget is None:
+            return spent >= self.lookaheads
+        return time.process_time() - start >= self.budget
+
+    def _settled(self, best: _Candidate, second: _Candidate) -> bool:
+        """The better of the last two is clearly better, game by game, or they are as good as each other."""
+        n = min(len(best.leads), len(second.leads))
+        if n < 8:
+            return False
+        diffs = [best.leads[k] - second.leads[k] for k in range(n)]
+        mean = sum(diffs) / n
+        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        return se < self.tie or mean > self.z * se

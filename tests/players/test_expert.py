@@ -1,0 +1,62 @@
+"""The expert level's search: successive halving within a budget, hard's look-ahead as its judge."""
+
+from __future__ import annotations
+
+import time
+
+from players.expert import Expert
+from players.knowledge import determinize
+from players.levels import Hard
+from players.lookahead import judge
+from rules import apply, view
+
+from .games import position
+
+
+def _seen(phase: str = "turn", players: int = 2, seed: int = 5):
+    state = position(phase, players=players, seed=seed)
+    return view(state, state.players[state.current].name)
+
+
+def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first():
+    seen = _seen()
+    judged = Expert(budget=None, lookaheads=120).evaluate(seen, 3)
+    assert len(judged) == 12  # normal's twelve best, each judged at least in the first round
+    games = [j.games for j in judged]
+    assert games == sorted(games, reverse=True)  # dropped later, judged more
+    assert games[0] >= 4 * games[-1]  # the last two were judged in at least two more rounds than the first dropped
+    # Within each round's group, best lead first.
+    for a, b in zip(judged, judged[1:], strict=False):
+        if a.games == b.games:
+            assert a.lead >= b.lead
+    world = determinize(seen, 3)
+    for j in judged:
+        apply(world, j.action)  # legal (raises if not)
+
+
+def test_each_lead_is_the_mean_of_hard_s_look_ahead_in_the_sampled_games():
+    seen = _seen(players=3, seed=8)
+    expert = Expert(budget=None, lookaheads=40)
+    judged = expert.evaluate(seen, 11)
+    last = judged[-1]  # dropped after the first round: judged in the first `first` games
+    assert last.games == expert.first
+    worlds = [determinize(seen, 11 + 7919 * k) for k in range(expert.first)]
+    placements = expert.rounds * len(seen.players)
+    leads = [judge(w, last.action, seen.current, placements) for w in worlds]
+    assert abs(last.lead - sum(leads) / len(leads)) < 1e-9
+
+
+def test_a_decision_keeps_to_its_cpu_budget():
+    seen = _seen(players=4, seed=2)
+    start = time.process_time()
+    judged = Expert(budget=0.3).evaluate(seen, 1)
+    spent = time.process_time() - start
+    assert spent < 0.3 + 0.25  # checked between look-aheads of a few milliseconds (plus the ranking)
+    assert judged and judged[0].games >= 2
+
+
+def test_the_expert_judges_more_candidates_in_more_games_than_hard():
+    # What makes it stronger than hard (README, duels): hard judges four candidates in four games.
+    seen = _seen(seed=9)
+    assert len(Hard().evaluate(seen, 2)) <= 4
+    assert max(j.games for j in Expert(budget=None, lookaheads=200).evaluate(seen, 2)) > 4
