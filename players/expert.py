@@ -66,7 +66,7 @@ class Expert:
     budget: float | None = 1.5
     lookaheads: int = 600
     candidates: int = 12  # normal's best moves judged
-    first: int = 2  # games per candidate in the first round (doubled every round)
+    first: int = 4  # games per candidate in the first round (doubled every round)
     last: int = 2  # candidates left for the final comparison
     rounds: int = 2  # rounds of everyone's placements a look-ahead plays
     z: float = 3.0  # standard errors that make one of the last two clearly better
