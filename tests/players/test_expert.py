@@ -20,11 +20,13 @@ def _seen(phase: str = "turn", players: int = 2, seed: int = 5):
 
 def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first():
     seen = _seen()
-    judged = Expert(budget=None, lookaheads=120).evaluate(seen, 3)
+    first = Expert().first
+    # Three rounds' look-aheads: twelve candidates in `first` games, six in twice, three in four times.
+    judged = Expert(budget=None, lookaheads=(12 + 6 + 6) * first).evaluate(seen, 3)
     assert len(judged) == 12  # normal's twelve best, each judged at least in the first round
     games = [j.games for j in judged]
     assert games == sorted(games, reverse=True)  # dropped later, judged more
-    assert games[0] >= 4 * games[-1]  # the last two were judged in at least two more rounds than the first dropped
+    assert games[0] == 4 * first and games[-1] == first  # the last ones standing, two rounds more than the first dropped
     # Within each round's group, best lead first.
     for a, b in zip(judged, judged[1:], strict=False):
         if a.games == b.games:
@@ -36,7 +38,8 @@ def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first
 
 def test_each_lead_is_the_mean_of_hard_s_look_ahead_in_the_sampled_games():
     seen = _seen(players=3, seed=8)
-    expert = Expert(budget=None, lookaheads=40)
+    expert = Expert(budget=None)
+    expert = Expert(budget=None, lookaheads=2 * expert.candidates * expert.first)  # past the first halving
     judged = expert.evaluate(seen, 11)
     last = judged[-1]  # dropped after the first round: judged in the first `first` games
     assert last.games == expert.first
