@@ -26,7 +26,8 @@ def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first
     assert len(judged) == 12  # normal's twelve best, each judged at least in the first round
     games = [j.games for j in judged]
     assert games == sorted(games, reverse=True)  # dropped later, judged more
-    assert games[0] == 4 * first and games[-1] == first  # the last ones standing, two rounds more than the first dropped
+    # The last ones standing were judged in two rounds more than the first dropped.
+    assert games[0] == 4 * first and games[-1] == first
     # Within each round's group, best lead first.
     for a, b in zip(judged, judged[1:], strict=False):
         if a.games == b.games:
