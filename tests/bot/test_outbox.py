@@ -13,6 +13,7 @@ import simcord
 import storage.store
 from bot import create_bot
 from storage import Store
+from tests.storage.helpers import Counted
 
 from .driver import close_bot, virtual_clock
 
@@ -151,25 +152,7 @@ async def test_moves_made_at_once_cost_one_commit_each_and_their_marks_one_more(
     w = world
     tables = await two_player_games(w.bot, w.env, w.guild, 10)
     backend = w.bot.store.backend
-    commits = 0
-    transaction, write = backend.transaction, backend.write
-    inside = False
-
-    async def counted_transaction(statements):
-        nonlocal commits, inside
-        commits += 1
-        inside = True
-        try:
-            return await transaction(statements)
-        finally:
-            inside = False
-
-    def counted_write():
-        nonlocal commits
-        commits += 0 if inside else 1
-        return write()
-
-    backend.transaction, backend.write = counted_transaction, counted_write
+    counted = Counted(backend)
 
     async def unmarked() -> int:
         async with backend.read() as tx:  # what the database says, not what the store hides
@@ -177,12 +160,12 @@ async def test_moves_made_at_once_cost_one_commit_each_and_their_marks_one_more(
 
     for _ in range(3):  # three bursts of ten moves, one in each game
         played: list = []
-        before = commits
+        before = counted.commits
         await play_round(w.bot, w.env, tables, played)
         assert len(played) == 10
-        assert commits - before <= 12  # ten turns, and their marks in one or two more (was twenty)
+        assert counted.commits - before <= 12  # ten turns, and their marks in one or two more (was twenty)
         assert await unmarked() == 0  # every post is marked in the database once the burst is over
     # a move alone, with nothing else to do: its turn, then its mark at once in a commit of its own
-    before = commits
+    before = counted.commits
     await play_round(w.bot, w.env, tables[:1], [])
-    assert commits - before == 2 and await unmarked() == 0
+    assert counted.commits - before == 2 and await unmarked() == 0

@@ -46,3 +46,34 @@ async def play(manager: GameManager, channel: int, turns: int | None, chooser: C
             break
         results.append(await manager.act(channel, game.to_move_user, random_action(game.state, chooser)))
     return results
+
+
+class Counted:
+    """Counts a store backend's commits and reads by wrapping its entry points."""
+
+    def __init__(self, backend) -> None:
+        self.commits = 0
+        self.reads = 0
+        transaction, write, read = backend.transaction, backend.write, backend.read
+        inside = False  # PostgreSQL's transaction() opens a write() of its own: one commit
+
+        async def counted_transaction(statements):
+            nonlocal inside
+            self.commits += 1
+            inside = True
+            try:
+                return await transaction(statements)
+            finally:
+                inside = False
+
+        def counted_write():
+            self.commits += 0 if inside else 1
+            return write()
+
+        def counted_read():
+            self.reads += 1
+            return read()
+
+        backend.transaction = counted_transaction  # type: ignore[method-assign]
+        backend.write = counted_write  # type: ignore[method-assign]
+        backend.read = counted_read  # type: ignore[method-assign]

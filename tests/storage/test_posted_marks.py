@@ -15,7 +15,7 @@ import storage.store
 from rules import apply
 from rules.record import Chooser, random_action
 from storage import Post, StaleState, Store
-from tests.storage.helpers import started
+from tests.storage.helpers import Counted, started
 
 
 async def _turn(store: Store, game):
@@ -27,38 +27,6 @@ async def _turn(store: Store, game):
     )
 
 
-class Counted:
-    """Counts the store's commits and reads by wrapping its backend's entry points."""
-
-    def __init__(self, store: Store) -> None:
-        self.commits = 0
-        self.reads = 0
-        backend = store.backend
-        transaction, write, read = backend.transaction, backend.write, backend.read
-        inside = False  # PostgreSQL's transaction() opens a write() of its own: one commit
-
-        async def counted_transaction(statements):
-            nonlocal inside
-            self.commits += 1
-            inside = True
-            try:
-                return await transaction(statements)
-            finally:
-                inside = False
-
-        def counted_write():
-            self.commits += 0 if inside else 1
-            return write()
-
-        def counted_read():
-            self.reads += 1
-            return read()
-
-        backend.transaction = counted_transaction  # type: ignore[method-assign]
-        backend.write = counted_write  # type: ignore[method-assign]
-        backend.read = counted_read  # type: ignore[method-assign]
-
-
 async def _posted_at(target, game_id: int) -> dict[int, float | None]:
     """Each stored post of the game: seq -> posted_at (None: pending in the database)."""
     rows = (await target.rows(("outbox",)))["outbox"]
@@ -68,7 +36,7 @@ async def _posted_at(target, game_id: int) -> dict[int, float | None]:
 async def test_a_posted_mark_rides_on_the_next_turn_of_any_game(store, manager, target):
     a = await _turn(store, await started(manager, 1))
     b = await started(manager, 2)
-    counted = Counted(store)
+    counted = Counted(store.backend)
 
     store.posted_upto(a.id, a.version)  # its post reached Discord
     assert counted.commits == 0
@@ -85,7 +53,7 @@ async def test_a_posted_mark_rides_on_the_next_turn_of_any_game(store, manager, 
 
 async def test_moves_in_a_row_cost_one_commit_each(store, manager, target):
     games = [await started(manager, channel) for channel in (1, 2, 3)]
-    counted = Counted(store)
+    counted = Counted(store.backend)
     for _ in range(4):
         for k, game in enumerate(games):
             games[k] = game = await _turn(store, game)
@@ -138,7 +106,7 @@ async def test_a_game_known_posted_needs_no_read_to_find_earlier_posts(store, ma
     game = await started(manager, 1)
     for _ in range(3):
         game = await _turn(store, game)
-    counted = Counted(store)
+    counted = Counted(store.backend)
     earlier = await store.pending_posts(game.id, before=game.version)
     assert [p.seq for p in earlier] == [1, 2] and counted.reads == 1  # not known yet: read
     store.posted_upto(game.id, game.version - 1)
