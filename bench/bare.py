@@ -33,7 +33,6 @@ import asyncio
 import itertools
 import json
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -393,8 +392,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
+    if args.games < 1 or args.repeats < 1:
+        parser.error("--games and --repeats must be at least 1")
     asyncio.run(run(args.games, args.repeats))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
