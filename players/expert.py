@@ -12,12 +12,6 @@ quarter of a VP), or until the budget is spent: 1.5 s of CPU time (`time.process
 machine does not weaken it; the budget is checked between look-aheads of a few milliseconds, so a
 decision takes at most some 1.6 s). A decision with one move open is answered at once.
 
-Late in the game (the last shift's placements, with two players), a look-ahead does not stop after two
-rounds but plays the game out to its end and judges the real final scores: there the evaluation's
-guesses (orders still to fill, the last, triple-valued majorities) are what hard gets wrong most
-(`shared/design/computer-players.md`: it stops playing in shift 3), and a game's last placements are
-few enough to play out in some 15 ms.
-
 Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
 the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
 their best, and lost more games to hard than this flat search does; see the README's table.
@@ -34,14 +28,13 @@ import time
 from dataclasses import dataclass, field
 
 from rules.actions import Action
-from rules.components import SHIFTS, WORKERS
 from rules.state import GameState
 
 from .knowledge import determinize
 from .lookahead import judge
 from .ranking import rank
 
-__all__ = ["Expert", "Judged", "placements_left"]
+__all__ = ["Expert", "Judged"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +69,6 @@ class Expert:
     first: int = 4  # games per candidate in the first round (doubled every round)
     last: int = 2  # candidates left for the final comparison
     rounds: int = 2  # rounds of everyone's placements a look-ahead plays
-    to_end: int = 40  # placements left in the game at which a look-ahead plays on to the end instead
     z: float = 3.0  # standard errors that make one of the last two clearly better
     tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
 
@@ -93,8 +85,6 @@ class Expert:
             return [Judged(ranked[0].action, ranked[0].value, 0)]
         seat = view.current
         placements = self.rounds * len(view.players)
-        if placements_left(view) <= self.to_end:
-            placements = 10_000  # to the end of the game: its real final scores
         alive = [_Candidate(s.action) for s in ranked[: self.candidates]]
         everyone = list(alive)
         games, round_no, spent = self.first, 0, 0
@@ -141,9 +131,3 @@ class Expert:
         mean = sum(diffs) / n
         se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
         return se < self.tie or mean > self.z * se
-
-
-def placements_left(view: GameState) -> int:
-    """Worker placements still to come in the game, everyone's."""
-    per_shift = WORKERS[len(view.players)] * len(view.players)
-    return sum(p.workers for p in view.players) + (SHIFTS - view.shift) * per_shift

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import time
 
-from players.evaluate import worth
-from players.expert import Expert, placements_left
+from players.expert import Expert
 from players.knowledge import determinize
 from players.levels import Hard
-from players.lookahead import after_move, judge, play_on
+from players.lookahead import judge
 from rules import apply, view
 
-from .games import play, position
+from .games import position
 
 
 def _seen(phase: str = "turn", players: int = 2, seed: int = 5):
@@ -65,31 +64,3 @@ def test_the_expert_judges_more_candidates_in_more_games_than_hard():
     seen = _seen(seed=9)
     assert len(Hard().evaluate(seen, 2)) <= 4
     assert max(j.games for j in Expert(budget=None, lookaheads=200).evaluate(seen, 2)) > 4
-
-
-def _late(left: int, seed: int = 5):
-    """A two-player normal game's view with `left` worker placements still to come, at a placement."""
-    state, _ = play(["normal", "normal"], seed, lambda s: s.phase == "turn" and placements_left(s) <= left)
-    assert state.phase == "turn"
-    return view(state, state.players[state.current].name)
-
-
-def test_late_in_the_game_the_look_ahead_plays_on_to_the_end_and_judges_the_real_final_scores():
-    # Near the end the evaluation's guesses (orders still to fill, majorities still to score) are
-    # replaced by the game played out: R-END-1's final scoring, the real VP difference (an integer
-    # with two players).
-    expert = Expert(budget=None, lookaheads=48)
-    late = _late(expert.to_end - 6)
-    judged = expert.evaluate(late, 4)
-    assert all(abs(j.lead * j.games - round(j.lead * j.games)) < 1e-9 for j in judged)
-    worlds = [determinize(late, 4 + 7919 * k) for k in range(expert.first)]
-    last = judged[-1]
-    assert last.games == expert.first
-    finals = [play_on(after_move(w, last.action), 10_000) for w in worlds]
-    assert all(f.phase == "over" for f in finals)
-    assert abs(last.lead - sum(worth(f, late.current) for f in finals) / len(finals)) < 1e-9
-    # The same position judged two rounds ahead only: the leads are the evaluation's estimates.
-    shallow = Expert(budget=None, lookaheads=48, to_end=0).evaluate(late, 4)
-    assert any(abs(j.lead * j.games - round(j.lead * j.games)) > 1e-6 for j in shallow)
-    # Earlier in the game the default looks two rounds ahead, as hard does.
-    assert placements_left(_seen(seed=5)) > expert.to_end
