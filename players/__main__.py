@@ -16,6 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--levels", required=True, help="2-4 comma-separated levels: " + ", ".join(LEVELS))
     d.add_argument("--games", type=int, default=200)
     d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--start", type=int, default=0, help="the first game's number (default 0): to complete a cut run")
     d.add_argument("--progress", action="store_true", help="report every 10 games on stderr")
     d.add_argument("--jobs", type=int, default=1, help="games played side by side, one process each (default 1)")
     args = parser.parse_args(argv)
@@ -27,7 +28,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
-    result = duel(levels, args.games, args.seed, progress=args.progress, jobs=args.jobs)
+    if args.start < 0:
+        parser.error("--start must be at least 0")
+    result = duel(levels, args.games, args.seed, progress=args.progress, jobs=args.jobs, start=args.start)
     print("\n".join(result.lines()))
     return 0
 

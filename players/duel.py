@@ -1,10 +1,12 @@
 """Duels between levels: seat-rotated games, win rates with 95 % intervals, scores, think times.
 
-    python -m players duel --levels hard,normal,normal,normal --games 200 --seed 1 [--jobs 2]
+    python -m players duel --levels hard,normal,normal,normal --games 200 --seed 1 [--jobs 2] [--start 0]
 
 A shared victory (R-END-5) is split: each of k winners gets 1/k of a win. With `--jobs`
 games run side by side in worker processes, each game on one core; the games and the
-tally are the same as when they are played one after another.
+tally are the same as when they are played one after another. A duel's games are numbered from 0 (game g
+seats the levels rotated by g places and has its own seed): `--start 170 --games 30` plays games 170-199
+of the same duel, to complete a long run that was cut short.
 """
 
 from __future__ import annotations
@@ -122,12 +124,14 @@ def _one_game(levels: list[str], seed: int, g: int) -> tuple[list[int], list[int
     return [p.vp for p in state.players], list(state.winners), think
 
 
-def duel(levels: list[str], games: int, seed: int, progress: bool = False, jobs: int = 1) -> DuelResult:
-    """Play `games` games, game g with the levels rotated by g places, in `jobs` processes."""
+def duel(levels: list[str], games: int, seed: int, progress: bool = False, jobs: int = 1, start: int = 0) -> DuelResult:
+    """Play games `start` to `start + games - 1`, game g with the levels rotated by g places, in `jobs`
+    processes."""
     result = DuelResult(levels=levels)
     started = time.perf_counter()
-    outcomes = side_by_side(_one_game, jobs, [levels] * games, [seed] * games, range(games))
-    for g, (vps, winners, think) in enumerate(outcomes):
+    numbers = range(start, start + games)
+    outcomes = side_by_side(_one_game, jobs, [levels] * games, [seed] * games, numbers)
+    for g, (vps, winners, think) in zip(numbers, outcomes, strict=True):
         seating = _seating(levels, g)
         result.games += 1
         for level, times in think.items():
@@ -138,10 +142,10 @@ def duel(levels: list[str], games: int, seed: int, progress: bool = False, jobs:
         for seat in winners:
             level = seating[seat]
             result.wins[level] = result.wins.get(level, 0.0) + 1 / len(winners)
-        if progress and (g + 1) % 10 == 0:
-            rate = (time.perf_counter() - started) / (g + 1)
+        if progress and result.games % 10 == 0:
+            rate = (time.perf_counter() - started) / result.games
             tally = ", ".join(
                 f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}" for level in dict.fromkeys(levels)
             )
-            print(f"{g + 1}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
+            print(f"{result.games}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
     return result

@@ -62,6 +62,19 @@ def test_a_duel_in_two_processes_plays_the_same_games_as_in_one():
     }
 
 
+def test_a_duel_cut_short_is_completed_by_its_later_games():
+    whole = duel(["easy", "random", "random"], games=5, seed=4)
+    head = duel(["easy", "random", "random"], games=3, seed=4)
+    tail = duel(["easy", "random", "random"], games=2, seed=4, start=3)
+    assert head.games + tail.games == whole.games
+    for level in ("easy", "random"):
+        assert head.seats[level] + tail.seats[level] == whole.seats[level]
+        assert head.scores[level] + tail.scores[level] == whole.scores[level]
+        assert head.wins.get(level, 0) + tail.wins.get(level, 0) == pytest.approx(whole.wins.get(level, 0))
+    # Game 3 is not game 0 again: its own seed and seating.
+    assert tail.scores != duel(["easy", "random", "random"], games=2, seed=4).scores
+
+
 def test_the_duel_command_prints_rates_intervals_scores_and_think_times():
     out = subprocess.run(
         [sys.executable, "-m", "players", "duel", "--levels", "easy,random", "--games", "2", "--seed", "3"],
@@ -87,12 +100,12 @@ def test_the_duel_command_refuses_unknown_levels_and_bad_counts():
             timeout=60,
         )
         assert out.returncode == 2 and "--levels takes 2-4" in out.stderr
-    for flag in ("--games", "--jobs"):
+    for flag, bad in (("--games", "0"), ("--jobs", "0"), ("--start", "-1")):
         out = subprocess.run(
-            [sys.executable, "-m", "players", "duel", "--levels", "easy,random", flag, "0"],
+            [sys.executable, "-m", "players", "duel", "--levels", "easy,random", flag, bad],
             cwd=ROOT,
             capture_output=True,
             text=True,
             timeout=60,
         )
-        assert out.returncode == 2 and f"{flag} must be at least 1" in out.stderr
+        assert out.returncode == 2 and f"{flag} must be at least {int(bad) + 1}" in out.stderr
