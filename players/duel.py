@@ -25,7 +25,7 @@ from rules.state import GameState
 
 from .levels import by_level
 
-__all__ = ["DuelResult", "duel", "game_seed", "play_game", "seating", "side_by_side", "wilson"]
+__all__ = ["DuelResult", "duel", "play_game", "side_by_side", "wilson"]
 
 NAMES = ["Anna", "Bert", "Clara", "Dora"]
 
@@ -64,21 +64,13 @@ def decision_seed(game_seed: int, state: GameState) -> int:
     return game_seed * 7919 + state.turn
 
 
-def play_game(
-    levels: list[str],
-    game_seed: int,
-    think: dict[str, list[float]] | None = None,
-    positions: list[GameState] | None = None,
-) -> GameState:
-    """One game, seat k played by `levels[k]`; think times (seconds) appended per level, and to
-    `positions` every state a player decided in."""
+def play_game(levels: list[str], game_seed: int, think: dict[str, list[float]] | None = None) -> GameState:
+    """One game, seat k played by `levels[k]`; think times (seconds) appended per level."""
     names = NAMES[: len(levels)]
     players = [by_level(level) for level in levels]
     state = new_game(names, game_seed)
     while state.phase != "over":
         seat = state.current
-        if positions is not None:
-            positions.append(state)
         seen = view(state, names[seat])
         start = time.process_time()  # CPU time: the machine may be shared
         action = players[seat].choose(seen, decision_seed(game_seed, state))
@@ -120,20 +112,15 @@ class DuelResult:
         return out
 
 
-def seating(levels: list[str], g: int) -> list[str]:
+def _seating(levels: list[str], g: int) -> list[str]:
     """Game g seats the levels rotated by g places."""
     return [levels[(k + g) % len(levels)] for k in range(len(levels))]
-
-
-def game_seed(seed: int, g: int) -> int:
-    """The seed of game g of a duel with seed `seed`."""
-    return seed * 1_000_003 + g
 
 
 def _one_game(levels: list[str], seed: int, g: int) -> tuple[list[int], list[int], dict[str, list[float]]]:
     """Game g of a duel: the seats' final VP, the winning seats, think times per level."""
     think: dict[str, list[float]] = {}
-    state = play_game(seating(levels, g), game_seed(seed, g), think)
+    state = play_game(_seating(levels, g), seed * 1_000_003 + g, think)
     return [p.vp for p in state.players], list(state.winners), think
 
 
@@ -145,15 +132,15 @@ def duel(levels: list[str], games: int, seed: int, progress: bool = False, jobs:
     numbers = range(start, start + games)
     outcomes = side_by_side(_one_game, jobs, [levels] * games, [seed] * games, numbers)
     for g, (vps, winners, think) in zip(numbers, outcomes, strict=True):
-        seats = seating(levels, g)
+        seating = _seating(levels, g)
         result.games += 1
         for level, times in think.items():
             result.think.setdefault(level, []).extend(times)
-        for seat, level in enumerate(seats):
+        for seat, level in enumerate(seating):
             result.seats[level] = result.seats.get(level, 0) + 1
             result.scores.setdefault(level, []).append(vps[seat])
         for seat in winners:
-            level = seats[seat]
+            level = seating[seat]
             result.wins[level] = result.wins.get(level, 0.0) + 1 / len(winners)
         if progress and result.games % 10 == 0:
             rate = (time.perf_counter() - started) / result.games

@@ -14,7 +14,7 @@ from functools import lru_cache
 from rules.components import CART_COST, CLOCK, ELEMENTS_SCORED, ORDER_CARDS, SHIFTS, TILES, WORKERS
 from rules.state import GameState, Player
 
-__all__ = ["FITTED", "Fitted", "Weights", "player_worth", "worth", "WEIGHTS"]
+__all__ = ["Weights", "player_worth", "worth", "WEIGHTS"]
 
 
 class Weights:
@@ -33,24 +33,7 @@ class Weights:
     rivals_max = 0.5  # the lead is over a mix of the best rival and the rivals' mean
 
 
-class Fitted(Weights):
-    """The expert's knobs: fitted to how games end (positions of hard-against-hard games, each judged
-    by its seat's final VP lead: least squares, games held out; see the README). The worker, the
-    late mark (5 marks = 1 VP, R-END-1) and the delivery's cost are kept: fitted, they take values a
-    look-ahead would abuse (spend workers, hoard marks, never deliver) from what merely goes with
-    winning in those games."""
-
-    mark_early = 0.7
-    spot_bonus = 2.6  # orders are worth more than hard thinks: their cubes win the clock's majorities
-    ready_cost = 0.1
-    cart_cost = 0.2
-    buy_cost = 1.0
-    clock_near = 0.95
-    clock_far = 0.25  # today's counts say little about the majorities of a later shift
-
-
 WEIGHTS = Weights()
-FITTED = Fitted()
 _DARK = tuple(tile.dark for tile in TILES)  # by tile: on the dark side
 
 

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from rules.actions import Action
 from rules.state import GameState
 
-from .evaluate import FITTED, Weights
 from .knowledge import determinize
 from .lookahead import judge
 from .ranking import rank
@@ -72,7 +71,6 @@ class Expert:
     rounds: int = 2  # rounds of everyone's placements a look-ahead plays
     z: float = 3.0  # standard errors that make one of the last two clearly better
     tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
-    weights: Weights = FITTED  # how the positions the look-ahead reaches are judged
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -98,7 +96,7 @@ class Expert:
             for k in range(games):
                 for c in alive:
                     if len(c.leads) <= k:
-                        c.leads.append(judge(worlds[k], c.action, seat, placements, self.weights))
+                        c.leads.append(judge(worlds[k], c.action, seat, placements))
                         spent += 1
                         if self._out_of_time(start, spent):
                             done = False

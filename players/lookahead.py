@@ -13,7 +13,7 @@ from rules import apply
 from rules.actions import Action
 from rules.state import GameState
 
-from .evaluate import WEIGHTS, Weights, worth
+from .evaluate import WEIGHTS, worth
 from .ranking import best_keep, rank
 
 __all__ = ["after_move", "judge", "play_on", "quick_move"]
@@ -44,7 +44,6 @@ def play_on(state: GameState, placements: int) -> GameState:
     return state
 
 
-def judge(world: GameState, action: Action, seat: int, placements: int, w: Weights = WEIGHTS) -> float:
-    """How good `action` is for `seat` in the sampled game `world`: played on, then judged by the
-    evaluation's knobs `w` (everyone inside the look-ahead still plays by hard's own)."""
-    return worth(play_on(after_move(world, action), placements), seat, w)
+def judge(world: GameState, action: Action, seat: int, placements: int) -> float:
+    """How good `action` is for `seat` in the sampled game `world`: played on, then judged."""
+    return worth(play_on(after_move(world, action), placements), seat)
