@@ -14,7 +14,7 @@ from functools import lru_cache
 from rules.components import CART_COST, CLOCK, ELEMENTS_SCORED, ORDER_CARDS, SHIFTS, TILES, WORKERS
 from rules.state import GameState, Player
 
-__all__ = ["Weights", "lead", "player_worth", "time_left", "worth", "worths", "WEIGHTS"]
+__all__ = ["Weights", "player_worth", "worth", "WEIGHTS"]
 
 
 class Weights:
@@ -37,7 +37,7 @@ WEIGHTS = Weights()
 _DARK = tuple(tile.dark for tile in TILES)  # by tile: on the dark side
 
 
-def time_left(state: GameState, p: Player) -> float:
+def _time_left(state: GameState, p: Player) -> float:
     """Share of the player's actions still to come, 1.0 at the start, 0.0 at the end."""
     per_shift = WORKERS[len(state.players)]
     left = p.workers + (SHIFTS - state.shift) * per_shift
@@ -82,7 +82,7 @@ def _orders_worth(p: Player, left: float, w: Weights) -> float:
 def player_worth(state: GameState, seat: int, w: Weights = WEIGHTS) -> float:
     """The seat's expected final VP, leaving out the clock majorities (see `worth`)."""
     p = state.players[seat]
-    left = time_left(state, p)
+    left = _time_left(state, p)
     value = float(p.vp)
     value += p.marks * (w.mark_late + (w.mark_early - w.mark_late) * left)
     value += p.cubes_owned() / 3
@@ -202,12 +202,10 @@ def worths(state: GameState, w: Weights = WEIGHTS) -> list[float]:
     return [_player_worth_cached(state, seat, w) + clock[seat] for seat in range(len(state.players))]
 
 
-def lead(values: list[float], seat: int, w: Weights = WEIGHTS, rivals_max: float | None = None) -> float:
-    """The seat's lead over its rivals: over a mix of the best one and their mean (`rivals_max`, the
-    best one's share, by default the weights')."""
-    best = w.rivals_max if rivals_max is None else rivals_max
+def lead(values: list[float], seat: int, w: Weights = WEIGHTS) -> float:
+    """The seat's lead over its rivals: over a mix of the best one and their mean."""
     others = [v for k, v in enumerate(values) if k != seat]
-    return values[seat] - best * max(others) - (1 - best) * sum(others) / len(others)
+    return values[seat] - w.rivals_max * max(others) - (1 - w.rivals_max) * sum(others) / len(others)
 
 
 def worth(state: GameState, seat: int, w: Weights = WEIGHTS) -> float:

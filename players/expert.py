@@ -3,20 +3,14 @@ close ones the most often (successive halving), within a budget of CPU time.
 
 Hard judges its four best candidates in four games sampled from its view. The expert takes normal's
 twelve best candidates (a few strong mining plans per mining space, a draw space by its best choice:
-`players.ranking.rank`) and judges each by hard's look-ahead (`players.lookahead`) in games
+`players.ranking.rank`) and judges each by hard's look-ahead (`players.lookahead.judge`) in games
 sampled from its view, every candidate in the same games (so that their comparison is not blurred by
 the luck of the draw). After each round the worse half is dropped and the next round doubles the games,
-down to the last two, which are then compared until one is clearly better (its mean count over the
-other's, game by game, beyond three standard errors), until they are as good as each other (within a
+down to the last two, which are then compared until one is clearly better (its mean lead over the
+other, game by game, beyond three standard errors), until they are as good as each other (within a
 quarter of a VP), or until the budget is spent: 1.5 s of CPU time (`time.process_time`, so a loaded
 machine does not weaken it; the budget is checked between look-aheads of a few milliseconds, so a
 decision takes at most some 1.6 s). A decision with one move open is answered at once.
-
-What a look-ahead counts: the seat's lead over its best rival (a win needs more than the rivals'
-mean). With three or four players a lead counts less than its VP the larger it is, and the more so the
-later in the game (`Expert.counted`): a sure win is worth more than a larger margin, a sure loss no
-worse than a heavy one, so the search plays to come first. With two it counts its VP (a screen of the
-counted lead won fewer games there; see the README).
 
 Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
 the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
@@ -36,9 +30,8 @@ from dataclasses import dataclass, field
 from rules.actions import Action
 from rules.state import GameState
 
-from .evaluate import lead, time_left, worths
 from .knowledge import determinize
-from .lookahead import after_move, play_on
+from .lookahead import judge
 from .ranking import rank
 
 __all__ = ["Expert", "Judged"]
@@ -46,25 +39,22 @@ __all__ = ["Expert", "Judged"]
 
 @dataclass(frozen=True, slots=True)
 class Judged:
-    """A candidate as the search left it, from the games it was judged in: its mean lead over the best
-    rival (VP) and the mean of what the search counted for it (`Expert.counted`), which ranks it."""
+    """A candidate as the search left it: its mean lead over the rivals in the games it was judged in."""
 
     action: Action
     lead: float
     games: int
-    count: float
 
 
 @dataclass
 class _Candidate:
     action: Action
-    leads: list[float] = field(default_factory=list)  # VP, one per sampled game, in the games' order
-    counts: list[float] = field(default_factory=list)  # the leads as counted (`Expert.counted`)
+    leads: list[float] = field(default_factory=list)  # one per sampled game, in the games' order
     dropped: int = 0  # the round it was dropped in (0: still in)
 
     @property
     def mean(self) -> float:
-        return sum(self.counts) / len(self.counts)
+        return sum(self.leads) / len(self.leads)
 
 
 @dataclass(frozen=True)
@@ -81,11 +71,6 @@ class Expert:
     rounds: int = 2  # rounds of everyone's placements a look-ahead plays
     z: float = 3.0  # standard errors that make one of the last two clearly better
     tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
-    rivals_max: float = 1.0  # the lead is over the best rival (a win needs more than the rivals' mean)
-    scale_start: float = 40.0  # VP: leads this large count less and less, at the game's start ...
-    scale_end: float = 6.0  # ... and at its end, when a sure win matters more than a larger one
-    linear: float = 0.1  # ... but a larger lead (or a smaller deficit) still counts this much
-    counted_from: int = 3  # players at the table from which leads are counted so (at two: their VP)
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -97,7 +82,7 @@ class Expert:
         worlds = [determinize(view, seed)]
         ranked = rank(worlds[0])
         if len(ranked) == 1:
-            return [Judged(ranked[0].action, ranked[0].value, 0, ranked[0].value)]
+            return [Judged(ranked[0].action, ranked[0].value, 0)]
         seat = view.current
         placements = self.rounds * len(view.players)
         alive = [_Candidate(s.action) for s in ranked[: self.candidates]]
@@ -111,9 +96,7 @@ class Expert:
             for k in range(games):
                 for c in alive:
                     if len(c.leads) <= k:
-                        margin, count = self.judge(worlds[k], c.action, seat, placements)
-                        c.leads.append(margin)
-                        c.counts.append(count)
+                        c.leads.append(judge(worlds[k], c.action, seat, placements))
                         spent += 1
                         if self._out_of_time(start, spent):
                             done = False
@@ -132,23 +115,7 @@ class Expert:
             games *= 2
         # the last ones standing first, then those dropped the latest; each group by its mean lead
         everyone.sort(key=lambda c: (c.dropped == 0, c.dropped, c.mean), reverse=True)
-        return [Judged(c.action, sum(c.leads) / len(c.leads), len(c.leads), c.mean) for c in everyone if c.leads]
-
-    def judge(self, world: GameState, action: Action, seat: int, placements: int) -> tuple[float, float]:
-        """`action` in the sampled game `world`, played on by hard's look-ahead, then judged: the seat's
-        lead over the best rival (VP), and that lead as `counted`."""
-        end = play_on(after_move(world, action), placements)
-        margin = lead(worths(end), seat, rivals_max=self.rivals_max)
-        if len(end.players) < self.counted_from:
-            return margin, margin
-        return margin, self.counted(margin, time_left(end, end.players[seat]))
-
-    def counted(self, margin: float, left: float) -> float:
-        """What a lead of `margin` VP is worth with `left` of the game to come (1.0 to 0.0): a win counts,
-        not its size, so a large lead (or deficit) counts less than its VP, the more so the later in the
-        game, when the guesses of the final score are sure."""
-        scale = self.scale_end + (self.scale_start - self.scale_end) * left
-        return scale * math.tanh(margin / scale) + self.linear * margin
+        return [Judged(c.action, c.mean, len(c.leads)) for c in everyone if c.leads]
 
     def _out_of_time(self, start: float, spent: int) -> bool:
         if self.budget is None:
@@ -157,10 +124,10 @@ class Expert:
 
     def _settled(self, best: _Candidate, second: _Candidate) -> bool:
         """The better of the last two is clearly better, game by game, or they are as good as each other."""
-        n = min(len(best.counts), len(second.counts))
+        n = min(len(best.leads), len(second.leads))
         if n < 8:
             return False
-        diffs = [best.counts[k] - second.counts[k] for k in range(n)]
+        diffs = [best.leads[k] - second.leads[k] for k in range(n)]
         mean = sum(diffs) / n
         se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
         return se < self.tie or mean > self.z * se

@@ -3,9 +3,8 @@
 The hard and expert levels judge a candidate move the same way: in a complete game sampled from the
 seat's view (`players.knowledge.determinize`), the move is made (a draw space keeps its best choice),
 then every player, the seat included, plays the best move of a quick one-move look-ahead for a number
-of worker placements (`play_on`), and the position reached is judged by the evaluation
-(`players.evaluate`: hard by the seat's expected final VP lead over its rivals, the expert by its lead
-over the best one, counted as `players.expert.Expert.counted` says).
+of worker placements, and the position reached is judged by the evaluation (`players.evaluate.worth`:
+the seat's expected final VP lead over its rivals).
 """
 
 from __future__ import annotations
@@ -14,10 +13,10 @@ from rules import apply
 from rules.actions import Action
 from rules.state import GameState
 
-from .evaluate import WEIGHTS
+from .evaluate import WEIGHTS, worth
 from .ranking import best_keep, rank
 
-__all__ = ["after_move", "play_on", "quick_move"]
+__all__ = ["after_move", "judge", "play_on", "quick_move"]
 
 
 def quick_move(state: GameState) -> Action:
@@ -43,3 +42,8 @@ def play_on(state: GameState, placements: int) -> GameState:
         placed += state.phase == "turn"
         state, _ = apply(state, quick_move(state))
     return state
+
+
+def judge(world: GameState, action: Action, seat: int, placements: int) -> float:
+    """How good `action` is for `seat` in the sampled game `world`: played on, then judged."""
+    return worth(play_on(after_move(world, action), placements), seat)
