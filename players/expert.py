@@ -4,21 +4,24 @@ close ones the most often (successive halving), within a budget of CPU time.
 Hard judges its four best candidates in four games sampled from its view. The expert takes normal's
 twelve best candidates (a few strong mining plans per mining space, a draw space by its best choice:
 `players.ranking.rank`) and judges each by hard's look-ahead (`players.lookahead.judge`) in games
-sampled from its view, every candidate in the same games (so that their comparison is not blurred by
-the luck of the draw). After each round the worse half is dropped and the next round doubles the games,
-down to the last two, which are then compared until one is clearly better (its mean lead over the
-other, game by game, beyond three standard errors), until they are as good as each other (within a
-quarter of a VP), or until the budget is spent: 1.5 s of CPU time (`time.process_time`, so a loaded
-machine does not weaken it; the budget is checked between look-aheads of a few milliseconds, so a
-decision takes at most some 1.6 s). A decision with one move open is answered at once.
+sampled from its view — the rivals' face-down delivered orders in them agreeing with the VP they scored
+and the counts shift scoring revealed (`players.deduction`), where hard's are drawn at random — every
+candidate in the same games (so that their comparison is not blurred by the luck of the draw). After
+each round the worse half is dropped and the next round doubles the games, down to the last two, which
+are then compared until one is clearly better (its mean lead over the other, game by game, beyond three
+standard errors), until they are as good as each other (within a quarter of a VP), or until the budget
+is spent: 1.5 s of CPU time (`time.process_time`, so a loaded machine does not weaken it; the budget is
+checked between look-aheads of a few milliseconds, so a decision takes at most some 1.6 s). A decision
+with one move open is answered at once.
 
 Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
 the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
 their best, and lost more games to hard than this flat search does; see the README's table.
 
-Never cheats: only the view is read; the sampled games fill the hidden cards with unseen ones from the
-seed, so two games that differ only in what the seat cannot see give the same move (with `budget`
-None, a fixed number of look-aheads instead of CPU time: the same on every machine).
+Never cheats: only the view is read (the clues included: the rivals' VP and the shift results are
+public); the sampled games fill the hidden cards with unseen ones from the seed, so two games that
+differ only in what the seat cannot see give the same move (with `budget` None, a fixed number of
+look-aheads instead of CPU time: the same on every machine).
 """
 
 from __future__ import annotations
@@ -79,7 +82,7 @@ class Expert:
         """The candidates judged, best first: the last ones standing by their mean lead, then those
         dropped in each earlier round. One move open: that move, at once, judged in no game."""
         start = time.process_time()
-        worlds = [determinize(view, seed)]
+        worlds = [determinize(view, seed, deduce=True)]
         ranked = rank(worlds[0])
         if len(ranked) == 1:
             return [Judged(ranked[0].action, ranked[0].value, 0)]
@@ -91,7 +94,7 @@ class Expert:
         while True:
             round_no += 1
             while len(worlds) < games:
-                worlds.append(determinize(view, seed + 7919 * len(worlds)))
+                worlds.append(determinize(view, seed + 7919 * len(worlds), deduce=True))
             done = True
             for k in range(games):
                 for c in alive:

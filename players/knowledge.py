@@ -13,6 +13,8 @@ from rules import rng
 from rules.components import ORDER_CARDS, TILES
 from rules.state import GameState, Pending, copy_model
 
+from . import deduction
+
 __all__ = ["determinize", "unseen_orders", "unseen_tiles"]
 
 HIDDEN = -1
@@ -46,11 +48,12 @@ def _shuffled(items: list[int], state: int) -> tuple[list[int], int]:
     return items, state
 
 
-def determinize(view: GameState, seed: int) -> GameState:
+def determinize(view: GameState, seed: int, deduce: bool = False) -> GameState:
     """A complete game the view could come from: hidden slots filled with unseen cards at random.
 
-    Other players' hidden delivered orders are drawn uniformly from the unseen cards (the
-    counts revealed by shift scoring are not used to narrow them down).
+    Other players' hidden delivered orders are drawn uniformly from the unseen cards; with
+    `deduce`, from those that agree with what the view tells of them (`players.deduction`: the
+    VP they scored, the counts shift scoring revealed), where some set does.
     """
     state = rng.seed_state(seed * 0x9E3779B1 + 0x51ED27)
     tiles, state = _shuffled(unseen_tiles(view), state)
@@ -60,15 +63,29 @@ def determinize(view: GameState, seed: int) -> GameState:
     def fill(slots: list[int], pool: list[int]) -> list[int]:
         return [pool.pop() if x == HIDDEN else x for x in slots]
 
+    players = list(view.players)
+    if deduce:  # the rivals' delivered orders first: they are the ones with something to agree with
+        rivals = [seat for seat, p in enumerate(players) if p.delivered and all(c == HIDDEN for c in p.delivered)]
+        told = [deduction.clues(view, seat) for seat in rivals]
+        pool = cards[::-1]  # cards are drawn from the end of the shuffled list
+        agreeing = deduction.fill(told, pool)
+        if agreeing is None:  # none for all together: each rival in turn, from what the others left
+            agreeing = []
+            for one in told:
+                found = deduction.fill([one], [c for c in pool if not any(c in a for a in agreeing)])
+                agreeing.append(found[0] if found else [])
+        for seat, cards_of in zip(rivals, agreeing, strict=True):
+            if cards_of:
+                for card in cards_of:
+                    cards.remove(card)
+                players[seat] = copy_model(players[seat], {"delivered": cards_of})
     pending = view.pending
     if pending is not None and HIDDEN in pending.cards:
         pool = tiles if pending.kind == "tile" else cards
         update["pending"] = Pending(kind=pending.kind, cards=fill(pending.cards, pool))
-    players = []
-    for p in view.players:
+    for seat, p in enumerate(players):
         if HIDDEN in p.delivered:
-            p = copy_model(p, {"delivered": fill(p.delivered, cards)})
-        players.append(p)
+            players[seat] = copy_model(p, {"delivered": fill(p.delivered, cards)})
     update["players"] = players
     update["tile_deck"] = fill(view.tile_deck, tiles)
     update["order_deck"] = fill(view.order_deck, cards)

@@ -599,7 +599,8 @@ def _end_shift(c: _Change) -> None:
             c.player(seat).vp += gained
     last = s.shift == SHIFTS
     new_start = s.start_player if last else next_start_player(s)
-    s.shift_results.append(ShiftResult(shift=s.shift, elements=elements, start_player=new_start))
+    delivered = [len(p.delivered) for p in s.players]
+    s.shift_results.append(ShiftResult(shift=s.shift, elements=elements, start_player=new_start, delivered=delivered))
     gains = tuple(PlayerVP(player=c.name(i), vp=sum(e.vp[i] for e in elements)) for i in range(n))
     c.say(ShiftScored(shift=s.shift, gains=gains))
     if last:

@@ -133,6 +133,10 @@ class ShiftResult(BaseModel):
     shift: int
     elements: list[ElementScore]
     start_player: int  # start player for the next shift (R-SHIFT-6)
+    # Delivered orders by seat when the shift was scored: public, as their number always is (R-VIS-1);
+    # with the counts it tells which of a player's face-down cards the counts were of. Empty in games
+    # saved before it was kept.
+    delivered: list[int] = Field(default_factory=list)
 
 
 class FinalScore(BaseModel):

@@ -47,3 +47,12 @@ def position(phase: str, players: int = 3, seed: int = 4) -> GameState:
     state, _ = play(["normal"] * players, seed, stop)
     assert state.phase == phase, f"no {phase} position in game {seed}"
     return state
+
+
+def pieces(state: GameState) -> tuple[list[int], list[int]]:
+    """Every order card and every tunnel tile of a complete game, wherever it is, sorted: a real game
+    (or a sampled one) has each exactly once."""
+    cards = [c for c in state.order_spaces if c is not None] + state.order_deck
+    cards += [o.card for p in state.players for o in p.orders] + [c for p in state.players for c in p.delivered]
+    tiles = [t for t in state.factory if t is not None] + state.tile_deck + [t for p in state.players for t in p.tiles]
+    return sorted(cards), sorted(tiles)

@@ -32,7 +32,7 @@ def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first
     for a, b in zip(judged, judged[1:], strict=False):
         if a.games == b.games:
             assert a.lead >= b.lead
-    world = determinize(seen, 3)
+    world = determinize(seen, 3, deduce=True)
     for j in judged:
         apply(world, j.action)  # legal (raises if not)
 
@@ -44,7 +44,7 @@ def test_each_lead_is_the_mean_of_hard_s_look_ahead_in_the_sampled_games():
     judged = expert.evaluate(seen, 11)
     last = judged[-1]  # dropped after the first round: judged in the first `first` games
     assert last.games == expert.first
-    worlds = [determinize(seen, 11 + 7919 * k) for k in range(expert.first)]
+    worlds = [determinize(seen, 11 + 7919 * k, deduce=True) for k in range(expert.first)]
     placements = expert.rounds * len(seen.players)
     leads = [judge(w, last.action, seen.current, placements) for w in worlds]
     assert abs(last.lead - sum(leads) / len(leads)) < 1e-9

@@ -9,7 +9,7 @@ from players.knowledge import determinize, unseen_orders, unseen_tiles
 from rules import GameState, view
 from rules.components import ORDER_CARDS, TILES
 
-from .games import computer, position
+from .games import computer, pieces, position
 
 
 def _other_than_the_seat_sees(state: GameState) -> GameState:
@@ -67,12 +67,7 @@ def test_a_sampled_game_keeps_everything_seen_and_fills_the_hidden_with_unseen_p
     assert [p.orders for p in sample.players] == [p.orders for p in seen.players]
     assert sample.players[state.current].delivered == state.players[state.current].delivered
     # Every tile and order card exactly once, as in a real game.
-    tiles = [t for t in sample.factory if t is not None] + sample.tile_deck
-    tiles += [t for p in sample.players for t in p.tiles]
-    assert sorted(tiles) == list(range(len(TILES)))
-    cards = [c for c in sample.order_spaces if c is not None] + sample.order_deck
-    cards += [o.card for p in sample.players for o in p.orders] + [c for p in sample.players for c in p.delivered]
-    assert sorted(cards) == list(range(len(ORDER_CARDS)))
+    assert pieces(sample) == (list(range(len(ORDER_CARDS))), list(range(len(TILES))))
     # Others' delivered orders come from the unseen cards only.
     for seat, p in enumerate(sample.players):
         if seat != state.current:

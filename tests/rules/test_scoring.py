@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import GameOver, PlayerVP, apply, final_scores, legal_actions, score_breakdown
+from rules import GameOver, PlayerVP, apply, final_scores, legal_actions, score_breakdown, view
 from rules.components import BLACK, BROWN, CLOCK, GREY, YELLOW
 from rules.scoring import award, element_count
 
@@ -36,6 +36,20 @@ def test_r_shift_2_counts_delivered_orders_only_and_spots_not_cubes():
     after, _ = _end_of_shift(state, 1)
     first = after.shift_results[0].elements[0]
     assert first.counts[me] == 2 and first.vp[me] == 2
+
+
+def test_r_vis_1_a_shift_scoring_keeps_how_many_orders_each_player_had_delivered():
+    # R-VIS-1: the number of delivered orders is public; kept with the counts it revealed (R-SHIFT-2),
+    # it tells which of a player's face-down cards the counts were of, however many come after.
+    state = drafted(3)
+    me = state.current
+    state.players[me].delivered = [card("carriage", 3, "YY"), card("wheelbarrow", 2, "Y")]
+    rebalance_supply(state)
+    after, _ = _end_of_shift(state, 1)
+    expected = [2 if seat == me else 0 for seat in range(3)]
+    assert after.shift_results[0].delivered == expected
+    seen = view(after, after.players[(me + 1) % 3].name)
+    assert seen.players[me].delivered == [-1, -1] and seen.shift_results[0].delivered == expected
 
 
 def test_r_shift_2_empty_carts_count_by_level_whatever_cube_sits_on_them():
