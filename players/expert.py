@@ -93,10 +93,10 @@ class Expert:
         games, round_no, spent = self.first, 0, 0
         while True:
             round_no += 1
-            while len(worlds) < games:
-                worlds.append(determinize(view, seed + 7919 * len(worlds), deduce=True))
             done = True
             for k in range(games):
+                if k == len(worlds):  # sampled when first needed, so the budget is checked between them
+                    worlds.append(determinize(view, seed + 7919 * k, deduce=True))
                 for c in alive:
                     if len(c.leads) <= k:
                         c.leads.append(judge(worlds[k], c.action, seat, placements))

@@ -68,17 +68,11 @@ def determinize(view: GameState, seed: int, deduce: bool = False) -> GameState:
         rivals = [seat for seat, p in enumerate(players) if p.delivered and all(c == HIDDEN for c in p.delivered)]
         told = [deduction.clues(view, seat) for seat in rivals]
         pool = cards[::-1]  # cards are drawn from the end of the shuffled list
-        agreeing = deduction.fill(told, pool)
-        if agreeing is None:  # none for all together: each rival in turn, from what the others left
-            agreeing = []
-            for one in told:
-                found = deduction.fill([one], [c for c in pool if not any(c in a for a in agreeing)])
-                agreeing.append(found[0] if found else [])
-        for seat, cards_of in zip(rivals, agreeing, strict=True):
-            if cards_of:
-                for card in cards_of:
+        for seat, agreeing in zip(rivals, deduction.fill(told, pool), strict=True):
+            if agreeing is not None:
+                for card in agreeing:
                     cards.remove(card)
-                players[seat] = copy_model(players[seat], {"delivered": cards_of})
+                players[seat] = copy_model(players[seat], {"delivered": agreeing})
     pending = view.pending
     if pending is not None and HIDDEN in pending.cards:
         pool = tiles if pending.kind == "tile" else cards

@@ -75,10 +75,14 @@ def test_every_set_found_agrees_and_no_card_serves_two_rivals():
     rivals = [seat for seat in range(4) if seat != me]
     told = [clues(seen, seat) for seat in rivals]
     found = fill(told, unseen_orders(seen))
-    assert found is not None
-    assert all(_agrees(cards, t) for cards, t in zip(found, told, strict=True))
-    every = [c for cards in found for c in cards]
+    assert all(cards is not None and _agrees(cards, t) for cards, t in zip(found, told, strict=True))
+    every = [c for cards in found if cards for c in cards]
     assert len(every) == len(set(every)) and set(every) <= set(unseen_orders(seen))
+    # A rival no set agrees with gets none; the others still get theirs, each in turn.
+    impossible = Clues(told[0].cards, told[0].cards * max(c.vp for c in ORDER_CARDS) + 1, told[0].scorings)
+    found = fill([impossible, *told[1:]], unseen_orders(seen))
+    assert found[0] is None
+    assert all(cards is not None and _agrees(cards, t) for cards, t in zip(found[1:], told[1:], strict=True))
 
 
 def test_clues_no_cards_agree_with_give_none_and_the_sample_falls_back_to_uniform():
@@ -87,7 +91,7 @@ def test_clues_no_cards_agree_with_give_none_and_the_sample_falls_back_to_unifor
     seen = view(state, state.players[me].name)
     told = clues(seen, rival)
     impossible = Clues(told.cards, told.cards * max(c.vp for c in ORDER_CARDS) + 1, told.scorings)
-    assert fill([impossible], unseen_orders(seen)) is None
+    assert fill([impossible], unseen_orders(seen)) == [None]
     seen.players[rival].vp += impossible.vp - told.vp  # no set of cards scores that much
     sample = determinize(seen, 1, deduce=True)
     assert sample.players[rival].delivered == determinize(seen, 1).players[rival].delivered

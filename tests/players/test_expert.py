@@ -64,3 +64,22 @@ def test_the_expert_judges_more_candidates_in_more_games_than_hard():
     seen = _seen(seed=9)
     assert len(Hard().evaluate(seen, 2)) <= 4
     assert max(j.games for j in Expert(budget=None, lookaheads=200).evaluate(seen, 2)) > 4
+
+
+def test_games_are_sampled_one_at_a_time_between_look_aheads(monkeypatch):
+    # A round's games were once all sampled before its first look-ahead: a decision out of budget still
+    # paid for them (a 2.08 s decision in a four-player duel). Now each is sampled when first judged in.
+    import players.expert as expert_module
+
+    sampled = []
+
+    def counting(view, seed, deduce=False):
+        sampled.append(seed)
+        return determinize(view, seed, deduce=deduce)
+
+    monkeypatch.setattr(expert_module, "determinize", counting)
+    seen = _seen(players=4, seed=2)
+    expert = Expert(budget=None, lookaheads=Expert().candidates + 1)  # the first game, then one more look-ahead
+    judged = expert.evaluate(seen, 5)
+    assert sum(j.games for j in judged) == expert.lookaheads
+    assert len(sampled) == 2  # the first game and the second, not the round's four
