@@ -14,7 +14,7 @@ from functools import lru_cache
 from rules.components import CART_COST, CLOCK, ELEMENTS_SCORED, ORDER_CARDS, SHIFTS, TILES, WORKERS
 from rules.state import GameState, Player
 
-__all__ = ["Weights", "player_worth", "worth", "WEIGHTS"]
+__all__ = ["Weights", "delivered_counts", "player_worth", "worth", "WEIGHTS"]
 
 
 class Weights:
@@ -95,7 +95,7 @@ def player_worth(state: GameState, seat: int, w: Weights = WEIGHTS) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _delivered_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
+def delivered_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
     """Clock elements 1-8 for a set of delivered orders: spots by colour, then by vehicle."""
     counts = [0] * 8
     for c in cards:
@@ -178,7 +178,7 @@ def _clock_counts(p: Player) -> tuple[int, ...]:
     if hit is not None and hit[0] is p:
         return hit[1]  # type: ignore[return-value]
     empty = tuple(carts.count(-1) for carts in p.carts)  # empty carts (-1) by level
-    counts = _delivered_counts(tuple(p.delivered)) + empty
+    counts = delivered_counts(tuple(p.delivered)) + empty
     _remember(p, key, counts)
     return counts
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import players.expert as expert_module
 from players.expert import Expert
 from players.knowledge import determinize
 from players.levels import Hard
@@ -69,8 +70,6 @@ def test_the_expert_judges_more_candidates_in_more_games_than_hard():
 def test_games_are_sampled_one_at_a_time_between_look_aheads(monkeypatch):
     # A round's games were once all sampled before its first look-ahead: a decision out of budget still
     # paid for them (a 2.08 s decision in a four-player duel). Now each is sampled when first judged in.
-    import players.expert as expert_module
-
     sampled = []
 
     def counting(view, seed, deduce=False):
