@@ -116,9 +116,11 @@ class Expert:
             elif len(alive) < 2 or self._settled(alive[0], alive[1]):
                 break
             games *= 2
-        # the last ones standing first, then those dropped the latest; each group by its mean lead
-        everyone.sort(key=lambda c: (c.dropped == 0, c.dropped, c.mean), reverse=True)
-        return [Judged(c.action, c.mean, len(c.leads)) for c in everyone if c.leads]
+        # the last ones standing first, then those dropped the latest; each group by its mean lead. A
+        # budget spent within the first round leaves some candidates judged in no game: they are left out.
+        judged = [c for c in everyone if c.leads]
+        judged.sort(key=lambda c: (c.dropped == 0, c.dropped, c.mean), reverse=True)
+        return [Judged(c.action, c.mean, len(c.leads)) for c in judged]
 
     def _out_of_time(self, start: float, spent: int) -> bool:
         if self.budget is None:
