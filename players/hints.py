@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules import apply
+from rules import advance
 from rules.actions import Fill, Load
 from rules.state import GameState, Player
 
@@ -62,6 +62,6 @@ def hints(view: GameState, seed: int, n: int = 3, budget: float | None = 1.5, lo
     world = determinize(view, seed)  # what each move does to the seat's own pit is the same in every sample
     out = []
     for k, judged in enumerate(Expert(budget=budget, lookaheads=lookaheads).evaluate(view, seed)[:n], start=1):
-        after, _ = apply(world, judged.action)
+        after = advance(world, judged.action)
         out.append(_hint(judged.action, k, judged.lead, before, after.players[seat]))
     return out

@@ -20,7 +20,7 @@ from .expert import Expert
 from .greedy import greedy_action
 from .knowledge import determinize
 from .lookahead import after_move, play_on
-from .ranking import Scored, rank
+from .ranking import Scored, best_move, rank
 from .search import Plain
 
 __all__ = ["Easy", "Expert", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
@@ -51,7 +51,7 @@ class Normal:
 
     def choose(self, view: GameState, seed: int):
         world = determinize(view, seed)
-        return rank(world)[0].action
+        return best_move(world)
 
 
 class Hard:

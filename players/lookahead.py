@@ -9,12 +9,12 @@ the seat's expected final VP lead over its rivals).
 
 from __future__ import annotations
 
-from rules import apply
+from rules import advance
 from rules.actions import Action
 from rules.state import GameState
 
 from .evaluate import WEIGHTS, worth
-from .ranking import best_keep, rank
+from .ranking import best_keep, best_move
 
 __all__ = ["after_move", "judge", "play_on", "quick_move"]
 
@@ -22,13 +22,13 @@ __all__ = ["after_move", "judge", "play_on", "quick_move"]
 def quick_move(state: GameState) -> Action:
     """What everyone plays inside the look-ahead: the best move of a quick one-move look-ahead (mining
     only at the largest and the smallest open space, no draw spaces)."""
-    return rank(state, visits=1, per_space=1, draws=False)[0].action
+    return best_move(state, visits=1, per_space=1, draws=False)
 
 
 def after_move(state: GameState, action: Action) -> GameState:
     """`action` made in `state` (a sampled game); after a draw space, its best choice among the cards drawn."""
     seat = state.current
-    after, _ = apply(state, action)
+    after = advance(state, action)
     if after.phase == "draw" and after.current == seat:
         after = best_keep(after, seat, WEIGHTS).after
     return after
@@ -40,7 +40,7 @@ def play_on(state: GameState, placements: int) -> GameState:
     placed = 0
     while placed < placements and state.phase != "over":
         placed += state.phase == "turn"
-        state, _ = apply(state, quick_move(state))
+        state = advance(state, quick_move(state))
     return state
 
 

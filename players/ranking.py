@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import apply, legal_actions
-from rules.actions import Action, ChooseDrawn, Mine, PlaceFactory, TakeOrder
+from rules import advance, legal_actions
+from rules.actions import Action, ChooseDrawn, Mine, PlaceFactory, TakeMoney, TakeOrder, UseBank
+from rules.components import MONEY, SHIFTS, space_of
 from rules.state import GameState, copy_model
 
 from .evaluate import WEIGHTS, Weights, worth, worths
 from .planning import mining_plans
 
-__all__ = ["Scored", "best_keep", "rank"]
+__all__ = ["Scored", "best_keep", "best_move", "rank"]
 
 
 def _is_draw(action) -> bool:
@@ -63,7 +64,7 @@ def best_keep(state: GameState, seat: int, w: Weights) -> Scored:
     for choice in legal_actions(state):
         if isinstance(choice, ChooseDrawn) and choice.to == "top" and choice.pick is not None:
             continue
-        after, _ = apply(state, choice)
+        after = advance(state, choice)
         value = worth(after, seat, w)
         if best is None or value > best.value:
             best = Scored(choice, value, after)
@@ -89,7 +90,7 @@ def rank(
     for action in legal:
         if state.phase == "draw" and isinstance(action, ChooseDrawn) and action.to == "top":
             continue
-        after, _ = apply(state, action)
+        after = advance(state, action)
         if after.phase == "draw" and after.current == seat:
             value = best_keep(after, seat, w).value
         else:
@@ -97,3 +98,57 @@ def rank(
         out.append(Scored(action, value, after))
     out.sort(key=lambda s: -s.value)
     return out
+
+
+def _cheaper_marks(state: GameState, legal: list[Action]) -> list[Action]:
+    """`legal` without the money spaces and the bank that another of them beats: more marks for as
+    many workers. More marks always judge better (`players.evaluate`: a mark is worth more than
+    nothing), except where the move ends the game and only the VP count, so then none is left out."""
+    me = state.players[state.current]
+    if (
+        state.shift == SHIFTS
+        and me.workers <= 1 + max(state.space_workers)
+        and not any(p.workers for k, p in enumerate(state.players) if k != state.current)
+    ):
+        return legal
+    best: dict[int, int] = {}  # workers it takes -> the most marks for them
+    for a in legal:
+        if isinstance(a, TakeMoney):
+            need = state.space_workers[space_of(MONEY, a.amount).index] + 1
+            best[need] = max(best.get(need, 0), a.amount)
+    if not best:
+        return legal
+    keep = []
+    for a in legal:
+        if isinstance(a, TakeMoney):
+            if best[state.space_workers[space_of(MONEY, a.amount).index] + 1] > a.amount:
+                continue
+        elif isinstance(a, UseBank) and 1 in best:
+            continue
+        keep.append(a)
+    return keep
+
+
+def best_move(
+    state: GameState, visits: int = 2, per_space: int = 2, draws: bool = True, w: Weights = WEIGHTS
+) -> Action:
+    """`rank(...)[0].action`, faster: the first of the best moves, without judging a money space or
+    the bank that another one beats."""
+    if state.phase != "turn":
+        return rank(state, visits, per_space, draws, w)[0].action
+    seat = state.current
+    legal = legal_actions(state)
+    mines = [a for a in legal if isinstance(a, Mine)]
+    others = _cheaper_marks(state, [a for a in legal if not isinstance(a, Mine) and (draws or not _is_draw(a))])
+    best: Action | None = None
+    top = 0.0
+    for action in others + _mine_candidates(state, mines, visits, per_space):
+        after = advance(state, action)
+        if after.phase == "draw" and after.current == seat:
+            value = best_keep(after, seat, w).value
+        else:
+            value = worth(after, seat, w)
+        if best is None or value > top:
+            best, top = action, value
+    assert best is not None
+    return best

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rules import apply, legal_actions
+from rules import advance, legal_actions
 from rules.actions import Action, ChooseDrawn, Mine
 from rules.errors import Refusal
 from rules.record import Chooser, random_action
@@ -111,7 +111,7 @@ class Search:
         legal: list[tuple[Node, GameState]] = []
         for key, action in moves:
             try:
-                after, _ = apply(state, action)
+                after = advance(state, action)
             except Refusal:  # not legal in this game (a tile it cannot pay, a card that is not there)
                 continue
             child = node.children.get(key)
@@ -142,7 +142,7 @@ class Search:
                 action = random_action(state, chooser)
             else:
                 action = greedy_action(state, chooser)
-            state, _ = apply(state, action)
+            state = advance(state, action)
         vp = worths(state)
         best = max(vp)
         winners = [k for k, v in enumerate(vp) if v == best]

@@ -27,7 +27,7 @@ from .actions import (
     parse_plan,
     parse_step,
 )
-from .engine import apply, legal_actions, new_game, space_problem, substitute_options
+from .engine import advance, apply, legal_actions, new_game, space_problem, substitute_options
 from .errors import ActionSyntaxError, IllegalAction, Reason, Refusal
 from .events import (
     EVENTS,
@@ -102,6 +102,7 @@ __all__ = [
     "TakeMoney",
     "TakeOrder",
     "UseBank",
+    "advance",
     "apply",
     "final_scores",
     "legal_actions",

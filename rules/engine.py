@@ -125,7 +125,7 @@ def new_game(players: list[str], seed: int, options: GameOptions | dict[str, Any
 class _Change:
     """A state being changed by one action: board lists copied, players copied when touched."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, tell: bool = True) -> None:
         self.s = copy_model(
             state,
             {
@@ -146,7 +146,7 @@ class _Change:
             },
         )
         self._copied: set[int] = set()
-        self.events: list[Event] = []
+        self.events: list[Event] | None = [] if tell else None  # None: nobody listens (search)
 
     def player(self, seat: int) -> Player:
         """The player at `seat`, copied so it may be changed."""
@@ -156,7 +156,13 @@ class _Change:
         return self.s.players[seat]
 
     def say(self, event: Event) -> None:
-        self.events.append(event)
+        if self.events is not None:
+            self.events.append(event)
+
+    def tell(self, make: Callable[..., Event], /, *args: Any, **fields: Any) -> None:
+        """`say(make(*args, **fields))`, the event built only when somebody listens."""
+        if self.events is not None:
+            self.events.append(make(*args, **fields))
 
     def name(self, seat: int) -> str:
         return self.s.players[seat].name
@@ -319,6 +325,18 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     Raises IllegalAction (a reason code with parameters) if the action is not allowed
     now; the given state is never changed.
     """
+    change = _run(state, action, tell=True)
+    assert change.events is not None
+    return change.s, change.events
+
+
+def advance(state: GameState, action: Action) -> GameState:
+    """`apply` without the events: the next state alone, for search that plays thousands of actions
+    a move and reads no event (a fifth faster). The same checks, the same state."""
+    return _run(state, action, tell=False).s
+
+
+def _run(state: GameState, action: Action, tell: bool) -> _Change:
     phase = state.phase
     if phase == "over":
         raise IllegalAction(Reason.GAME_OVER)
@@ -334,9 +352,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise IllegalAction(Reason.NOT_AN_ACTION, action=quote(repr(action)))
-    change = _Change(state)
+    change = _Change(state, tell)
     handler(change, action)
-    return change.s, change.events
+    return change
 
 
 def _draft(c: _Change, a: DraftPick) -> None:
@@ -349,7 +367,7 @@ def _draft(c: _Change, a: DraftPick) -> None:
     assert card is not None
     s.draft_cards[a.card - 1] = None
     _take_order_card(c, seat, card)
-    c.say(Drafted(player=c.name(seat), card=card))
+    c.tell(Drafted, player=c.name(seat), card=card)
     s.draft_order.pop(0)
     if s.draft_order:
         s.current = s.draft_order[0]
@@ -367,7 +385,7 @@ def _draft(c: _Change, a: DraftPick) -> None:
             s.order_spaces[k - 1] = s.order_deck.pop(0)
     s.phase = "turn"
     s.current = s.start_player
-    c.say(DraftOver(start_player=c.name(s.start_player)))
+    c.tell(DraftOver, start_player=c.name(s.start_player))
 
 
 def _place(c: _Change, space: Space) -> int:
@@ -383,15 +401,16 @@ def _place(c: _Change, space: Space) -> int:
         s.canteen[owner] += displaced
     c.player(seat).workers -= displaced + 1
     s.space_owner[i], s.space_workers[i] = seat, displaced + 1
-    c.say(
-        Placed(
-            player=c.name(seat),
-            space=space.key,
-            workers=displaced + 1,
-            displaced=displaced,
-            displaced_owner=c.name(owner) if displaced else None,
+    if c.events is not None:
+        c.say(
+            Placed(
+                player=c.name(seat),
+                space=space.key,
+                workers=displaced + 1,
+                displaced=displaced,
+                displaced_owner=c.name(owner) if displaced else None,
+            )
         )
-    )
     return seat
 
 
@@ -431,7 +450,7 @@ def _buy_tile(c: _Change, seat: int, tile_id: int, substitutes: tuple[int, ...])
         cubes.append(colour)
     p.carts[tile.colour].extend(cubes)
     p.tiles.append(tile_id)
-    c.say(Bought(player=p.name, tile=tile_id, price=tile.price, carts=tuple(cubes)))
+    c.tell(Bought, player=p.name, tile=tile_id, price=tile.price, carts=tuple(cubes))
 
 
 def _factory(c: _Change, a: PlaceFactory) -> None:
@@ -458,7 +477,7 @@ def _draw(c: _Change, seat: int, kind: Literal["tile", "order"]) -> None:
     del deck[:DRAW_SIZE]
     s.pending = Pending(kind=kind, cards=drawn)
     s.phase = "draw"
-    c.say(Drew(player=c.name(seat), deck=kind, count=len(drawn)))
+    c.tell(Drew, player=c.name(seat), deck=kind, count=len(drawn))
 
 
 def _keep(c: _Change, a: ChooseDrawn) -> None:
@@ -493,7 +512,7 @@ def _keep(c: _Change, a: ChooseDrawn) -> None:
         s.order_deck = back + s.order_deck if a.to == "top" else s.order_deck + back
     s.pending = None
     s.phase = "turn"
-    c.say(Kept(player=c.name(seat), deck=kind, kept=a.pick is not None, card=card, returned=len(back), to=a.to))
+    c.tell(Kept, player=c.name(seat), deck=kind, kept=a.pick is not None, card=card, returned=len(back), to=a.to)
     _next_turn(c)
 
 
@@ -502,7 +521,7 @@ def _mine(c: _Change, a: Mine) -> None:
     seat = _place(c, space_of(MINE, a.steps))
     before = s.players[seat]
     run_plan(c.player(seat), a)
-    c.say(mined_event(before, a))
+    c.tell(mined_event, before, a)
     _next_turn(c)
 
 
@@ -521,7 +540,7 @@ def _deliver(c: _Change, a: Deliver) -> None:
         p.delivered.append(o.card)
         vp += ORDER_CARDS[o.card].vp
     p.vp += vp
-    c.say(Delivered(player=p.name, vehicle=a.vehicle, cards=tuple(o.card for o in done), vp=vp))
+    c.tell(Delivered, player=p.name, vehicle=a.vehicle, cards=tuple(o.card for o in done), vp=vp)
     _next_turn(c)
 
 
@@ -529,7 +548,7 @@ def _money(c: _Change, a: TakeMoney) -> None:
     seat = _place(c, space_of(MONEY, a.amount))
     p = c.player(seat)
     p.marks += a.amount
-    c.say(TookMoney(player=p.name, amount=a.amount))
+    c.tell(TookMoney, player=p.name, amount=a.amount)
     _next_turn(c)
 
 
@@ -548,7 +567,7 @@ def _order(c: _Change, a: TakeOrder) -> None:
     assert card is not None  # checked by _place
     _take_order_card(c, seat, card)
     s.order_spaces[a.space - 1] = s.order_deck.pop(0) if s.order_deck else None  # R-ORD-1
-    c.say(TookOrder(player=c.name(seat), card=card))
+    c.tell(TookOrder, player=c.name(seat), card=card)
     _next_turn(c)
 
 
@@ -559,7 +578,7 @@ def _bank(c: _Change, a: UseBank) -> None:
     p.workers -= 1  # R-TURN-4: exactly one worker, whoever is there already
     p.marks += 1
     s.bank[seat] += 1
-    c.say(Banked(player=p.name))
+    c.tell(Banked, player=p.name)
     _next_turn(c)
 
 
@@ -601,13 +620,14 @@ def _end_shift(c: _Change) -> None:
     new_start = s.start_player if last else next_start_player(s)
     delivered = [len(p.delivered) for p in s.players]
     s.shift_results.append(ShiftResult(shift=s.shift, elements=elements, start_player=new_start, delivered=delivered))
-    gains = tuple(PlayerVP(player=c.name(i), vp=sum(e.vp[i] for e in elements)) for i in range(n))
-    c.say(ShiftScored(shift=s.shift, gains=gains))
+    if c.events is not None:
+        gains = tuple(PlayerVP(player=c.name(i), vp=sum(e.vp[i] for e in elements)) for i in range(n))
+        c.say(ShiftScored(shift=s.shift, gains=gains))
     if last:
         _end_game(c)
         return
     if new_start != s.start_player:
-        c.say(StartPlayer(player=c.name(new_start)))
+        c.tell(StartPlayer, player=c.name(new_start))
     s.start_player = new_start  # R-SHIFT-6
     for seat in range(n):  # R-SHIFT-7
         c.player(seat).workers = WORKERS[n]
@@ -617,7 +637,7 @@ def _end_shift(c: _Change) -> None:
     s.canteen = [0] * n
     s.shift += 1
     s.current = new_start
-    c.say(ShiftStarted(shift=s.shift, start_player=c.name(new_start)))
+    c.tell(ShiftStarted, shift=s.shift, start_player=c.name(new_start))
 
 
 def _end_game(c: _Change) -> None:
@@ -633,9 +653,10 @@ def _end_game(c: _Change) -> None:
     s.final = finals
     s.winners = winners_of([p.vp for p in s.players], [f.marks_left for f in finals])
     s.phase = "over"
-    c.say(
-        GameOver(
-            winners=tuple(c.name(i) for i in s.winners),
-            scores=tuple(PlayerVP(player=p.name, vp=p.vp) for p in s.players),
+    if c.events is not None:
+        c.say(
+            GameOver(
+                winners=tuple(c.name(i) for i in s.winners),
+                scores=tuple(PlayerVP(player=p.name, vp=p.vp) for p in s.players),
+            )
         )
-    )

@@ -5,7 +5,25 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import Deliver, Fill, GameState, Load, Mine, MinePlanner, apply, legal_actions, new_game
+from rules import (
+    ChooseDrawn,
+    Deliver,
+    DraftPick,
+    Fill,
+    GameState,
+    IllegalAction,
+    Load,
+    Mine,
+    MinePlanner,
+    PlaceFactory,
+    TakeMoney,
+    TakeOrder,
+    UseBank,
+    advance,
+    apply,
+    legal_actions,
+    new_game,
+)
 from rules.components import CAGE_CAPACITY, WORKERS
 from rules.record import GameRecord, RecordedAction, play_random, replay
 
@@ -65,6 +83,7 @@ def test_random_legal_play_keeps_every_invariant_and_ends_after_shift_3(players,
         before = state.model_dump_json()
         new, _ = apply(state, action)
         assert state.model_dump_json() == before  # apply copies what it changes (orders are shared until then)
+        assert advance(state, action) == new  # search's apply without the events: the same state
         check_invariants(new)
         if new.shift == state.shift:  # the workers on a space never shrink within a shift
             assert all(a >= b for a, b in zip(new.space_workers, state.space_workers, strict=True))
@@ -94,6 +113,37 @@ def test_json_round_trip_is_exact_at_any_point(players, seed, cut):
         a, _ = apply(a, parse_action(entry.action))
         b, _ = apply(b, parse_action(entry.action))
     assert a == b == state
+
+
+def _outcome(step, state: GameState, action) -> object:
+    try:
+        return step(state, action)
+    except IllegalAction as refusal:
+        return refusal.reason, refusal.params
+
+
+def test_advance_refuses_what_apply_refuses_and_allows_what_it_allows():
+    # Every kind of action, legal or not, in every phase of seeded random games: `advance` (no events)
+    # gives apply's state or apply's refusal, with the same reason and parameters.
+    actions = [DraftPick(card=k) for k in (1, 7, 14)] + [UseBank(), ChooseDrawn(pick=1, to="top")]
+    actions += [PlaceFactory(space=k) for k in (1, 4, 8, "draw")] + [Mine(steps=s) for s in (4, 10)]
+    actions += [TakeMoney(amount=a) for a in (3, 6)] + [TakeOrder(space=k) for k in (1, 4, "draw")]
+    actions += [Deliver(vehicle=v) for v in ("wheelbarrow", "train")]
+    compared = refused = 0
+    for players in (2, 3, 4):
+        final, record = play_random(NAMES[:players], 11 + players)
+        for k in range(0, len(record.actions) + 1, 7):
+            state = replay(record, upto=k)
+            for action in actions:
+                applied = _outcome(apply, state, action)
+                advanced = _outcome(advance, state, action)
+                if isinstance(applied, tuple) and isinstance(applied[0], GameState):
+                    assert advanced == applied[0]
+                else:
+                    assert advanced == applied
+                    refused += 1
+                compared += 1
+    assert refused > compared / 3 and refused < compared  # both kinds were compared
 
 
 def test_every_simulated_game_replays_to_an_identical_final_state():
