@@ -1,18 +1,20 @@
-"""The `expert` level: normal's best candidates judged by hard's look-ahead in many sampled games, the
-close ones the most often (successive halving), within a budget of CPU time.
+"""The `expert` level: normal's best candidates judged by a look-ahead in many sampled games, the close
+ones the most often (successive halving), within a budget of CPU time.
 
 Hard judges its four best candidates in four games sampled from its view. The expert takes normal's
 twelve best candidates (a few strong mining plans per mining space, a draw space by its best choice:
-`players.ranking.rank`) and judges each by hard's look-ahead (`players.lookahead.judge`) in games
-sampled from its view — the rivals' face-down delivered orders in them agreeing with the VP they scored
-and the counts shift scoring revealed (`players.deduction`), where hard's are drawn at random — every
-candidate in the same games (so that their comparison is not blurred by the luck of the draw). After
-each round the worse half is dropped and the next round doubles the games, down to the last two, which
-are then compared until one is clearly better (its mean lead over the other, game by game, beyond three
-standard errors), until they are as good as each other (within a quarter of a VP), or until the budget
-is spent: 1.5 s of CPU time (`time.process_time`, so a loaded machine does not weaken it; the budget is
-checked between look-aheads of a few milliseconds, so a decision takes at most some 1.6 s). A decision
-with one move open is answered at once.
+`players.ranking.rank`) and judges each by a look-ahead (`players.lookahead.judge`: hard's, except
+that the seat plays its own placements as the normal level would, draws and every mining space
+included, where hard plays everyone's quick move) in games sampled from its view — the rivals'
+face-down delivered orders in them agreeing with the VP they scored and the counts shift scoring
+revealed (`players.deduction`), where hard's are drawn at random — every candidate in the same games
+(so that their comparison is not blurred by the luck of the draw). After each round the worse half is
+dropped and the next round doubles the games, down to the last two, which are then compared until one
+is clearly better (its mean lead over the other, game by game, beyond three standard errors), until
+they are as good as each other (within a quarter of a VP), or until the budget is spent: 1.5 s of CPU
+time (`time.process_time`, so a loaded machine does not weaken it; the budget is checked between
+look-aheads of a few milliseconds, so a decision takes at most some 1.6 s). A decision with one move
+open is answered at once.
 
 Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
 the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on

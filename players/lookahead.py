@@ -1,10 +1,17 @@
-"""Hard's look-ahead: a move played on in a sampled game by everyone's quick one-move look-ahead, then judged.
+"""The look-ahead: a move played on in a sampled game for a few placements, then judged.
 
 The hard and expert levels judge a candidate move the same way: in a complete game sampled from the
 seat's view (`players.knowledge.determinize`), the move is made (a draw space keeps its best choice),
-then every player, the seat included, plays the best move of a quick one-move look-ahead for a number
-of worker placements, and the position reached is judged by the evaluation (`players.evaluate.worth`:
-the seat's expected final VP lead over its rivals).
+then the game is played on for a number of worker placements and the position reached is judged by
+the evaluation (`players.evaluate.worth`: the seat's expected final VP lead over its rivals).
+
+In hard's look-ahead everyone, the seat included, plays the best move of a quick one-move look-ahead
+(`quick_move`). In the expert's (`judge`) the seat plays its own placements as the normal level would
+(`own_move`: every open mining space, draw spaces with their best choice). With the quick move for
+itself, a look-ahead judges the moves the quick move never makes (a draw, mining at a middle space)
+as made now or never, and the ones it does make (a delivery) as easily made later: the expert put
+off deliveries turn after turn. Measured: 83 of 100 two-player games against hard with its own moves
+played this way, where the quick move for itself won 73.5 % (README).
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from rules.state import GameState
 from .evaluate import WEIGHTS, worth
 from .ranking import best_keep, best_move
 
-__all__ = ["after_move", "judge", "play_on", "quick_move"]
+__all__ = ["after_move", "judge", "own_move", "play_on", "quick_move"]
 
 
 def quick_move(state: GameState) -> Action:
@@ -34,16 +41,28 @@ def after_move(state: GameState, action: Action) -> GameState:
     return after
 
 
-def play_on(state: GameState, placements: int) -> GameState:
-    """`state` played on by everyone's quick move for `placements` worker placements (a draw's choice
-    is part of its placement), or to the end of the game."""
+def own_move(state: GameState) -> Action:
+    """What the seat whose move is judged plays in the expert's look-ahead: the normal level's best move
+    (one plan for every open mining space, draw spaces judged by their best choice)."""
+    return best_move(state, visits=2, per_space=1, draws=True)
+
+
+def play_on(state: GameState, placements: int, seat: int | None = None) -> GameState:
+    """`state` played on for `placements` worker placements (a draw's choice is part of its placement),
+    or to the end of the game: by everyone's quick move, but `seat`'s placements (if given) by its
+    `own_move`."""
     placed = 0
     while placed < placements and state.phase != "over":
-        placed += state.phase == "turn"
+        if state.phase == "turn":
+            placed += 1
+            if state.current == seat:
+                state = after_move(state, own_move(state))
+                continue
         state = advance(state, quick_move(state))
     return state
 
 
 def judge(world: GameState, action: Action, seat: int, placements: int) -> float:
-    """How good `action` is for `seat` in the sampled game `world`: played on, then judged."""
-    return worth(play_on(after_move(world, action), placements), seat)
+    """How good `action` is for `seat` in the sampled game `world`: played on (the seat by its own move,
+    the rivals by the quick move), then judged."""
+    return worth(play_on(after_move(world, action), placements, seat), seat)

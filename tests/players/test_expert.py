@@ -1,4 +1,4 @@
-"""The expert level's search: successive halving within a budget, hard's look-ahead as its judge."""
+"""The expert level's search: successive halving within a budget, the look-ahead as its judge."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import players.expert as expert_module
 from players.expert import Expert
 from players.knowledge import determinize
 from players.levels import Hard
-from players.lookahead import judge
-from rules import apply, view
+from players.lookahead import after_move, judge, own_move, play_on, quick_move
+from rules import advance, apply, view
 
 from .games import position
 
@@ -38,7 +38,32 @@ def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first
         apply(world, j.action)  # legal (raises if not)
 
 
-def test_each_lead_is_the_mean_of_hard_s_look_ahead_in_the_sampled_games():
+def test_in_the_expert_s_look_ahead_the_seat_plays_the_normal_move_and_its_rivals_the_quick_move():
+    # The seat's own placements by `own_move` (draws and every mining space open to it), the rivals'
+    # by the quick move; hard's look-ahead (no seat given) plays the quick move for everyone.
+    differ = draws = played = 0
+    for seed in range(4):
+        seen = _seen(players=2 + seed % 3, seed=seed + 20)
+        world = determinize(seen, seed, deduce=True)
+        seat = world.current
+        start = after_move(world, own_move(world))
+        state, placements = start, 2 * len(world.players)
+        for _ in range(placements):
+            if state.phase == "over":
+                break
+            if state.current == seat:
+                mine, quick = own_move(state), quick_move(state)
+                differ += mine != quick
+                draws += getattr(mine, "space", None) == "draw"
+                state = after_move(state, mine)
+            else:
+                state = advance(state, quick_move(state))
+        assert play_on(start, placements, seat) == state
+        played += play_on(start, placements) != state
+    assert differ and draws and played  # the two policies are not the same: the test would see a swap
+
+
+def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games():
     seen = _seen(players=3, seed=8)
     expert = Expert(budget=None)
     expert = Expert(budget=None, lookaheads=2 * expert.candidates * expert.first)  # past the first halving
@@ -57,7 +82,7 @@ def test_a_decision_keeps_to_its_cpu_budget():
     judged = Expert(budget=0.6).evaluate(seen, 1)
     spent = time.process_time() - start
     assert spent < 0.6 + 0.25  # checked between look-aheads of a few milliseconds (plus the ranking)
-    assert judged and judged[0].games >= 2
+    assert judged and sum(j.games for j in judged) >= 2  # it judged, within the budget
 
 
 def test_a_budget_spent_within_the_first_round_still_gives_a_judged_move():
