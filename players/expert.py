@@ -18,7 +18,7 @@ open is answered at once.
 
 Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
 the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
-their best, and lost more games to hard than this flat search does; see the README's table.
+their best, and lost more games to hard than this flat search does (docs/computer-players.md).
 
 Never cheats: only the view is read (the clues included: the rivals' VP and the shift results are
 public); the sampled games fill the hidden cards with unseen ones from the seed, so two games that

@@ -11,7 +11,7 @@ In hard's look-ahead everyone, the seat included, plays the best move of a quick
 itself, a look-ahead judges the moves the quick move never makes (a draw, mining at a middle space)
 as made now or never, and the ones it does make (a delivery) as easily made later: the expert put
 off deliveries turn after turn. Measured: 83 of 100 two-player games against hard with its own moves
-played this way, where the quick move for itself won 73.5 % (README).
+played this way, where the quick move for itself won 73.5 % (docs/computer-players.md).
 """
 
 from __future__ import annotations
