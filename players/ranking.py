@@ -80,24 +80,33 @@ def rank(
     Draw spaces are judged by the best choice among the cards this state's deck holds
     (`draws=False` leaves them out).
     """
-    seat = state.current
     legal = legal_actions(state)
     if state.phase == "turn":
-        mines = [a for a in legal if isinstance(a, Mine)]
-        others = [a for a in legal if not isinstance(a, Mine) and (draws or not _is_draw(a))]
-        legal = others + _mine_candidates(state, mines, visits, per_space)
+        legal = _turn_candidates(state, legal, visits, per_space, draws)
     out = []
     for action in legal:
         if state.phase == "draw" and isinstance(action, ChooseDrawn) and action.to == "top":
             continue
-        after = advance(state, action)
-        if after.phase == "draw" and after.current == seat:
-            value = best_keep(after, seat, w).value
-        else:
-            value = worth(after, seat, w)
-        out.append(Scored(action, value, after))
+        out.append(_scored(state, action, w))
     out.sort(key=lambda s: -s.value)
     return out
+
+
+def _turn_candidates(state: GameState, legal: list[Action], visits: int, per_space: int, draws: bool) -> list[Action]:
+    """The placements worth judging: every one but mining (draw spaces only with `draws`), then a few
+    mining plans per space (`_mine_candidates`)."""
+    mines = [a for a in legal if isinstance(a, Mine)]
+    others = [a for a in legal if not isinstance(a, Mine) and (draws or not _is_draw(a))]
+    return others + _mine_candidates(state, mines, visits, per_space)
+
+
+def _scored(state: GameState, action: Action, w: Weights) -> Scored:
+    """`action` made and judged for the player making it; a draw space by its best choice."""
+    seat = state.current
+    after = advance(state, action)
+    if after.phase == "draw" and after.current == seat:
+        return Scored(action, best_keep(after, seat, w).value, after)
+    return Scored(action, worth(after, seat, w), after)
 
 
 def _cheaper_marks(state: GameState, legal: list[Action]) -> list[Action]:
@@ -136,19 +145,10 @@ def best_move(
     the bank that another one beats."""
     if state.phase != "turn":
         return rank(state, visits, per_space, draws, w)[0].action
-    seat = state.current
-    legal = legal_actions(state)
-    mines = [a for a in legal if isinstance(a, Mine)]
-    others = _cheaper_marks(state, [a for a in legal if not isinstance(a, Mine) and (draws or not _is_draw(a))])
-    best: Action | None = None
-    top = 0.0
-    for action in others + _mine_candidates(state, mines, visits, per_space):
-        after = advance(state, action)
-        if after.phase == "draw" and after.current == seat:
-            value = best_keep(after, seat, w).value
-        else:
-            value = worth(after, seat, w)
-        if best is None or value > top:
-            best, top = action, value
+    best: Scored | None = None
+    for action in _turn_candidates(state, _cheaper_marks(state, legal_actions(state)), visits, per_space, draws):
+        scored = _scored(state, action, w)
+        if best is None or scored.value > best.value:
+            best = scored
     assert best is not None
-    return best
+    return best.action
