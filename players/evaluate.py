@@ -202,10 +202,12 @@ def worths(state: GameState, w: Weights = WEIGHTS) -> list[float]:
     return [_player_worth_cached(state, seat, w) + clock[seat] for seat in range(len(state.players))]
 
 
-def lead(values: list[float], seat: int, w: Weights = WEIGHTS) -> float:
-    """The seat's lead over its rivals: over a mix of the best one and their mean."""
+def lead(values: list[float], seat: int, w: Weights = WEIGHTS, best: float | None = None) -> float:
+    """The seat's lead over its rivals: over a mix of the best one (`best` of it; default the knob
+    `rivals_max`) and their mean."""
     others = [v for k, v in enumerate(values) if k != seat]
-    return values[seat] - w.rivals_max * max(others) - (1 - w.rivals_max) * sum(others) / len(others)
+    mix = w.rivals_max if best is None else best
+    return values[seat] - mix * max(others) - (1 - mix) * sum(others) / len(others)
 
 
 def worth(state: GameState, seat: int, w: Weights = WEIGHTS) -> float:

@@ -8,13 +8,16 @@ that the seat plays its own placements as the normal level would, draws and ever
 included, where hard plays everyone's quick move) in games sampled from its view — the rivals'
 face-down delivered orders in them agreeing with the VP they scored and the counts shift scoring
 revealed (`players.deduction`), where hard's are drawn at random — every candidate in the same games
-(so that their comparison is not blurred by the luck of the draw). After each round the worse half is
-dropped and the next round doubles the games, down to the last two, which are then compared until one
-is clearly better (its mean lead over the other, game by game, beyond three standard errors), until
-they are as good as each other (within a quarter of a VP), or until the budget is spent: 1.5 s of CPU
-time (`time.process_time`, so a loaded machine does not weaken it; the budget is checked between
-look-aheads of a few milliseconds, so a decision takes at most some 1.6 s). A decision with one move
-open is answered at once.
+(so that their comparison is not blurred by the luck of the draw). With three or four players a
+look-ahead's end is judged by the seat's lead over the best rival alone (only the best rival stands
+between the seat and the win), where hard's is over a mix of the best and the rivals' mean.
+
+After each round the worse half is dropped and the next round doubles the games, down to the last
+two, which are then compared until one is clearly better (its mean lead over the other, game by
+game, beyond three standard errors), until they are as good as each other (within a quarter of a
+VP), or until the budget is spent: 1.5 s of CPU time (`time.process_time`, so a loaded machine does
+not weaken it; the budget is checked between look-aheads of a few milliseconds, so a decision takes
+at most some 1.6 s). A decision with one move open is answered at once.
 
 Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
 the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
@@ -76,6 +79,7 @@ class Expert:
     rounds: int = 2  # rounds of everyone's placements a look-ahead plays
     z: float = 3.0  # standard errors that make one of the last two clearly better
     tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
+    best_rival: float = 1.0  # with three or four players, the lead judged is over the best rival alone
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -90,6 +94,7 @@ class Expert:
             return [Judged(ranked[0].action, ranked[0].value, 0)]
         seat = view.current
         placements = self.rounds * len(view.players)
+        best = self.best_rival if len(view.players) > 2 else None
         alive = [_Candidate(s.action) for s in ranked[: self.candidates]]
         everyone = list(alive)
         games, round_no, spent = self.first, 0, 0
@@ -101,7 +106,7 @@ class Expert:
                     worlds.append(determinize(view, seed + 7919 * k, deduce=True))
                 for c in alive:
                     if len(c.leads) <= k:
-                        c.leads.append(judge(worlds[k], c.action, seat, placements))
+                        c.leads.append(judge(worlds[k], c.action, seat, placements, best))
                         spent += 1
                         if self._out_of_time(start, spent):
                             done = False

@@ -20,7 +20,7 @@ from rules import advance
 from rules.actions import Action
 from rules.state import GameState
 
-from .evaluate import WEIGHTS, worth
+from .evaluate import WEIGHTS, lead, worths
 from .ranking import best_keep, best_move
 
 __all__ = ["after_move", "judge", "own_move", "play_on", "quick_move"]
@@ -62,7 +62,8 @@ def play_on(state: GameState, placements: int, seat: int | None = None) -> GameS
     return state
 
 
-def judge(world: GameState, action: Action, seat: int, placements: int) -> float:
+def judge(world: GameState, action: Action, seat: int, placements: int, best: float | None = None) -> float:
     """How good `action` is for `seat` in the sampled game `world`: played on (the seat by its own move,
-    the rivals by the quick move), then judged."""
-    return worth(play_on(after_move(world, action), placements, seat), seat)
+    the rivals by the quick move), then judged: the seat's lead over its rivals (`best`: the share of
+    the best rival in it, see `players.evaluate.lead`)."""
+    return lead(worths(play_on(after_move(world, action), placements, seat)), seat, WEIGHTS, best)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import players.expert as expert_module
+from players.evaluate import lead, worth, worths
 from players.expert import Expert
 from players.knowledge import determinize
 from players.levels import Hard
@@ -72,8 +73,37 @@ def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games():
     assert last.games == expert.first
     worlds = [determinize(seen, 11 + 7919 * k, deduce=True) for k in range(expert.first)]
     placements = expert.rounds * len(seen.players)
-    leads = [judge(w, last.action, seen.current, placements) for w in worlds]
+    leads = [judge(w, last.action, seen.current, placements, expert.best_rival) for w in worlds]
     assert abs(last.lead - sum(leads) / len(leads)) < 1e-9
+
+
+def test_with_three_or_four_players_the_look_ahead_judges_the_lead_over_the_best_rival():
+    # Only the best rival stands between a seat and the win; hard's look-ahead (and the expert's with two
+    # players, where the best rival is the mean) judges the lead over a mix of the best and the mean.
+    assert lead([50.0, 70.0, 40.0, 30.0], 0, best=1.0) == -20.0
+    assert lead([50.0, 70.0, 40.0, 30.0], 0) == 50.0 - 0.5 * 70.0 - 0.5 * 140.0 / 3
+    differ = 0
+    for players in (2, 3, 4):
+        seen = _seen(players=players, seed=12)
+        world = determinize(seen, 4, deduce=True)
+        seat, placements = seen.current, 2 * players
+        action = own_move(world)
+        end = play_on(after_move(world, action), placements, seat)
+        values = worths(end)
+        rivals = [v for k, v in enumerate(values) if k != seat]
+        assert judge(world, action, seat, placements) == worth(end, seat)
+        assert judge(world, action, seat, placements, 1.0) == values[seat] - max(rivals)
+        # The expert's leads are these judgements: each candidate's mean over the two games it was judged in.
+        expert = Expert(budget=None, lookaheads=2 * Expert().candidates)
+        judged = expert.evaluate(seen, 4)
+        worlds = [determinize(seen, 4 + 7919 * k, deduce=True) for k in range(2)]
+        best = 1.0 if players > 2 else None
+        assert judged and all(j.games == 2 for j in judged)
+        for j in judged:
+            mine = [judge(w, j.action, seat, placements, best) for w in worlds]
+            assert abs(j.lead - sum(mine) / 2) < 1e-9
+        differ += players > 2 and values[seat] - max(rivals) != worth(end, seat)
+    assert differ  # the two judgements differ in these positions: the test would see a swap
 
 
 def test_a_decision_keeps_to_its_cpu_budget():
