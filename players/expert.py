@@ -10,7 +10,9 @@ face-down delivered orders in them agreeing with the VP they scored and the coun
 revealed (`players.deduction`), where hard's are drawn at random — every candidate in the same games
 (so that their comparison is not blurred by the luck of the draw). With three or four players a
 look-ahead's end is judged by the seat's lead over the best rival alone (only the best rival stands
-between the seat and the win), where hard's is over a mix of the best and the rivals' mean.
+between the seat and the win), where hard's is over a mix of the best and the rivals' mean, and the
+rivals in it play the normal move too (six of a four-player look-ahead's eight placements are theirs;
+by the quick move they would never take a draw space or a middle mining space from the seat).
 
 After each round the worse half is dropped and the next round doubles the games, down to the last
 two, which are then compared until one is clearly better (its mean lead over the other, game by
@@ -80,6 +82,7 @@ class Expert:
     z: float = 3.0  # standard errors that make one of the last two clearly better
     tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
     best_rival: float = 1.0  # with three or four players, the lead judged is over the best rival alone
+    rivals_normal: bool = True  # with three or four players, the rivals play the normal move in the look-ahead
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -94,7 +97,9 @@ class Expert:
             return [Judged(ranked[0].action, ranked[0].value, 0)]
         seat = view.current
         placements = self.rounds * len(view.players)
-        best = self.best_rival if len(view.players) > 2 else None
+        crowded = len(view.players) > 2
+        best = self.best_rival if crowded else None
+        normal_rivals = crowded and self.rivals_normal
         alive = [_Candidate(s.action) for s in ranked[: self.candidates]]
         everyone = list(alive)
         games, round_no, spent = self.first, 0, 0
@@ -106,7 +111,7 @@ class Expert:
                     worlds.append(determinize(view, seed + 7919 * k, deduce=True))
                 for c in alive:
                     if len(c.leads) <= k:
-                        c.leads.append(judge(worlds[k], c.action, seat, placements, best))
+                        c.leads.append(judge(worlds[k], c.action, seat, placements, best, normal_rivals))
                         spent += 1
                         if self._out_of_time(start, spent):
                             done = False

@@ -11,7 +11,10 @@ In hard's look-ahead everyone, the seat included, plays the best move of a quick
 itself, a look-ahead judges the moves the quick move never makes (a draw, mining at a middle space)
 as made now or never, and the ones it does make (a delivery) as easily made later: the expert put
 off deliveries turn after turn. Measured: 160 of 200 two-player games against hard with its own
-moves played this way, where the quick move for itself won 147 (docs/computer-players.md).
+moves played this way, where the quick move for itself won 147 (docs/computer-players.md). With three
+or four players the expert's rivals play `own_move` too (`everyone`): most of the look-ahead's
+placements are theirs, and by the quick move they never contest a draw space or a middle mining
+space; with two players they keep the quick move, as measured.
 """
 
 from __future__ import annotations
@@ -47,23 +50,26 @@ def own_move(state: GameState) -> Action:
     return best_move(state, visits=2, per_space=1, draws=True)
 
 
-def play_on(state: GameState, placements: int, seat: int | None = None) -> GameState:
+def play_on(state: GameState, placements: int, seat: int | None = None, everyone: bool = False) -> GameState:
     """`state` played on for `placements` worker placements (a draw's choice is part of its placement),
     or to the end of the game: by everyone's quick move, but `seat`'s placements (if given) by its
-    `own_move`."""
+    `own_move`, and with `everyone` every seat's placements by its `own_move`."""
     placed = 0
     while placed < placements and state.phase != "over":
         if state.phase == "turn":
             placed += 1
-            if state.current == seat:
+            if everyone or state.current == seat:
                 state = after_move(state, own_move(state))
                 continue
         state = advance(state, quick_move(state))
     return state
 
 
-def judge(world: GameState, action: Action, seat: int, placements: int, best: float | None = None) -> float:
+def judge(
+    world: GameState, action: Action, seat: int, placements: int, best: float | None = None, everyone: bool = False
+) -> float:
     """How good `action` is for `seat` in the sampled game `world`: played on (the seat by its own move,
-    the rivals by the quick move), then judged: the seat's lead over its rivals (`best`: the share of
-    the best rival in it, see `players.evaluate.lead`)."""
-    return lead(worths(play_on(after_move(world, action), placements, seat)), seat, WEIGHTS, best)
+    the rivals by the quick move, or with `everyone` by their own move too), then judged: the seat's
+    lead over its rivals (`best`: the share of the best rival in it, see `players.evaluate.lead`)."""
+    end = play_on(after_move(world, action), placements, seat, everyone)
+    return lead(worths(end), seat, WEIGHTS, best)

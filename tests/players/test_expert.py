@@ -73,7 +73,7 @@ def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games():
     assert last.games == expert.first
     worlds = [determinize(seen, 11 + 7919 * k, deduce=True) for k in range(expert.first)]
     placements = expert.rounds * len(seen.players)
-    leads = [judge(w, last.action, seen.current, placements, expert.best_rival) for w in worlds]
+    leads = [judge(w, last.action, seen.current, placements, expert.best_rival, everyone=True) for w in worlds]
     assert abs(last.lead - sum(leads) / len(leads)) < 1e-9
 
 
@@ -100,10 +100,45 @@ def test_with_three_or_four_players_the_look_ahead_judges_the_lead_over_the_best
         best = 1.0 if players > 2 else None
         assert judged and all(j.games == 2 for j in judged)
         for j in judged:
-            mine = [judge(w, j.action, seat, placements, best) for w in worlds]
+            mine = [judge(w, j.action, seat, placements, best, everyone=players > 2) for w in worlds]
             assert abs(j.lead - sum(mine) / 2) < 1e-9
         differ += players > 2 and values[seat] - max(rivals) != worth(end, seat)
     assert differ  # the two judgements differ in these positions: the test would see a swap
+
+
+def test_with_three_or_four_players_the_rivals_in_the_expert_s_look_ahead_play_the_normal_move():
+    # Six of a four-player look-ahead's eight placements are the rivals'. By the quick move (the largest
+    # and the smallest mining space, no draws) they never contest a draw space or a middle mining space,
+    # so the look-ahead misjudges the moves they would take from the seat. With two players the rival
+    # keeps the quick move (the two-player duels were measured with it).
+    differ = 0
+    for players in (3, 4):
+        seen = _seen(players=players, seed=12)
+        world = determinize(seen, 4, deduce=True)
+        seat, placements = seen.current, 2 * players
+        start = after_move(world, own_move(world))
+        state = start
+        for _ in range(placements):
+            if state.phase == "over":
+                break
+            state = after_move(state, own_move(state))
+        assert play_on(start, placements, seat, everyone=True) == state
+        differ += play_on(start, placements, seat) != state
+        # The expert's leads are these look-aheads': each candidate's mean over the games it was judged in.
+        judged = Expert(budget=None, lookaheads=2 * Expert().candidates).evaluate(seen, 4)
+        worlds = [determinize(seen, 4 + 7919 * k, deduce=True) for k in range(2)]
+        for j in judged:
+            normal = [judge(w, j.action, seat, placements, 1.0, everyone=True) for w in worlds]
+            quick = [judge(w, j.action, seat, placements, 1.0) for w in worlds]
+            assert abs(j.lead - sum(normal) / 2) < 1e-9
+            differ += abs(j.lead - sum(quick) / 2) > 1e-9
+    assert differ  # the two rival policies differ in these positions: the test would see a swap
+    two = _seen(players=2, seed=12)
+    judged = Expert(budget=None, lookaheads=2 * Expert().candidates).evaluate(two, 4)
+    worlds = [determinize(two, 4 + 7919 * k, deduce=True) for k in range(2)]
+    for j in judged:
+        quick = [judge(w, j.action, two.current, 4, None) for w in worlds]
+        assert abs(j.lead - sum(quick) / 2) < 1e-9
 
 
 def test_a_decision_keeps_to_its_cpu_budget():
