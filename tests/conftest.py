@@ -18,7 +18,7 @@ from bot import create_bot
 from games.manager import GameManager
 from storage import Store
 from storage.testing import LocalPostgres
-from tests.bot.driver import close_bot, virtual_clock
+from tests.bot.driver import close_bot, settle_promptly, virtual_clock
 from tests.storage.backends import Target
 
 BACKENDS = ("sqlite", "postgresql")
@@ -75,7 +75,8 @@ async def manager(store):
 
 
 @pytest.fixture
-async def simcord_bot(db_path):
+async def simcord_bot(db_path, monkeypatch):
+    settle_promptly(monkeypatch)
     bot = create_bot(db_path, clock=virtual_clock)
     yield bot
     await close_bot(bot)

@@ -12,12 +12,13 @@ from bot import create_bot
 from bot.workers import Workers
 from rendering import render_turn
 
-from .driver import close_bot, open_lobby, stored, virtual_clock
+from .driver import close_bot, open_lobby, settle_promptly, stored, virtual_clock
 
 
 @pytest.fixture
-async def simcord_bot(db_path):
+async def simcord_bot(db_path, monkeypatch):
     """This module's bot draws in a worker process, as `python -m bot` does (DRAWING_PROCESSES=1)."""
+    settle_promptly(monkeypatch)
     bot = create_bot(db_path, clock=virtual_clock, drawing_processes=1)
     yield bot
     await close_bot(bot)
