@@ -73,6 +73,14 @@ async def boards(page) -> list[str]:
     return await found.evaluate_all("els => els.map(e => e.src)")
 
 
+PARAGRAPHS_SAYING = "text => [...document.querySelectorAll('p')].filter(e => e.textContent.includes(text)).length"
+
+
+async def wait_for_more(page, text: str, n: int) -> None:
+    """Until more than `n` paragraphs of the channel say `text`."""
+    await page.wait_for_function(f"([text, n]) => ({PARAGRAPHS_SAYING})(text) > n", arg=[text, n])
+
+
 async def wait_for_new_board(page, before: list[str]) -> None:
     await page.wait_for_function(
         "n => document.querySelectorAll(\"img.attachment-image[alt^='Coal Baron board']\").length > n", arg=len(before)
@@ -104,20 +112,21 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
             # the opening draft by the picker's autocomplete (the computer picks in between)
             for pick in range(3):
                 before = await boards(page)
-                await page.wait_for_function(
-                    "n => [...document.querySelectorAll('p')].filter(e => e.textContent.includes("
-                    "'your pick of an order card')).length > n",
-                    arg=pick,
-                )
+                await wait_for_more(page, "your pick of an order card", pick)
                 await slash(page, "/coal draft", "card")
                 await wait_for_new_board(page, before)
 
-            # turns by the slash-command picker: the bank, twice
+            # turns by the slash-command picker: the bank, twice, each time until the computer has moved and
+            # the player is pinged again, so that the "My pit" clicked below is on the newest turn message
+            # (in one full run of the suite, a click made straight after the player's own board got no reply
+            # within 20 s; the computer's move was likely still being posted over the message clicked)
             for _ in range(2):
                 before = await boards(page)
                 await conversation(page).get_by_text("your turn").last.wait_for()
+                turns = await page.evaluate(PARAGRAPHS_SAYING, "your turn")
                 await slash(page, "/coal bank")
                 await wait_for_new_board(page, before)
+                await wait_for_more(page, "your turn", turns)
 
             # a private reply: "My pit" is shown to its viewer, not to another member of the server
             await page.get_by_role("button", name="My pit", exact=True).last.click()
