@@ -21,6 +21,7 @@ from games import Game
 from games.choices import choices_for
 from games.computers import LEVELS, people
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
+from games.export import export_of
 from rules import UseBank, space_problem
 from rules.components import space_of
 from rules.errors import quote
@@ -515,6 +516,7 @@ class CoalCommands(app_commands.Group):
         if again is not None:
             await refuse(interaction, refusals.cooldown(again))
             return
-        data = json.dumps(record.model_dump(mode="json"), indent=1).encode()
+        data = json.dumps(export_of(game, record, interaction.user.id), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"coalbaron-game-{game.id}.json")
-        await interaction.response.send_message(_(status.EXPORT), file=file, ephemeral=True)
+        said = status.EXPORT_RUNNING if game.is_open else status.EXPORT  # a running game: the asker's view only
+        await interaction.response.send_message(_(said), file=file, ephemeral=True)
