@@ -25,8 +25,14 @@ BUILT_IN: dict[str, Any] = {"timer": "24h", "delivered": "own", "absent": "compu
 
 
 def may_set(interaction: discord.Interaction) -> bool:
-    permissions = interaction.permissions
-    return bool(permissions and (permissions.manage_guild or permissions.manage_channels))
+    """Whether the member may manage the server or its channels as a whole: their roles' permissions,
+    not the channel's (`interaction.permissions` counts the channel's overwrites, so Manage Channels
+    on one room of their own would let them set the defaults of every channel)."""
+    user = interaction.user
+    if not isinstance(user, discord.Member) or not isinstance(interaction.guild, discord.Guild):
+        return False
+    permissions = user.guild_permissions
+    return permissions.manage_guild or permissions.manage_channels
 
 
 def _not_an_option(changes: dict[str, Any]) -> str | None:

@@ -193,3 +193,20 @@ async def test_server_defaults_are_set_by_a_manager_and_new_games_start_from_the
     r = await admin.slash(w.channel, "coal host defaults", reset=True)
     assert r.response.content.startswith("This server's defaults are forgotten")
     assert await w.bot.manager.server_defaults(w.guild.id) == {}
+
+
+async def test_manage_channels_on_one_channel_does_not_set_the_server_s_defaults(world):
+    """Issue 46, item 2: a member given Manage Channels in their own room only (a channel overwrite) may
+    moderate the games there, but not change the defaults of every channel; one whose role has it may."""
+    w = world
+    room = w.guild.create_text_channel(
+        "bob-room", overwrites={w.bob: discord.PermissionOverwrite(manage_channels=True)}
+    )
+    r = await w.bob.slash(room, "coal host defaults", timer="12h")
+    await assert_refused(w, r, "Only a member who may manage the server or its channels can set its defaults.")
+    assert await w.bot.manager.server_defaults(w.guild.id) == {}
+    mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+    r = await mod.slash(w.channel, "coal host defaults", timer="12h")
+    assert r.response.content.startswith("Saved.")
+    assert await w.bot.manager.server_defaults(w.guild.id) == {"timer": "12h"}
