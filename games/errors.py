@@ -49,6 +49,7 @@ class Reason(StrEnum):
     NOT_A_COMPUTER = "not_a_computer"  # removing a seat that is not a computer's
     ALREADY_COMPUTER = "already_computer"  # player: a computer already plays that seat
     NO_STAND_IN = "no_stand_in"  # taking back a seat no computer plays
+    COMPUTER_PLAYS_SEAT = "computer_plays_seat"  # a person's move on their seat while a computer plays it
     BACK_NEEDS_HOST = "back_needs_host"  # host: the host handed the seat over and has not allowed it back
     NEEDS_A_PERSON = "needs_a_person"  # start with computers only
     # pausing

@@ -140,6 +140,7 @@ class Move:
     after: GameState
     events: list[Event]
     expected_version: int | None = None  # the version it must be played at (a button's), if any
+    by_bot: bool = False  # the bot's own move for the seat (a computer's, the timer's), not its person's
 
 
 def clean_name(name: str) -> str:
@@ -523,7 +524,8 @@ class GameManager:
 
     async def take_back(self, channel_id: int, user_id: int, allowed_by: int | None = None) -> tuple[Game, SeatRow]:
         """The owner takes their seat back from a computer: at once after the timer took it; after
-        the host handed it over, only when the host allows it (`allowed_by` = the host's id)."""
+        the host handed it over, only when the host allows it (`allowed_by` = the host's id). A Give-back
+        button counts only from the owner or the host (`allowed_by`: who pressed it)."""
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
             if game.state is None:
@@ -535,6 +537,8 @@ class GameManager:
             if helper is None:
                 raise NotAComputer(Reason.NO_STAND_IN)
             host = computers.host_of(game)
+            if allowed_by is not None and allowed_by not in (host, user_id):  # a Give-back pressed by another
+                raise NotHost(Reason.HOST_ALLOWS_BACK, host=_host_name(game))
             if not helper.back and allowed_by != host:
                 if allowed_by is not None:
                     raise NotHost(Reason.HOST_ALLOWS_BACK, host=_host_name(game))
@@ -631,8 +635,9 @@ class GameManager:
         expected_version: int | None = None,
         announce: bool = False,
     ) -> TurnResult:
-        """Judge `action` for `user_id` and store it, under the game's lock: requests made at once
-        are judged one at a time, each on the game the one before left (the timer, the computers).
+        """The bot's own move for `user_id`'s seat (a computer's, the timer's): judged and stored under the
+        game's lock, so requests made at once are judged one at a time, each on the game the one before
+        left. A person's move goes through `judge` and `play`, which refuse it on a seat a computer plays.
 
         `auto` marks a move made by the turn timer on the player's behalf;
         `expected_version` refuses the move (StaleAction) if the game has moved on;
@@ -641,7 +646,7 @@ class GameManager:
         pending, and the next start posts it.
         """
         async with self._lock(channel_id):
-            move = self._judge(await self.game_in(channel_id), user_id, action, expected_version)
+            move = self._judge(await self.game_in(channel_id), user_id, action, expected_version, by_bot=True)
             saved = await self._save(move, auto=auto, announce=announce)
         return await self._played(move, saved)
 
@@ -656,7 +661,7 @@ class GameManager:
         async with self._lock(channel_id):
             current = await self.game_in(channel_id)
             if current.version != move.game.version:
-                move = self._judge(current, move.user_id, move.action, move.expected_version)
+                move = self._judge(current, move.user_id, move.action, move.expected_version, by_bot=move.by_bot)
             saved = await self._save(move, auto=auto, announce=announce)
         return await self._played(move, saved)
 
@@ -722,6 +727,8 @@ class GameManager:
             game, seat = await self._running_at(channel_id, user_id, expected_version)
             if seat is None:
                 raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
+            if computers.stand_in(game, seat) is not None:
+                raise NotYourTurn(Reason.COMPUTER_PLAYS_SEAT)
             log = await self.store.log(game.id)
             back = last_move_of(record_of(game, log), log, user_id, seat.name)
             events: list[Event] = [rules.TookBack(player=seat.name, replies=back.replies)]
@@ -740,15 +747,17 @@ class GameManager:
         """
         return self._judge(await self.game_in(channel_id), user_id, action, expected_version)
 
-    def _judge(self, game: Game, user_id: int, action: rules.Action, expected_version: int | None) -> Move:
-        seat = self._turn_of(game, user_id, expected_version)
+    def _judge(
+        self, game: Game, user_id: int, action: rules.Action, expected_version: int | None, *, by_bot: bool = False
+    ) -> Move:
+        seat = self._turn_of(game, user_id, expected_version, by_bot=by_bot)
         state = game.state
         assert state is not None
         try:
             after, events = rules.apply(state, action)
         except Refusal as err:
             raise IllegalMove(err) from None
-        return Move(game, user_id, seat.name, action, state, after, events, expected_version)
+        return Move(game, user_id, seat.name, action, state, after, events, expected_version, by_bot)
 
     async def _running_at(
         self, channel_id: int, user_id: int, expected_version: int | None
@@ -765,13 +774,16 @@ class GameManager:
         return game
 
     @staticmethod
-    def _turn_of(game: Game, user_id: int, expected_version: int | None) -> SeatRow:
-        """The seat of `user_id` if their decision is pending in `game`; else the refusal."""
+    def _turn_of(game: Game, user_id: int, expected_version: int | None, *, by_bot: bool = False) -> SeatRow:
+        """The seat of `user_id` if their decision is pending in `game`; else the refusal. A person
+        does not move on their seat while a computer plays it (`by_bot`: the computer's own move)."""
         seat = _running(game, user_id, expected_version)
         state = game.state
         assert state is not None
         if seat is None:
             raise NotSeated(Reason.NOT_PLAYING, to_move=state.to_move)
+        if not by_bot and computers.stand_in(game, seat) is not None:
+            raise NotYourTurn(Reason.COMPUTER_PLAYS_SEAT)
         if seat.name != state.to_move:
             raise NotYourTurn(Reason.NOT_YOUR_TURN, to_move=state.to_move)
         return seat

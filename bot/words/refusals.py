@@ -121,6 +121,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.NOT_A_COMPUTER: N_("That seat is not a computer's."),
     Reason.ALREADY_COMPUTER: N_("A computer of that level already plays the seat of {member}."),
     Reason.NO_STAND_IN: N_("No computer plays your seat."),
+    Reason.COMPUTER_PLAYS_SEAT: N_("A computer plays your seat now; `/coal join` asks for it back."),
     Reason.BACK_NEEDS_HOST: N_("The host handed your seat to a computer; {host} has been asked to give it back."),
     Reason.NOTHING_TO_UNDO: N_(
         "You have no move to take back: only your own last move can be, while nobody has moved since."

@@ -3,6 +3,7 @@ absent players, the host handing a seat over and back, hints, and refusals that 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import subprocess
@@ -343,3 +344,53 @@ async def test_rematch_from_a_finished_game_with_a_computer_seat(world, monkeypa
     await assert_refused(w, r, "already has a lobby", before=game)
     await w.alice.click(w.channel.last_message, label="Join")
     assert [s.name for s in (await stored(w)).seats] == ["bob", "Baron Otto (easy)", "alice"]
+
+
+async def test_a_seat_handed_to_a_computer_is_not_played_by_its_owner(world):
+    """Issue 46, item 3: after `/coal host replace player:bob`, bob's own move before the computer has
+    made it is refused (it was played and posted as "🤖 bob placed…"); bob's undo too."""
+    w = world
+    await start_game(w, 2, seed=4)
+    game = await fast_forward(w, 30, until=lambda g: g.to_move_user == w.bob.id and g.state.phase == "turn")
+    real_think = w.bot.computers.think
+
+    async def slow_think(asked):  # the computer thinks for an hour of the test's clock
+        await asyncio.sleep(3600)
+        return await real_think(asked)
+
+    w.bot.computers.think = slow_think
+    r = await w.alice.slash(w.channel, "coal host replace", player="bob", level="easy")
+    assert not r.ephemeral
+    handed = await stored(w)
+    assert handed.version == game.version and handed.to_move_user == w.bob.id  # the computer has not moved
+    r = await w.bob.slash(w.channel, "coal bank")
+    await assert_refused(w, r, "A computer plays your seat now; `/coal join` asks for it back.", before=handed)
+    r = await w.bob.slash(w.channel, "coal mine", steps=4)  # the console does not open either
+    await assert_refused(w, r, "A computer plays your seat now", before=handed)
+    r = await w.bob.slash(w.channel, "coal undo")
+    await assert_refused(w, r, "A computer plays your seat now", before=handed)
+    await w.env.advance_time(3600)
+    await w.bot.computers.idle()
+    moved = await stored(w)
+    assert moved.version > handed.version
+    bobs = [e for e in await w.bot.store.log(moved.id) if e.seq > handed.version and e.player == "bob"]
+    assert bobs and all(not e.auto for e in bobs)  # the computer's moves, not the timer's
+
+
+async def test_only_the_owner_or_the_host_gives_a_seat_back(world):
+    """Issue 46, item 4: a Give-back id forged by a spectator (or by another player) does not hand an
+    absent player's seat back, which would make the game wait three more timer periods."""
+    from .driver import forge_component
+
+    w = world
+    await start_game(w, 3, seed=4, timer="1h")
+    game = await stored(w)
+    await w.bot.manager.flag_absent(w.channel.id, game.version, "carol")  # the timer took carol's seat
+    taken = await stored(w)
+    assert "carol" in taken.options.stand_ins
+    button = f"coal:giveback:{taken.id}:{taken.version}:{w.carol.id}"
+    for presser in (w.dave, w.bob):  # a spectator, a player who is not the host
+        r = await forge_component(presser, w.channel.last_message, button)
+        await assert_refused(w, r, "Only the host, alice, can give a seat back.", before=taken)
+    r = await forge_component(w.carol, w.channel.last_message, button)  # the owner may
+    assert (await stored(w)).options.stand_ins == {}
