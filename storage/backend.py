@@ -90,11 +90,20 @@ def sqlite_path(target: str | os.PathLike[str]) -> str | os.PathLike[str]:
     return target
 
 
+# Query parameters of a libpq URL that hold a secret (`?password=…`); any name with one of these in it.
+_SECRET_PARAMETERS = ("password", "secret", "token")
+
+
 def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its password, for messages and logs: the one in its user part and any secret
+    query parameter (`?password=…`, `sslpassword=…`) are left out."""
     scheme, sep, rest = url.partition("://")
-    if "@" not in rest:
-        return url
-    auth, _, host = rest.rpartition("@")
-    user = auth.split(":", 1)[0]
-    return f"{scheme}{sep}{user}@{host}" if user else f"{scheme}{sep}{host}"
+    rest, q, query = rest.partition("?")
+    if "@" in rest:
+        auth, _, host = rest.rpartition("@")
+        user = auth.split(":", 1)[0]
+        rest = f"{user}@{host}" if user else host
+    if q:
+        kept = [p for p in query.split("&") if not any(s in p.partition("=")[0].lower() for s in _SECRET_PARAMETERS)]
+        query = "&".join(kept)
+    return f"{scheme}{sep}{rest}" + (f"?{query}" if query else "")

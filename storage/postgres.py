@@ -72,6 +72,8 @@ class PostgresBackend:
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as err:
             raise StorageError(f"Cannot open the PostgreSQL database {self.where}: {err}") from err
+        except ValueError as err:  # asyncpg's reading of the URL: a port that is not a number, and the like
+            raise StorageError(f"{self.where} is not a PostgreSQL URL asyncpg can read: {err}") from err
         try:
             async with pool.acquire() as con:
                 self.found_version = await pg_schema.prepare(con, self.where)

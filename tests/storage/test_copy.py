@@ -179,3 +179,29 @@ def test_a_file_garbled_after_its_header_is_refused_in_one_line(tmp_path):
     out = _cli("copy", str(source), str(destination))
     assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
     assert out.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("postgresql://bot@127.0.0.1:abc/games?password=hunter2", "not a PostgreSQL URL asyncpg can read"),
+        ("postgresql://bot:hunter2@127.0.0.1:1/games?sslpassword=hunter2&sslmode=disable", "Cannot open"),
+    ],
+)
+async def test_a_bad_postgresql_url_is_one_line_and_never_shows_its_password(tmp_path, url, says):
+    """Issue 46, item 16: `?password=` was printed, and a port that is not a number gave a traceback."""
+    source = tmp_path / "src.sqlite3"
+    await _source(source)
+    out = _cli("copy", str(source), url)
+    assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert says in out.stderr and "hunter2" not in out.stderr + out.stdout
+
+
+def test_redact_leaves_out_every_secret_of_a_url():
+    from storage.backend import redact
+
+    assert redact("postgresql://bot:pw@db:5432/games") == "postgresql://bot@db:5432/games"
+    assert redact("postgresql://db/games?password=pw&sslmode=require&sslpassword=x") == (
+        "postgresql://db/games?sslmode=require"
+    )
+    assert redact("postgresql://db/games?application_name=coal") == "postgresql://db/games?application_name=coal"
