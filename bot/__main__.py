@@ -16,16 +16,15 @@ import sys
 from collections.abc import Awaitable
 from pathlib import Path
 
-from storage import default_path
-
 from . import startup
 from .client import CoalBot, create_bot
-from .config import Settings, load_dotenv
+from .config import Settings
 from .startup import NoFalseReconnect, describe_failure
 
 log = logging.getLogger("coalbaron")
 
 NO_SANDBOX = 'The sandbox needs SimCord\'s preview: .venv/bin/pip install -e ".[sandbox]"'
+ENV_FILE = ".env"  # read from the folder the bot is started in
 CLOSE_TIMEOUT = 10.0  # seconds: after a failed start, closing must not keep the process alive
 
 NO_TOKEN = (
@@ -86,7 +85,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         pause_limit=settings.pause_limit_days * 86400,
         limits=settings.limits,
     )
-    database = Path(settings.database or default_path()).absolute()
+    database = Path(settings.database).absolute()
     if not debug:
         logging.getLogger("discord.client").addFilter(NoFalseReconnect(bot))
     try:
@@ -117,6 +116,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--database", type=Path, help="the sandbox's database (default data/sandbox.sqlite3)")
     parser.add_argument("--port", type=int, help="the sandbox's port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--no-browser", action="store_true", help="the sandbox prints its address without opening it")
+    parser.add_argument(
+        "--check", action="store_true", help="print the settings in effect (secrets hidden) and exit: 0, or 2 and why"
+    )
     return parser.parse_args(argv)
 
 
@@ -129,11 +131,6 @@ def configure_logging(debug: bool) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     configure_logging(args.debug)
-    try:
-        load_dotenv()
-    except (OSError, UnicodeDecodeError) as err:
-        log.error("Could not read .env: %s", getattr(err, "strerror", None) or err)
-        return 2
     if args.sandbox:
         try:
             from .sandbox import SANDBOX_DB, run_sandbox
@@ -142,10 +139,16 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return asyncio.run(run_sandbox(args.database or SANDBOX_DB, port=args.port, open_browser=not args.no_browser))
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env(ENV_FILE)
     except ValueError as err:
         log.error("%s", err)
         return 2
+    except (OSError, UnicodeDecodeError) as err:
+        log.error("Could not read %s: %s", ENV_FILE, getattr(err, "strerror", None) or err)
+        return 2
+    if args.check:
+        print("\n".join(settings.shown()))
+        return 0
     if not settings.token:
         log.error("%s", NO_TOKEN)
         return 2

@@ -1,86 +1,128 @@
-"""Settings from the environment and an optional `.env` file: token, database, dev guild, worker processes."""
+"""The bot's settings: read from the environment and `.env` by pydantic-settings, each typed and checked.
+
+`.env` is read as python-dotenv reads it (a shell's rules, roughly): `KEY=value  # a comment` is
+`value`, quotes keep what is inside them, `export KEY=value` is `KEY=value`, and a blank value
+(`DEV_GUILD_ID=`) means the setting's default. A variable set in the environment wins over `.env`.
+A value that is not what its setting takes is refused at start in one line naming the setting and
+the value (`Settings.from_env`); `python -m bot --check` prints the settings in effect.
+"""
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from pathlib import Path
+from typing import Annotated, Any, get_args
+
+from pydantic import Field, SecretStr, ValidationError, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from games.limits import Limits
 from games.shards import Shards
+from storage.backend import is_postgres_url, redact
+from storage.store import DEFAULT_PATH
+
+AtLeastOne = Annotated[int, Field(ge=1)]
 
 
-def load_dotenv(path: str | os.PathLike[str] = ".env") -> None:
-    """Read KEY=VALUE lines into the environment; variables already set win."""
-    file = Path(path)
-    if not file.is_file():
-        return
-    for line in file.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key, value = key.strip(), value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        os.environ.setdefault(key.removeprefix("export ").strip(), value)
+class Settings(BaseSettings):
+    """Every setting of `.env.example`, by its variable's name (case does not matter)."""
 
+    model_config = SettingsConfigDict(extra="ignore", env_ignore_empty=True, frozen=True, hide_input_in_errors=True)
 
-@dataclass(frozen=True)
-class Settings:
-    token: str
-    database: str | None  # None: storage's default (data/coalbaron.sqlite3)
-    dev_guild_id: int | None
-    computer_processes: int = 1  # worker processes the computer players think in
-    drawing_processes: int = 1  # worker processes images are drawn in (0: a thread of the bot's process)
-    shards: Shards | None = None  # SHARD_COUNT / SHARD_IDS: this process runs these shards only
-    pause_limit_days: int = 30  # PAUSE_LIMIT_DAYS: a game paused this long ends without a result
-    limits: Limits = Limits()  # LOBBIES_PER_SERVER, GAMES_PER_PERSON, NEW_PER_HOUR, LOBBY_DAYS
+    discord_token: SecretStr = SecretStr("")  # the bot's token (Developer Portal → Bot → Reset Token)
+    coalbaron_db: str = DEFAULT_PATH  # a SQLite file, or a postgresql:// URL
+    dev_guild_id: Annotated[int, Field(gt=0)] | None = None  # sync the commands to this server at once
+    computer_processes: AtLeastOne = 1  # worker processes the computer players think in
+    drawing_processes: Annotated[int, Field(ge=0)] = 1  # worker processes images are drawn in (0: a thread)
+    shard_count: AtLeastOne | None = None  # with SHARD_IDS: this process runs these shards only
+    shard_ids: str | None = None
+    pause_limit_days: AtLeastOne = 30  # a game paused this long ends without a result
+    lobbies_per_server: AtLeastOne = Limits.lobbies_per_server
+    games_per_person: AtLeastOne = Limits.games_per_person
+    new_per_hour: AtLeastOne = Limits.new_per_hour
+    lobby_days: AtLeastOne = int(Limits.lobby_days)
+
+    @model_validator(mode="after")
+    def _shards_agree(self) -> Settings:
+        self.shards  # noqa: B018 - raises ValueError when SHARD_IDS and SHARD_COUNT disagree
+        return self
 
     @classmethod
-    def from_env(cls) -> Settings:
-        """The settings; ValueError with one line saying what is wrong (e.g. SHARD_IDS)."""
-        guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        processes = os.environ.get("COMPUTER_PROCESSES", "").strip()
-        drawing = os.environ.get("DRAWING_PROCESSES", "").strip()
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            database=os.environ.get("COALBARON_DB", "").strip() or None,
-            dev_guild_id=int(guild) if guild.isdigit() else None,
-            computer_processes=max(1, int(processes)) if processes.isdigit() else 1,
-            drawing_processes=int(drawing) if drawing.isdigit() else 1,
-            shards=shards_from_env(),
-            pause_limit_days=_days("PAUSE_LIMIT_DAYS", 30),
-            limits=Limits(
-                lobbies_per_server=_days("LOBBIES_PER_SERVER", Limits.lobbies_per_server),
-                games_per_person=_days("GAMES_PER_PERSON", Limits.games_per_person),
-                new_per_hour=_days("NEW_PER_HOUR", Limits.new_per_hour),
-                lobby_days=_days("LOBBY_DAYS", int(Limits.lobby_days)),
-            ),
+    def from_env(cls, env_file: str | None = None) -> Settings:
+        """The settings from the environment (and `env_file`, when given and present); ValueError with one
+        line naming the first setting that is wrong and its value."""
+        try:
+            return cls(_env_file=env_file)
+        except ValidationError as err:
+            raise ValueError(_one_line(err)) from None
+
+    @property
+    def token(self) -> str:
+        return self.discord_token.get_secret_value().strip()
+
+    @property
+    def database(self) -> str:
+        return self.coalbaron_db
+
+    @property
+    def shards(self) -> Shards | None:
+        """SHARD_COUNT (and optionally SHARD_IDS, e.g. `0,1`; default every shard) or None when unset."""
+        return shards_of(self.shard_count, self.shard_ids)
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(
+            lobbies_per_server=self.lobbies_per_server,
+            games_per_person=self.games_per_person,
+            new_per_hour=self.new_per_hour,
+            lobby_days=self.lobby_days,
         )
 
+    def shown(self) -> list[str]:
+        """The settings in effect, one `NAME=value` line each, for `python -m bot --check`: secrets masked,
+        a database URL without its password."""
+        lines = []
+        for name in type(self).model_fields:
+            value: Any = getattr(self, name)
+            if isinstance(value, SecretStr):
+                value = "(set, hidden)" if value.get_secret_value() else "(not set)"
+            elif name == "coalbaron_db" and is_postgres_url(value):
+                value = redact(value)
+            elif value is None:
+                value = "(not set)"
+            lines.append(f"{name.upper()}={value}")
+        return lines
 
-def shards_from_env() -> Shards | None:
-    """SHARD_COUNT (and optionally SHARD_IDS, e.g. `0,1`; default every shard) or None when unset."""
-    count = os.environ.get("SHARD_COUNT", "").strip()
-    ids = os.environ.get("SHARD_IDS", "").strip()
-    if not count:
+
+def shards_of(count: int | None, ids: str | None) -> Shards | None:
+    """The shards of this process from SHARD_COUNT and SHARD_IDS; None when neither is set."""
+    ids = (ids or "").strip()
+    if count is None:
         if ids:
             raise ValueError("SHARD_IDS is set but SHARD_COUNT is not: set both (e.g. SHARD_COUNT=4, SHARD_IDS=0,1)")
         return None
-    if not count.isdigit():
-        raise ValueError(f"SHARD_COUNT must be a whole number, not {count!r}")
-    parts = [part.strip() for part in ids.split(",")] if ids else [str(k) for k in range(int(count))]
+    parts = [part.strip() for part in ids.split(",")] if ids else [str(k) for k in range(count)]
     if not all(part.isdigit() for part in parts):
         raise ValueError(f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids!r}")
-    return Shards(int(count), frozenset(int(part) for part in parts))
+    return Shards(count, frozenset(int(part) for part in parts))
 
 
-def _days(name: str, default: int) -> int:
-    """A whole number setting, at least 1 (days, or a count); ValueError with one line otherwise."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"{name} must be a whole number, at least 1, not {value!r}")
-    return int(value)
+def _least(name: str) -> int | None:
+    """The smallest whole number setting `name` takes (its `ge`), looked for in its annotation."""
+    field = Settings.model_fields.get(name)
+    found = [m.ge for m in (field.metadata if field else []) if getattr(m, "ge", None) is not None]
+    for arg in get_args(field.annotation if field else None):
+        found += [m.ge for m in getattr(arg, "__metadata__", ()) if getattr(m, "ge", None) is not None]
+    return found[0] if found else None
+
+
+def _one_line(err: ValidationError) -> str:
+    """The first problem of a validation error as one line: the setting, what it takes, the value given."""
+    problem = err.errors(include_url=False)[0]
+    name = ".".join(str(p) for p in problem["loc"]).upper()
+    given = problem.get("input")
+    if not name:  # a check of several settings together (the shards)
+        return str(problem["msg"]).removeprefix("Value error, ")
+    least = problem.get("ctx", {}).get("ge", _least(name.lower()))
+    if problem["type"] in ("int_parsing", "int_from_float", "greater_than_equal", "greater_than", "int_type"):
+        at_least = f", at least {least}" if least is not None else ", above 0"
+        return f"{name} must be a whole number{at_least}, not {given!r}"
+    return f"{name}: {problem['msg']}, not {given!r}"
