@@ -166,6 +166,12 @@ class Publisher:
             await tell_host(cast(discord.Client, self.bot), game, text)
         self._try_again(game.id)
 
+    def try_later(self, game_id: int) -> None:
+        """A move whose save could not be confirmed (the database stopped answering after its COMMIT): if it
+        was stored, its post is pending like one Discord refused, so the game's pending posts are looked
+        for after the backoff, and again until the database answers."""
+        self._try_again(game_id)
+
     def _try_again(self, game_id: int) -> None:
         if self._closed:
             return

@@ -15,7 +15,7 @@ import logging
 import discord
 
 from games import GameError, TurnResult
-from games.errors import IllegalMove
+from games.errors import IllegalMove, Reason
 from rules import Action, Refusal, parse_action
 from rules.errors import quote
 
@@ -63,6 +63,8 @@ async def take(
         result = await bot.manager.play(move, announce=True)
     except GameError as err:  # the game changed between judging and saving (a double click), or no save
         bot.publisher.drop_ahead(move.game, move.game.version + 1)
+        if err.reason is Reason.SAVE_UNCONFIRMED:  # it may be stored: its post is looked for like any pending one
+            bot.publisher.try_later(move.game.id)
         await _clear_thinking(interaction)
         await _refuse_move(interaction, action, err)
         return None

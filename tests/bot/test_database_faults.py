@@ -108,3 +108,39 @@ async def test_a_move_whose_commit_answer_is_lost_is_announced_not_refused(own_p
                 assert await bot.store.pending_posts(game.id) == []
         finally:
             await close_bot(bot)
+
+
+async def test_a_move_saved_but_not_confirmed_is_posted_once_the_database_is_back(own_postgres):
+    """Issue 46, item 10: the COMMIT's answer is lost and the database stays out of reach, so the move
+    cannot be read back: the player is told the outcome is not known yet; the move was stored, and its
+    turn message must come as soon as the database answers again, without another move or a restart."""
+    own_postgres.create_database("unconfirmed")
+    async with CommitCutter(own_postgres.port) as proxy:
+        bot = create_bot(f"postgresql://postgres@127.0.0.1:{proxy.port}/unconfirmed", clock=virtual_clock)
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                guild, channel, alice, bob = _world(env)
+                w = World(env, guild, channel, alice, bob, None, None)
+                await start_game(w, 2, seed=4, timer="none")  # untimed: nothing else would move the game
+                game = await fast_forward(w, 6)
+                mover = actor(w, game)
+                proxy.arm(down_after=True)
+                r = await mover.slash(channel, "coal bank")
+                assert proxy.cuts == 1
+                said = [m.content for m in r.followups] + ([r.response.content] if r.response else [])
+                assert any("can't tell whether your move was saved" in text for text in said), said
+                assert not any("It is the turn of" in text for text in said), said
+                before = {m.id for m in channel.history()}
+                proxy.up()
+                again = await mover.slash(channel, "coal bank")  # the mover tries again at once: it was saved
+                said = [m.content for m in again.followups] + ([again.response.content] if again.response else [])
+                other = next(s.name for s in game.seats if s.user_id != mover.id)
+                assert said == [f"It is the turn of {other}."], said
+                await env.advance_time(120)  # the publisher's retries, with their backoff
+                stored = await bot.store.load_game(game.id)
+                assert stored.version == game.version + 1  # the move was saved
+                assert await bot.store.pending_posts(game.id) == []
+                posted = [m for m in channel.history() if m.id not in before]
+                assert any("bank" in m.content for m in posted), [m.content for m in posted]
+        finally:
+            await close_bot(bot)

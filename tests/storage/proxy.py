@@ -23,13 +23,26 @@ class CommitCutter:
         self.server = (host, server_port)
         self.port = 0
         self.cuts = 0  # COMMITs whose answer was lost
+        self.down = False  # every connection refused, as when the database's host is out of reach
         self._armed = False
+        self._down_after = False
         self._listener: asyncio.Server | None = None
         self._pipes: set[asyncio.Task] = set()
 
-    def arm(self) -> None:
-        """Lose the answer of the next COMMIT (on whichever connection sends it)."""
+    def arm(self, *, down_after: bool = False) -> None:
+        """Lose the answer of the next COMMIT (on whichever connection sends it); with `down_after`, the
+        database is out of reach from then on (every connection cut and refused) until `up`."""
         self._armed = True
+        self._down_after = down_after
+
+    def up(self) -> None:
+        """The database is within reach again."""
+        self.down = False
+
+    def _go_down(self) -> None:
+        self.down = True
+        for task in list(self._pipes):
+            task.cancel()
 
     async def __aenter__(self) -> CommitCutter:
         self._listener = await asyncio.start_server(self._serve, "127.0.0.1", 0)
@@ -46,6 +59,9 @@ class CommitCutter:
             await self._listener.wait_closed()
 
     async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+        if self.down:
+            client_w.transport.abort()
+            return
         server_r, server_w = await asyncio.open_connection(*self.server)
         answered = asyncio.Event()  # set by the server side after each chunk it forwards
         cut = asyncio.Event()
@@ -88,6 +104,8 @@ class CommitCutter:
                 await writer.drain()
                 await asyncio.wait_for(answered.wait(), 10)  # the server has committed and answered
                 self.cuts += 1
+                if self._down_after:
+                    self._go_down()
                 return  # both sides are closed
             writer.write(kind + head + body)
             await writer.drain()
