@@ -14,14 +14,16 @@ from discord.ui import ActionRow, Button, Container, DynamicItem, LayoutView, Se
 
 from games import Game
 from games.consoles import Console
-from rules import CageTo, Fill, Load, Refusal, Store, parse_step
+from games import GameError
+from games.errors import IllegalMove
+from rules import CageTo, Fill, Load, Mine, Refusal, Store, parse_step
 from rules.actions import Step
 
 from .context import client_of
 from .i18n import _
 from .items import GREEN, GREY, RED, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
 from .plan_words import in_language, typed_plan
-from .replies import panel, refuse, stale
+from .replies import panel, refuse, refuse_error, stale
 from .turns import take, typed
 from .words import console as words
 from .words import refusals
@@ -164,19 +166,31 @@ class PlanModal(discord.ui.Modal):
         self.add_item(self.plan)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        """The typed plan fills the console, step by step, and waits for Confirm like clicked steps; a
+        plan the rules refuse is refused as `/coal mine plan:` would be, and the console stays as it was."""
         console = await _console(interaction, self.console.game_id, self.console.version)
         if console is None:
             return
-        game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+        bot = client_of(interaction)
+        game = await bot.manager.current(interaction.channel_id or 0)
         lines = ", ".join(line for line in self.plan.value.splitlines() if line.strip())  # a line is a step too
         plan = typed_plan(lines, game.options.language if game else "en")
         action = typed(f"mine {console.planner.steps}: {plan}")
-        mined = (
-            None if isinstance(action, Refusal) else panel([_(words.MINED).format(action=action_usage(str(action)))])
-        )
-        result = await take(interaction, action, expected_version=console.version, edit_private=mined)
-        if result is not None:
-            client_of(interaction).consoles.close(console.game_id, interaction.user.id)
+        try:  # judged as a move would be (whose turn, the rules), in memory: nothing is stored or played
+            if isinstance(action, Refusal):
+                await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id, console.version)
+                raise IllegalMove(action)
+            await bot.manager.judge(
+                interaction.channel_id or 0, interaction.user.id, action, expected_version=console.version
+            )
+        except GameError as err:
+            await refuse_error(interaction, err)
+            return
+        assert isinstance(action, Mine)
+        console.planner.reset()
+        for step in action.plan:
+            console.planner.push(step)
+        await interaction.response.edit_message(view=render(console))
 
 
 class FillMenu(GameMenu, DynamicItem[Select], template=menu_template("mcfill")):

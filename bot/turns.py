@@ -97,10 +97,19 @@ async def take_back(interaction: discord.Interaction, *, expected_version: int |
     return result
 
 
+def _from_a_message(interaction: discord.Interaction) -> bool:
+    """A button's or menu's press, or a form sent from one: answered by editing that message, never by
+    a new public one (a form's "thinking…" would be public, in the asker's language, in a game's channel)."""
+    kind = interaction.type
+    return kind is discord.InteractionType.component or (
+        kind is discord.InteractionType.modal_submit and interaction.message is not None
+    )
+
+
 async def _answer(interaction: discord.Interaction) -> bool:
     """Defer the interaction (a button's silently, a slash command's with "thinking…"); False if it expired."""
     try:
-        if interaction.type is discord.InteractionType.component:
+        if _from_a_message(interaction):
             await interaction.response.defer()
         else:
             await interaction.response.defer(thinking=True)
@@ -113,7 +122,7 @@ async def _answer(interaction: discord.Interaction) -> bool:
 async def _clear_thinking(interaction: discord.Interaction) -> None:
     """After a slash command's public "thinking…": end it and remove it, so the refusal that follows
     is a message of its own, private (the first reply after a defer would take the defer's visibility)."""
-    if interaction.type is discord.InteractionType.component or not interaction.response.is_done():
+    if _from_a_message(interaction) or not interaction.response.is_done():
         return
     with contextlib.suppress(discord.HTTPException):
         await interaction.edit_original_response(content="…")

@@ -193,10 +193,14 @@ class MinePlanner:
             return None
         last = self.plan[-1]
         steps = self.plan[:-1]
-        self.plan, self.pit, self.used = [], self._start.clone(), 0
+        self.reset()
         for step in steps:
             self.push(step)
         return last
+
+    def reset(self) -> None:
+        """Take back every step: the pit as it was before the mining."""
+        self.plan, self.pit, self.used = [], self._start.clone(), 0
 
     def action(self) -> Mine:
         """The mining action with the plan so far (pydantic checks `steps` is 4, 6, 8 or 10)."""

@@ -136,9 +136,11 @@ def _text_input(modal: dict) -> dict:
     return next(c for row in modal["components"] for c in row.get("components", [row]) if c.get("type") == 4)
 
 
-async def test_a_plan_typed_in_a_modal_is_played_and_refused_like_the_slash_command(world):
+async def test_a_plan_typed_in_a_modal_fills_the_console_and_waits_for_confirm(world):
     """Issue 27: the console's *Type a plan* opens a Discord modal (a multi-line text input with the plan
-    syntax as its placeholder), played like `/coal mine plan:`, with the same refusal for a bad plan."""
+    syntax as its placeholder), refused like `/coal mine plan:`. Issue 46, items 12-13: a good plan is not
+    played at once (it was: Mining with two workers sent to the canteen, and no Undo): it fills the console,
+    shown step by step, and waits for Confirm; nothing public is posted but the turn message."""
     w = world
     game, member, console = await _my_console(w, steps=6, seed=7)
     r = await member.click(console, label="Type a plan")
@@ -157,10 +159,19 @@ async def test_a_plan_typed_in_a_modal_is_played_and_refused_like_the_slash_comm
     seat = game.state.current
     colour = min(c for o in game.state.players[seat].orders for c in ORDER_CARDS[o.card].spots)
     name = COLOURS[colour]
+    public = [m.id for m in w.channel.history()]
     r = await member.click(console, label="Type a plan")
     good = f"cage {name}\nload {name}, cage surface, store {name}"  # lines or commas, as typed on a phone
-    played = await member.submit_modal(r, {_text_input(r.modal)["custom_id"]: good})
+    filled = await member.submit_modal(r, {_text_input(r.modal)["custom_id"]: good})
+    assert await stored(w) == game  # nothing played yet
+    assert [m.id for m in w.channel.history()] == public  # and nothing public said
+    shown = panel_text(filled.response)
+    for step in (f"cage {name}", f"load {name}", "cage surface", f"store {name}"):
+        assert step in shown, shown
+    assert filled.acknowledged and not filled.followups
+    played = await member.click(console, label="Confirm")
     assert panel_text(played.response).startswith("Mined: `/coal mine steps:6 plan:cage ")
     after = await stored(w)
     assert after.version == game.version + 1
     assert after.state.players[seat].storage[colour] == game.state.players[seat].storage[colour] + 1
+    assert [m for m in w.channel.history() if m.id not in public][0].content.startswith(member.user.name)
