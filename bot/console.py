@@ -12,9 +12,8 @@ from __future__ import annotations
 import discord
 from discord.ui import ActionRow, Button, Container, DynamicItem, LayoutView, Select, Separator, TextDisplay
 
-from games import Game
+from games import Game, GameError
 from games.consoles import Console
-from games import GameError
 from games.errors import IllegalMove
 from rules import CageTo, Fill, Load, Mine, Refusal, Store, parse_step
 from rules.actions import Step
