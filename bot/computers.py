@@ -135,7 +135,13 @@ class ComputerPlayers:
         self.wake(channel_id)
 
     async def announce(self, results: list[TurnResult]) -> None:
-        """Consecutive computer moves as ONE channel message: a line each, the board after the last."""
+        """Consecutive computer moves as one channel message each run: a line per move, the board after the
+        last. A run ends with the move that ends a shift, so the shift's scoring comes right after its last
+        moves, and the moves of the next shift follow it in a message of their own."""
+        for run in _runs(results):
+            await self._announce(run)
+
+    async def _announce(self, results: list[TurnResult]) -> None:
         last = results[-1]
         game = last.game
         with in_channel(game):  # (this task may have started in a player's interaction: not their language)
@@ -170,3 +176,13 @@ class ComputerPlayers:
             await asyncio.gather(*self._movers.values(), return_exceptions=True)
         self._movers.clear()
         self.workers.close()
+
+
+def _runs(results: list[TurnResult]) -> list[list[TurnResult]]:
+    """Computer moves in runs that never go past a shift's scoring: each scored shift ends its run."""
+    runs: list[list[TurnResult]] = [[]]
+    for result in results:
+        runs[-1].append(result)
+        if any(e.kind == "shift_scored" for e in result.events):
+            runs.append([])
+    return [run for run in runs if run]

@@ -394,3 +394,55 @@ async def test_only_the_owner_or_the_host_gives_a_seat_back(world):
         await assert_refused(w, r, "Only the host, alice, can give a seat back.", before=taken)
     r = await forge_component(w.carol, w.channel.last_message, button)  # the owner may
     assert (await stored(w)).options.stand_ins == {}
+
+
+async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_around_its_scoring(world):
+    """Issue 46, item 14: consecutive computer moves that cross the end of a shift were one message, its
+    board already in the next shift with the scored VP, and only then "Shift N is scored". A message of
+    moves never goes past a scoring: the moves of shift N, the scoring, then the moves of N+1."""
+    from bot.words.computers import computer_name
+    from rules import legal_actions
+    from rules.events import Placed
+
+    w = world
+    bot, manager, channel = w.bot, w.bot.manager, w.channel.id
+    await manager.new_game(w.guild.id, channel, w.alice.id, "alice", {"timer": "none"})
+    await manager.add_computer(channel, w.alice.id, "easy", computer_name)
+    game = await manager.start(channel, w.alice.id, seed=5)
+    posted = []
+    real_publish = bot.publisher.publish
+
+    async def publish(result, *args, **kwargs):
+        posted.append([e.kind for e in result.events])
+        return await real_publish(result, *args, **kwargs)
+
+    bot.publisher.publish = publish
+    bot.computers.wake(channel)
+    await bot.computers.idle()
+    while (game := await manager.current(channel)) is not None:
+        state = game.state
+        if state.to_move != "alice":
+            bot.computers.wake(channel)
+            await bot.computers.idle()
+            continue
+
+        def workers_left(action):  # alice spends her workers as fast as she can: the computer goes on alone
+            after, _ = apply(state, action)
+            return after.players[state.seat_of("alice")].workers
+
+        action = min(legal_actions(state, "alice"), key=workers_left)
+        result = await manager.act(channel, w.alice.id, action, announce=True)
+        await bot.publisher.publish(result)
+        await bot.computers.idle()
+    finished = await w.bot.store.latest_game(channel)
+    assert finished.status == "finished"
+    entries = await manager.log(finished)  # each with its events
+    crossed = 0
+    for k, row in enumerate(entries[:-1]):
+        if '"shift_scored"' in row.summary and row.player != "alice" and entries[k + 1].player != "alice":
+            crossed += 1  # a computer ended the shift and began the next one
+    assert crossed, "the game did not have a computer's run across a shift end"
+    for kinds in posted:
+        if "shift_scored" in kinds:
+            after = kinds[kinds.index("shift_scored") :]
+            assert Placed.model_fields["kind"].default not in after, kinds  # no move after the scoring
