@@ -426,11 +426,9 @@ async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_aro
             await bot.computers.idle()
             continue
 
-        def workers_left(action):  # alice spends her workers as fast as she can: the computer goes on alone
-            after, _ = apply(state, action)
-            return after.players[state.seat_of("alice")].workers
-
-        action = min(legal_actions(state, "alice"), key=workers_left)
+        # alice spends her workers as fast as she can: the computer goes on alone at the shift's end
+        seat = state.seat_of("alice")
+        action = min(legal_actions(state, "alice"), key=lambda a, s=state: apply(s, a)[0].players[seat].workers)
         result = await manager.act(channel, w.alice.id, action, announce=True)
         await bot.publisher.publish(result)
         await bot.computers.idle()
