@@ -48,7 +48,13 @@ class Publishing(Protocol):
     async def say(self, game: Game, text: str) -> bool: ...
 
     async def lobby(
-        self, interaction: discord.Interaction, game: Game, text: str, pings: tuple[int, ...] | list[int] = ()
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        text: str,
+        pings: tuple[int, ...] | list[int] = (),
+        *,
+        stored_post: bool = False,
     ) -> None: ...
 
     async def lobby_in(self, channel: discord.abc.Messageable, game: Game, text: str) -> None: ...

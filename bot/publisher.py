@@ -31,7 +31,7 @@ from discord.utils import MISSING
 from games import Game, Move, TurnResult
 from games.backoff import Backoff
 from games.locks import KeyedLocks
-from games.manager import NOT_POSTED, TURN_POST
+from games.manager import LOBBY_POST, NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
 from games.undo import undo_refusal
 from rendering import LastMove, last_move, render_scoring, render_turn
@@ -48,10 +48,12 @@ from .replies import pinging, tell_host
 from .telling import remind, turn_telling
 from .turn_buttons import turn_view
 from .words import images, refusals, turns
+from .words.lobby import lobby_message, rematch_opened
 from .words.rules import describe_shift_change
 
 log = logging.getLogger("coalbaron")
 
+POSTED_KINDS = (TURN_POST, LOBBY_POST)  # the outbox posts this object makes
 RETRY_CAP = 1800.0  # seconds: the longest wait between two tries of a post Discord refused
 DAY = 86400.0
 
@@ -136,7 +138,7 @@ class Publisher:
         await self.bot.manager.posts_settled(idle=self._posting == 0)
 
     async def _pending(self, game_id: int, before: int | None = None) -> list[OutboxRow]:
-        return [row for row in await self.bot.manager.unposted(game_id, before=before) if row.kind == TURN_POST]
+        return [row for row in await self.bot.manager.unposted(game_id, before=before) if row.kind in POSTED_KINDS]
 
     async def _post_rows(self, game: Game, rows: list[OutboxRow], *, live_last: bool) -> bool:
         """Post stored turns that are still pending, oldest first, each with its own sentence and the
@@ -146,12 +148,34 @@ class Publisher:
         live buttons at version V says that every turn up to V reached the channel, which is what a
         start looks for before posting a turn again (`bot.found_posts`)."""
         for row in rows:
-            events = EVENTS.validate_python(row.payload.get("events", []))
-            live = live_last and row is rows[-1]
-            if not await self.announce(TurnResult(game, events), buttons=live):
-                return False
+            if row.kind == LOBBY_POST:
+                if not await self._lobby_late(game, row):
+                    return False
+            else:
+                events = EVENTS.validate_python(row.payload.get("events", []))
+                live = live_last and row is rows[-1]
+                if not await self.announce(TurnResult(game, events), buttons=live):
+                    return False
+                log.info("game %s channel %s: posted turn %s late", game.id, game.channel_id, row.seq)
             self.bot.manager.posted(game, row.seq)
-            log.info("game %s channel %s: posted turn %s late", game.id, game.channel_id, row.seq)
+        return True
+
+    async def _lobby_late(self, game: Game, row: OutboxRow) -> bool:
+        """A rematch's lobby stored but not posted (a crash between the two): posted now with its pings,
+        while it is still a lobby (a lobby started or closed meanwhile has nothing left to say)."""
+        if game.status != "lobby":
+            return True
+        pings = [int(u) for u in row.payload.get("pings", [])]
+        with in_channel(game):
+            text = rematch_opened(game.host_id, pings) + "\n" + lobby_message(game)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            message = await channel.send(text, view=lobby_view(game) or MISSING, allowed_mentions=pinging(*pings))
+        except discord.HTTPException:
+            log.exception("posting the lobby of game %s to channel %s failed", game.id, game.channel_id)
+            return False
+        await self._shown_now(game, message.channel.id, message.id)
+        log.info("game %s channel %s: posted its lobby late", game.id, game.channel_id)
         return True
 
     async def _failed(self, game: Game) -> None:
@@ -222,7 +246,7 @@ class Publisher:
             game = await manager.game_by_id(game_id)
             async with self._lock(game_id):
                 rows = await self._pending(game_id)
-                if not rows or game is None or game.state is None:
+                if not rows or game is None or (game.state is None and game.status != "lobby"):
                     self._settled(game_id)
                     return 0
                 if look_first and await self._found(game, rows[-1].seq):
@@ -436,18 +460,34 @@ class Publisher:
             log.info("channel %s: the components of message %s stay (%s)", channel_id, message_id, err)
 
     async def lobby(
-        self, interaction: discord.Interaction, game: Game, text: str, pings: tuple[int, ...] | list[int] = ()
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        text: str,
+        pings: tuple[int, ...] | list[int] = (),
+        *,
+        stored_post: bool = False,
     ) -> None:
         """A lobby message answering `interaction`, its buttons and menu under it; the lobby message
-        before it loses its own. `pings`: the people it pings (a rematch's players), else nobody."""
+        before it loses its own. `pings`: the people it pings (a rematch's players), else nobody.
+        `stored_post`: the lobby was stored with its post in the outbox (a rematch's), which is marked
+        posted once the message is in the channel, or else tried again like a turn's."""
         buttons = lobby_view(game) or MISSING
         mentions = pinging(*pings) if pings else MISSING
-        if interaction.response.is_done():
-            message = await interaction.followup.send(text, view=buttons, wait=True, allowed_mentions=mentions)
-            shown = message.id
-        else:
-            answer = await interaction.response.send_message(text, view=buttons, allowed_mentions=mentions)
-            shown = answer.message_id or 0
+        try:
+            if interaction.response.is_done():
+                message = await interaction.followup.send(text, view=buttons, wait=True, allowed_mentions=mentions)
+                shown = message.id
+            else:
+                answer = await interaction.response.send_message(text, view=buttons, allowed_mentions=mentions)
+                shown = answer.message_id or 0
+        except discord.HTTPException:
+            if stored_post:
+                self.try_later(game.id)
+            raise
+        if stored_post:
+            self.bot.manager.posted(game, 0)
+            await self.bot.manager.posts_settled(idle=self._posting == 0)
         if buttons is MISSING:  # the lobby closed (the last person left)
             await self.ended(game)
         elif shown:
@@ -474,7 +514,7 @@ class Publisher:
         (among them the drawer's "Show my drawn tiles", so a private draw choice is never lost with
         the process), and the ping of the player to move. The number posted; failures stay pending
         with their cause and are tried again later."""
-        games = dict.fromkeys(row.game_id for row in await self.bot.manager.unposted() if row.kind == TURN_POST)
+        games = dict.fromkeys(row.game_id for row in await self.bot.manager.unposted() if row.kind in POSTED_KINDS)
         return sum([await self.retry(game_id, look_first=True) for game_id in games])
 
     # --- the other messages of a game ---------------------------------------------------------------

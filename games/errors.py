@@ -52,6 +52,10 @@ class Reason(StrEnum):
     COMPUTER_PLAYS_SEAT = "computer_plays_seat"  # a person's move on their seat while a computer plays it
     BACK_NEEDS_HOST = "back_needs_host"  # host: the host handed the seat over and has not allowed it back
     NEEDS_A_PERSON = "needs_a_person"  # start with computers only
+    # a finished game's Rematch
+    BUTTON_GONE = "button_gone"  # a button of another channel's game, or of a game no longer finished
+    REMATCH_PLAYERS_ONLY = "rematch_players_only"  # pressed by someone who did not play the game
+    REMATCH_TAKEN = "rematch_taken"  # the game's rematch lobby was opened already (one per game)
     # pausing
     HOST_PAUSES = "host_pauses"  # host: pause or resume by someone else
     PAUSED = "paused"  # host: a move (or a pause) while the game is paused

@@ -51,6 +51,7 @@ from storage import (
     Post,
     RatingChange,
     RatingRow,
+    RematchTaken,
     SeatRow,
     StaleState,
     StandIn,
@@ -94,6 +95,7 @@ NAME_LENGTH = 32  # Discord's display-name limit
 # bytes, where a parsed game is some 30 KiB), read whole from the database when it is needed (issue 26).
 RECENT_GAMES = 500
 TURN_POST = "turn"  # the outbox kind of a turn still to be posted (payload: its events as JSON)
+LOBBY_POST = "lobby"  # the outbox kind of a rematch's lobby still to be posted (payload: who it pings)
 NOT_POSTED = "turn_message_not_posted"  # the cause kept with a failed post (Discord refused or was out of reach)
 
 __all__ = [
@@ -415,6 +417,65 @@ class GameManager:
         wait = self._openings.wait(user_id, self.store.clock(), limits.new_per_hour, opening_now)
         if wait > 0:
             raise OverLimit(Reason.NEW_TOO_OFTEN, count=limits.new_per_hour, wait=wait)
+
+    async def rematch(
+        self, game_id: int, channel_id: int, user_id: int, name: str, computer_name: Callable[[int, str, str], str]
+    ) -> tuple[Game, list[int]]:
+        """A finished game's Rematch, pressed by `user_id` in `channel_id`: a lobby in the game's channel with
+        the same options and the same computers, the presser its host, and the other people to be pinged
+        once (they take a seat with Join). One per finished game, pressed from its own channel; the lobby,
+        its seats and its post are stored in one transaction, so a crash leaves no lobby half made, and a
+        lobby whose message was not posted yet is posted at the next start (`LOBBY_POST`). The lobby and
+        the people it pings."""
+        old = await self.store.load_game(game_id)
+        if old is None or old.status != "finished" or old.channel_id != channel_id:
+            raise StaleAction(Reason.BUTTON_GONE)
+        if old.seat_of_user(user_id) is None or computers.is_computer(user_id):
+            raise NotSeated(Reason.REMATCH_PLAYERS_ONLY)
+        language = old.options.language
+        seats = [  # the same computers, in the same slots, named in the game's language
+            (
+                s.user_id,
+                clean_name(
+                    computer_name(computers.computer_slot(s.user_id), computers.computer_level(s.user_id), language)
+                ),
+            )
+            for s in computers.computers(old)
+        ]
+        people = [s.user_id for s in computers.people(old) if s.user_id != user_id]
+        options = {
+            "timer": old.options.timer,
+            "delivered": old.options.delivered,
+            "absent": old.options.absent,
+            "language": language,
+        }
+        async with self._lock(channel_id):
+            existing = await self.current(channel_id)
+            if existing is not None:
+                reason = Reason.CHANNEL_HAS_LOBBY if existing.status == "lobby" else Reason.CHANNEL_HAS_GAME
+                raise GameAlreadyRunning(reason, host=_host_name(existing))
+            if await self.store.rematch_taken(old.id):
+                raise AlreadyStarted(Reason.REMATCH_TAKEN)
+            with self.holding(old.guild_id, user_id, lobby=True):
+                write = self.store.create_game(
+                    old.guild_id,
+                    channel_id,
+                    user_id,
+                    clean_name(name),
+                    GameSettings(**options),
+                    seats=seats,
+                    rematch_of=old.id,
+                    outbox=[Post(LOBBY_POST, {"pings": people})],
+                )
+                try:
+                    game = await self._commit(channel_id, write)
+                except StaleAction as err:  # another process opened it (or took the channel) just now
+                    if isinstance(err.__cause__, RematchTaken):
+                        raise AlreadyStarted(Reason.REMATCH_TAKEN) from None
+                    raise
+                self._openings.opened(user_id, self.store.clock())
+                self._remember(game)
+            return game, people
 
     async def close_lobby(self, channel_id: int, version: int) -> Game | None:
         """Close a lobby nobody started in `limits.lobby_days` (the timer's call); None if it changed."""

@@ -12,7 +12,7 @@ See `storage.schema` and `storage.pg_schema` for the tables and migrations, and
 `python -m storage copy SRC DST` to move every game from one database to another.
 """
 
-from .errors import NotOurDatabase, SchemaTooNew, StaleState, StorageError
+from .errors import NotOurDatabase, RematchTaken, SchemaTooNew, StaleState, StorageError
 from .models import (
     SEAT_COLOURS,
     TIMER_SECONDS,
@@ -55,6 +55,7 @@ __all__ = [
     "MoveTimes",
     "RatingChange",
     "RatingRow",
+    "RematchTaken",
     "FinishedResult",
     "Post",
     "SCHEMA_VERSION",

@@ -15,3 +15,7 @@ class SchemaTooNew(StorageError):
 
 class StaleState(StorageError):
     """A write based on a version of the game that is no longer the stored one; nothing was written."""
+
+
+class RematchTaken(StaleState):
+    """A finished game already has its rematch lobby (one per game); nothing was written."""

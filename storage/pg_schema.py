@@ -207,12 +207,20 @@ async def _to_v7(con: asyncpg.Connection) -> None:
     )
 
 
+async def _to_v8(con: asyncpg.Connection) -> None:
+    """Rematches and posts in parts: games.rematch_of, outbox.parts (see schema._to_v8)."""
+    await con.execute("ALTER TABLE games ADD COLUMN rematch_of BIGINT")
+    for sql in schema.V8[1:]:
+        await con.execute(sql)
+
+
 MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     3: _to_v3,
     4: _to_v4,
     5: _to_v5,
     6: _to_v6,
     7: _to_v7,
+    8: _to_v8,
 }
 
 

@@ -281,6 +281,22 @@ def to_move_of(state: str | None) -> str | None:
     return None if state is None else GameState.model_validate_json(state).to_move
 
 
+def _to_v8(db: sqlite3.Connection) -> None:
+    """Rematches and posts in parts (issue 46): a lobby opened by a finished game's Rematch names that game
+    (`rematch_of`, at most one lobby per game, so a second press cannot open another one and ping the
+    players again); an outbox post told in several messages (a move, then its shift's scoring) counts
+    the messages already in the channel (`parts`), so a restart posts only the rest."""
+    for sql in V8:
+        db.execute(sql)
+
+
+V8 = [
+    "ALTER TABLE games ADD COLUMN rematch_of INTEGER",  # a game id (no foreign key: a server's games go together)
+    "CREATE UNIQUE INDEX games_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL",
+    "ALTER TABLE outbox ADD COLUMN parts INTEGER NOT NULL DEFAULT 0",
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -289,6 +305,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     5: _to_v5,
     6: _to_v6,
     7: _to_v7,
+    8: _to_v8,
 }
 LATEST = max(MIGRATIONS)
 

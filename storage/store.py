@@ -29,7 +29,7 @@ from rules import GameState
 from rules.record import GameRecord, RecordedAction, ReplayError, replay_stack
 
 from .backend import Backend, Row, Statement, Tx, is_postgres_url, sqlite_path
-from .errors import StaleState, StorageError
+from .errors import RematchTaken, StaleState, StorageError
 from .marks import FLUSH_SECONDS, PostedMarks
 from .models import (
     SEAT_COLOURS,
@@ -159,9 +159,20 @@ class Store:
     # --- lobby and game lifecycle --------------------------------------------------------
 
     async def create_game(
-        self, guild_id: int, channel_id: int, host_id: int, host_name: str, options: GameSettings
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: GameSettings,
+        *,
+        seats: Sequence[tuple[int, str]] = (),
+        rematch_of: int | None = None,
+        outbox: Sequence[Post] = (),
     ) -> Game:
-        """A lobby in `channel_id` with its host in seat 0. StaleState if the channel has a game."""
+        """A lobby in `channel_id` with its host in seat 0 and `seats` (user id, name) after it, its
+        `outbox` posts (version 0), all in one transaction. StaleState if the channel has a game;
+        RematchTaken if `rematch_of` (a finished game) has its rematch already."""
         now = self.clock()
         try:
             async with self.backend.write() as tx:
@@ -170,20 +181,35 @@ class Store:
                 )
                 if taken:
                     raise StaleState("This channel already has a game.")
+                if rematch_of is not None and await tx.fetch("SELECT 1 FROM games WHERE rematch_of = ?", (rematch_of,)):
+                    raise RematchTaken(f"Game {rematch_of} has its rematch already.")
                 [(game_id,)] = await tx.fetch(
-                    "INSERT INTO games (guild_id, channel_id, status, options, host_id, created_at, updated_at)"
-                    " VALUES (?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, options.model_dump_json(), host_id, now, now),
+                    "INSERT INTO games (guild_id, channel_id, status, options, host_id, created_at, updated_at,"
+                    " rematch_of) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, options.model_dump_json(), host_id, now, now, rematch_of),
                 )
-                await tx.execute(
-                    "INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, 0, ?, ?, ?)",
-                    (game_id, host_id, host_name, SEAT_COLOURS[0]),
+                await tx.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (game_id, k, user, name, SEAT_COLOURS[k])
+                        for k, (user, name) in enumerate([(host_id, host_name), *seats])
+                    ],
                 )
+                await _add_posts(tx, game_id, 0, outbox, now)
                 return await _fetch_game(tx, game_id)
+        except StaleState:
+            raise
         except Exception as err:
-            if self.backend.is_unique_violation(err):  # another process took the channel just now
+            if self.backend.is_unique_violation(err):  # another process took the channel, or the rematch, just now
+                if rematch_of is not None and await self.rematch_taken(rematch_of):
+                    raise RematchTaken(f"Game {rematch_of} has its rematch already.") from None
                 raise StaleState("This channel already has a game.") from None
             raise
+
+    async def rematch_taken(self, game_id: int) -> bool:
+        """Whether a finished game's Rematch has opened its lobby already (whatever became of it)."""
+        async with self.backend.read() as tx:
+            return bool(await tx.fetch("SELECT 1 FROM games WHERE rematch_of = ?", (game_id,)))
 
     async def add_seat(self, game: Game, user_id: int, name: str) -> Game:
         """Seat `user_id` in the lobby's next seat."""

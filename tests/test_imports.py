@@ -31,8 +31,21 @@ ALLOWED: dict[str, set[str]] = {
     "rendering": {"rules", "pydantic", "PIL", "fontTools", "players"},
     "games": {"rules", "storage", "players", "pydantic", "openskill"},  # openskill: the ladders (games.ratings)
     # babel reads the catalogues; aiohttp is discord.py's HTTP client, whose errors start-up names;
-    # simcord is the simulated Discord of `python -m bot --sandbox` (bot/sandbox.py only)
-    "bot": {"rules", "storage", "rendering", "players", "games", "pydantic", "discord", "babel", "aiohttp", "simcord"},
+    # simcord is the simulated Discord of `python -m bot --sandbox` (bot/sandbox.py only);
+    # pydantic_settings reads `.env` and the environment (bot/config.py)
+    "bot": {
+        "rules",
+        "storage",
+        "rendering",
+        "players",
+        "games",
+        "pydantic",
+        "pydantic_settings",
+        "discord",
+        "babel",
+        "aiohttp",
+        "simcord",
+    },
 }
 
 

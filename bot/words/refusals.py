@@ -68,6 +68,9 @@ def missing_permissions(names: list[str]) -> str:
     return _(MISSING_PERMISSIONS).format(permissions=shown)
 
 
+BUTTON_GONE = N_("That button is not in use any more.")
+REMATCH_PLAYERS_ONLY = N_("Only a player of this game can ask for a rematch; `/coal new` opens a game for anyone.")
+
 REFUSALS: dict[Reason, str] = {
     Reason.NO_GAME: N_("There is no game in this channel. Start one with `/coal new`."),
     Reason.NO_PITS: N_("There is no game with pits in this channel yet."),
@@ -121,6 +124,9 @@ REFUSALS: dict[Reason, str] = {
     Reason.NOT_A_COMPUTER: N_("That seat is not a computer's."),
     Reason.ALREADY_COMPUTER: N_("A computer of that level already plays the seat of {member}."),
     Reason.NO_STAND_IN: N_("No computer plays your seat."),
+    Reason.BUTTON_GONE: BUTTON_GONE,
+    Reason.REMATCH_PLAYERS_ONLY: REMATCH_PLAYERS_ONLY,
+    Reason.REMATCH_TAKEN: N_("This game's rematch was opened already: one rematch per game."),
     Reason.COMPUTER_PLAYS_SEAT: N_("A computer plays your seat now; `/coal join` asks for it back."),
     Reason.BACK_NEEDS_HOST: N_("The host handed your seat to a computer; {host} has been asked to give it back."),
     Reason.NOTHING_TO_UNDO: N_(
@@ -181,8 +187,6 @@ CONSOLE_CLOSED = N_(
     "This mining console is closed (the turn moved on or the bot restarted). Open a new one with `/coal mine`."
 )
 CONSOLE_BUTTON_GONE = N_("That console button is not in use any more.")
-BUTTON_GONE = N_("That button is not in use any more.")
-REMATCH_PLAYERS_ONLY = N_("Only a player of this game can ask for a rematch; `/coal new` opens a game for anyone.")
 NOT_A_CHOICE = N_("`{value}` is not a choice for {option}: choose one of {choices}.")
 
 

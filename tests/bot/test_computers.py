@@ -24,6 +24,8 @@ from .driver import (
     close_bot,
     custom_ids,
     fast_forward,
+    forge_component,
+    live_ids,
     menu,
     panel_text,
     panel_texts,
@@ -340,7 +342,8 @@ async def test_rematch_from_a_finished_game_with_a_computer_seat(world, monkeypa
     assert game.id != old.id and game.status == "lobby" and game.host_id == w.bob.id
     assert [s.name for s in game.seats] == ["bob", "Baron Otto (easy)"]  # alice only when she joins
     assert (game.options.timer, game.options.delivered) == ("48h", "all")
-    r = await w.alice.click(final, label="Rematch")
+    assert live_ids(w, final) == []  # one rematch per game: its button went
+    r = await forge_component(w.alice, final, f"coal:rematch:{old.id}:{old.version}:")
     await assert_refused(w, r, "already has a lobby", before=game)
     await w.alice.click(w.channel.last_message, label="Join")
     assert [s.name for s in (await stored(w)).seats] == ["bob", "Baron Otto (easy)", "alice"]

@@ -171,6 +171,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     await con.execute("DROP TABLE server_defaults")  # and what version 6 added
     await con.execute("DROP TABLE bot_state")
     await con.execute("ALTER TABLE games DROP COLUMN to_move")  # and what version 7 added
+    await con.execute("ALTER TABLE games DROP COLUMN rematch_of")  # and what version 8 added
+    await con.execute("ALTER TABLE outbox DROP COLUMN parts")
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -179,7 +181,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         assert store.found_version == 4
         after = dict(await _everything(postgres_url))
         kept = {t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings", *V6)}
-        kept["games"] = tuple(row[:-1] for row in kept["games"])  # without version 7's to_move, at the end
+        kept["games"] = tuple(row[:-2] for row in kept["games"])  # without 7's to_move and 8's rematch_of
+        kept["outbox"] = tuple(row[:-1] for row in kept["outbox"])  # without version 8's parts
         assert {t: rows for t, rows in before if t != "coalbaron_schema"} == kept
         # version 7's migration read who is to move out of the running game's state
         [(to_move, state)] = await _pg(postgres_url, "SELECT to_move, state FROM games WHERE status = 'active'")
@@ -193,7 +196,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 7
+    assert SCHEMA_VERSION == 8
 
 
 V6 = ("server_defaults", "bot_state")

@@ -53,7 +53,7 @@ V2_ADDED = {
     "actions": ["summary", "auto"],
 }
 V3_ADDED = {"games": [], "seats": ["vp", "won"], "actions": []}
-V7_ADDED = {"games": ["to_move"], "seats": [], "actions": []}
+V7_ADDED = {"games": ["to_move", "rematch_of"], "seats": [], "actions": []}  # (and 8's)
 
 
 def _pragma(path, name):
@@ -117,7 +117,7 @@ async def test_a_new_file_gets_the_latest_schema_wal_and_our_application_id(tmp_
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     assert _pragma(path, "journal_mode") == "wal"
     assert _pragma(path, "application_id") == APPLICATION_ID
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 8
 
 
 async def test_the_path_comes_from_coalbaron_db_else_data_folder(tmp_path, monkeypatch):
@@ -378,7 +378,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.load_game(last.id) == last
         assert [h.game_id for h in await store.finished_games(1)][0] == last.id
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 8
 
     columns, objects = await _equal_to_fresh(path, tmp_path)
     assert "outbox" in columns and ("view", "turns", "turns") not in objects
@@ -399,8 +399,10 @@ async def test_coalbaron_db_takes_a_path_a_sqlite_url_or_a_postgresql_url(tmp_pa
 
 # The tables each version added: a file of today's schema is turned back into an older version's by
 # dropping those, since the versions after 3 only add tables.
-ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",), 6: ("server_defaults", "bot_state"), 7: ()}
-ADDED_COLUMNS = {7: (("games", "to_move"),)}  # (and the columns, added at the end of their tables)
+ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",), 6: ("server_defaults", "bot_state"), 7: (), 8: ()}
+# (and the columns, added at the end of their tables, and the indexes on them)
+ADDED_COLUMNS = {7: (("games", "to_move"),), 8: (("games", "rematch_of"), ("outbox", "parts"))}
+ADDED_INDEXES = {8: ("games_rematch",)}
 
 
 def _kept(after: dict[str, list[tuple]], before: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
@@ -414,6 +416,8 @@ def _back_to(path, version: int) -> None:
     for later in range(SCHEMA_VERSION, version, -1):
         for table in ADDED[later]:
             con.execute(f"DROP TABLE {table}")
+        for index in ADDED_INDEXES.get(later, ()):
+            con.execute(f"DROP INDEX {index}")
         for table, column in ADDED_COLUMNS.get(later, ()):
             con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     con.execute(f"PRAGMA user_version = {version}")
@@ -463,7 +467,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await play(manager, 4, None, Chooser(9))
         assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 8
 
 
 async def test_version_4_database_with_real_games_gets_personal_settings_with_everyone_on_the_defaults(tmp_path):
@@ -501,7 +505,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None  # finished
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 8
 
     await _equal_to_fresh(path, tmp_path)
 
@@ -543,7 +547,7 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 8
 
     await _equal_to_fresh(path, tmp_path)
 
@@ -569,7 +573,7 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         assert store.found_version == 6
         after = db_rows(path)
         assert _kept(after, before) == before
-        to_move = {row[2]: row[-1] for row in after["games"]}  # by channel
+        to_move = {row[2]: row[13] for row in after["games"]}  # by channel (version 7 added it after reminded)
         assert to_move == {2: games[2].state.to_move, 3: games[3].state.to_move, 6: None}
         assert all(to_move[ch] is not None for ch in (2, 3))
         manager = GameManager(store)
@@ -579,7 +583,7 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         await play(manager, 2, None, Chooser(9))  # read whole, and played to the end
         assert (await manager.current(2)) is None and 2 not in {b.channel_id for b in manager.open_briefs()}
         assert await store.verify() == []
-    assert _pragma(path, "user_version") == SCHEMA_VERSION == 7
+    assert _pragma(path, "user_version") == SCHEMA_VERSION == 8
 
     await _equal_to_fresh(path, tmp_path)
 
