@@ -24,7 +24,7 @@ from .context import CoalClient
 
 log = logging.getLogger("coalbaron")
 
-LOOK_BACK = 25  # the channel's newest messages looked at (one request)
+LOOK_BACK = 100  # the channel's newest messages looked at: one request, Discord's most (beyond it, nonces)
 _CUSTOM_ID = re.compile(r"coal(?:-menu)?:[a-z_]+:(?P<game>\d+):(?P<version>\d+)(?::|$)")
 
 

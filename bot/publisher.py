@@ -141,23 +141,32 @@ class Publisher:
         return [row for row in await self.bot.manager.unposted(game_id, before=before) if row.kind in POSTED_KINDS]
 
     async def _post_rows(self, game: Game, rows: list[OutboxRow], *, live_last: bool) -> bool:
-        """Post stored turns that are still pending, oldest first, each with its own sentence and the
-        board as it is now; stop at the first that fails (False), so none overtakes another.
+        """Post stored turns that are still pending, oldest first, and stop at the first that fails (False),
+        so none overtakes another. They go as the bot posted them when they were played: a message per run
+        of turns that ends at a scored shift, a line per turn, the board as it is now, so that a message
+        posted again soon after a crash carries the nonce of the first and Discord gives back that one
+        (`nonce_of`); the parts of a scored turn already in the channel (`OutboxRow.parts`) are skipped.
 
         Only the last of them carries the game's buttons, and only with `live_last`: a message with
         live buttons at version V says that every turn up to V reached the channel, which is what a
         start looks for before posting a turn again (`bot.found_posts`)."""
+        runs = turn_runs([row for row in rows if row.kind == TURN_POST])
         for row in rows:
             if row.kind == LOBBY_POST:
                 if not await self._lobby_late(game, row):
                     return False
-            else:
-                events = EVENTS.validate_python(row.payload.get("events", []))
-                live = live_last and row is rows[-1]
-                if not await self.announce(TurnResult(game, events), buttons=live):
-                    return False
-                log.info("game %s channel %s: posted turn %s late", game.id, game.channel_id, row.seq)
-            self.bot.manager.posted(game, row.seq)
+                self.bot.manager.posted(game, row.seq)
+        for run in runs:
+            last = run[-1]
+            said = [EVENTS.validate_python(row.payload.get("events", [])) for row in run]
+            events = [e for one in said for e in one]
+            text = None if len(run) == 1 else "\n".join(turns.what_happened(game, one) for one in said)
+            live = live_last and run is runs[-1]
+            result = TurnResult(game, events)
+            if not await self.announce(result, text=text, buttons=live, told=last.seq, parts=last.parts):
+                return False
+            self.bot.manager.posted(game, last.seq)
+            log.info("game %s channel %s: posted turns %s-%s late", game.id, game.channel_id, run[0].seq, last.seq)
         return True
 
     async def _lobby_late(self, game: Game, row: OutboxRow) -> bool:
@@ -256,13 +265,11 @@ class Publisher:
                     await self._give_up(game)
                     return 0
                 with in_channel(game):
-                    posted = 0
-                    for row in rows:
-                        if not await self._post_rows(game, [row], live_last=row is rows[-1]):
-                            await self._failed(game)
-                            return posted
-                        posted += 1
+                    if not await self._post_rows(game, rows, live_last=True):
+                        await self._failed(game)
+                        return len(rows) - len(await self._pending(game_id))
                 self._settled(game_id)
+                posted = len(rows)
             self.bot.computers.wake(game.channel_id)  # a computer held back by the failing posts
             return posted
         except Exception:  # the database or Discord failed in a way a post does not: try again later
@@ -314,16 +321,21 @@ class Publisher:
         text: str | None = None,
         undo: int | None = None,
         buttons: bool = True,
+        told: int | None = None,
+        parts: int = 0,
     ) -> bool:
         """Post the turn: the sentence, the turn image (everyone's view, the move marked), the buttons and
         the ping of the player to move (image and ping as the players' settings say: `bot.telling`).
         A shift's scoring comes before it, so that the ping is the last word and the pinged player
         finds their board and buttons there; the final scoring after it. `buttons` False: a turn
-        posted late, before a later one, goes without them.
-        True if the turn message reached the channel.
+        posted late, before a later one, goes without them. `told`: the version the message tells up to
+        (default the result's: a turn posted late tells an earlier one), which names its messages'
+        nonces; `parts`: how many of its messages are in the channel already (a restart after a crash
+        between a move and its shift's scoring).
+        True if the turn's messages reached the channel.
         """
         with in_channel(result.game):
-            return await self._announce(result, interaction, text, undo, buttons)
+            return await self._announce(result, interaction, text, undo, buttons, told, parts)
 
     async def _announce(
         self,
@@ -332,10 +344,13 @@ class Publisher:
         said: str | None,
         undo: int | None,
         live: bool,
+        told: int | None,
+        parts: int,
     ) -> bool:
         bot = self.bot
         game = result.game
         state = result.state
+        version = result.version if told is None else told
         channel = None if interaction is not None else bot.get_partial_messageable(game.channel_id)
         what = said if said is not None else turns.what_happened(game, result.events)
         change = describe_shift_change(result.events)  # a new start player, the next shift
@@ -345,39 +360,59 @@ class Publisher:
         at_keyboard = interaction.user.id if interaction is not None else None
         telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
         alt = images.board(state, " ".join(x for x in (what, change) if x))
-        if telling.image:
+        if telling.image and parts == 0:
             file = await self._board(result, last, alt)
         else:
             file = None
             self.drop_ahead(game, result.version)
         buttons = turn_view(game, undo=undo) if state.phase != "over" and live else None
-        if scored and state.phase != "over":
+        over = state.phase == "over"
+        if scored and not over:
             # the move first, then the shift's scoring, then the ping: the pinged player finds the
             # scoring and their buttons last, the board of the move just above
-            if await send(interaction, channel, what, file, None) is None:
-                return False
+            if parts < 1:
+                if await send(interaction, channel, what, file, None, nonce=nonce_of(game.id, version, 0)) is None:
+                    return False
+                await self._parts_posted(game, version, 1)
             scoring = turns.shift_scored(result.events, state)
             image = await self._scoring_image(state, scoring)
             text = "\n".join(x for x in (scoring, change, nxt) if x)
-            posted = await send(interaction, channel, text, image, buttons, pings=telling.pings)
-        else:
+            nonce = nonce_of(game.id, version, 1)
+            posted = await send(interaction, channel, text, image, buttons, pings=telling.pings, nonce=nonce)
+        elif parts < 1:
             text = "\n".join(x for x in (" ".join(x for x in (what, change) if x), nxt) if x)
-            posted = await send(interaction, channel, text, file, buttons, pings=telling.pings)
-        if posted is None:
+            nonce = nonce_of(game.id, version, 0)
+            posted = await send(interaction, channel, text, file, buttons, pings=telling.pings, nonce=nonce)
+            if posted is not None and scored and over:
+                await self._parts_posted(game, version, 1)  # the final scores follow: a part of their own
+        else:
+            posted = None
+        if posted is None and not (scored and over and parts >= 1):
             return False
-        if buttons is not None:
+        if buttons is not None and posted is not None:
             await self._shown_now(game, posted.channel.id, posted.id)
         if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
             with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
                 choice, v = draw_choice(game)
                 await interaction.followup.send(choice, view=v, ephemeral=True)
-        if scored and state.phase == "over":
+        if scored and over:
             await self.ended(game)  # the last turn message's buttons go
             final = turns.final_message(game)
             image = await self._scoring_image(state, final)
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
-            await send(interaction, channel, final, image, rematch_view(game.id, game.version), pings=winners)
+            nonce = nonce_of(game.id, version, 1)
+            rematch = rematch_view(game.id, game.version)
+            if await send(interaction, channel, final, image, rematch, pings=winners, nonce=nonce) is None:
+                return False
         return True
+
+    async def _parts_posted(self, game: Game, version: int, parts: int) -> None:
+        """The first `parts` messages of the turn at `version` are in the channel (`Store.note_parts`); a
+        database that fails here leaves them to Discord's nonce (a restart within minutes) or to be said again."""
+        try:
+            await self.bot.manager.parts_posted(game, version, parts)
+        except Exception as err:
+            log.warning("game %s: noting a posted part failed (%s: %s)", game.id, type(err).__name__, err)
 
     async def _scoring_image(self, state: GameState, said: str) -> discord.File | None:
         """The scoring image of `state` (with its key), described by what the message says of it."""
@@ -557,18 +592,38 @@ async def send(
     buttons: View | None,
     *,
     pings: tuple[int | None, ...] = (),
+    nonce: str | None = None,
 ) -> discord.Message | None:
-    """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised."""
+    """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised.
+    A channel message carries `nonce` (`nonce_of`): the same message sent again within minutes is the first."""
     kwargs: dict[str, Any] = {"allowed_mentions": pinging(*pings), "file": file or MISSING, "view": buttons or MISSING}
     try:
         if interaction is not None:
             return await interaction.followup.send(text, wait=True, **kwargs)
         assert channel is not None
-        return await channel.send(text, **kwargs)
+        return await channel.send(text, nonce=nonce or MISSING, **kwargs)
     except discord.HTTPException:
         where = interaction.channel_id if interaction is not None else getattr(channel, "id", None)
         log.exception("posting to channel %s failed", where)
         return None
+
+
+def nonce_of(game_id: int, version: int, part: int) -> str:
+    """The nonce of a game's message: the turn at `version` (the last a message tells), its `part`-th
+    message. Discord gives back the message already made when a nonce comes again within a few minutes
+    (discord.py sends `enforce_nonce` with it), so a post made again after a crash is not doubled."""
+    return f"cb{game_id}.{version}.{part}"
+
+
+def turn_runs(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
+    """Pending turns in the messages the bot posts them in: a run ends at a turn whose shift was scored
+    (its scoring follows it in a message of its own)."""
+    runs: list[list[OutboxRow]] = [[]]
+    for row in rows:
+        runs[-1].append(row)
+        if any(e.get("kind") == "shift_scored" for e in row.payload.get("events", [])):
+            runs.append([])
+    return [run for run in runs if run]
 
 
 def _out_of_reach(oldest: OutboxRow, now: float) -> bool:

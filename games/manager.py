@@ -891,6 +891,11 @@ class GameManager:
         `posts_settled`."""
         self.store.posted_upto(game.id, game.version if version is None else version)
 
+    async def parts_posted(self, game: Game, version: int, parts: int) -> None:
+        """The first `parts` messages of the post of `game`'s turn at `version` reached the channel (a move
+        and then its shift's scoring: `Store.note_parts`), committed now."""
+        await self.store.note_parts(game.id, version, parts)
+
     async def posts_settled(self, idle: bool) -> None:
         """No post is in progress (`idle`): the posted marks waiting are committed now, the bot having
         nothing else to do; else within a second, unless a turn's commit takes them first. A database

@@ -44,10 +44,10 @@ from .store import Store, fetch_games, log_row, replay_problem
 # Every column of every table, in the order the rows are copied (parents first).
 TABLES: dict[str, str] = {
     "games": "id, guild_id, channel_id, status, options, host_id, seed, state, version, created_at, updated_at,"
-    " deadline, reminded, to_move",
+    " deadline, reminded, to_move, rematch_of",
     "seats": "game_id, seat, user_id, name, colour, missed, vp, won",
     "actions": "game_id, seq, user_id, player, action, at, summary, auto",
-    "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at",
+    "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at, parts",
     "player_settings": "user_id, ping, reminder, images, language, dm_refused, updated_at",
     "server_defaults": "guild_id, options, updated_by, updated_at",
     "bot_state": "key, value, updated_at",

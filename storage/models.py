@@ -330,3 +330,4 @@ class OutboxRow:
     created_at: float
     posted_at: float | None = None
     last_error: str | None = None
+    parts: int = 0  # of a post told in several messages (a move, its shift's scoring): those already posted

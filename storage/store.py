@@ -60,7 +60,7 @@ _GAME_COLUMNS = (
     " deadline, reminded"
 )
 _SEAT_COLUMNS = "game_id, seat, user_id, name, colour, missed, vp, won"
-_OUTBOX_COLUMNS = "id, game_id, seq, kind, payload, attempts, created_at, posted_at, last_error"
+_OUTBOX_COLUMNS = "id, game_id, seq, kind, payload, attempts, created_at, posted_at, last_error, parts"
 _IDS_PER_QUERY = 500  # seats of many games are read in batches of this many game ids
 
 
@@ -520,6 +520,16 @@ class Store:
                 (self.clock(), post_id),
             )
         return changed == 1
+
+    async def note_parts(self, game_id: int, seq: int, parts: int) -> None:
+        """The first `parts` messages of the game's post at version `seq` (a move whose shift was scored, told
+        in several messages) are in the channel: committed at once, not with the next turn (`posted_upto`),
+        so that a restart posts only the rest, even of a message that carries nothing it could find."""
+        async with self.backend.write() as tx:
+            await tx.execute(
+                "UPDATE outbox SET parts = ? WHERE game_id = ? AND seq = ? AND posted_at IS NULL AND parts < ?",
+                (parts, game_id, seq, parts),
+            )
 
     async def drop_pending_posts(self, game_id: int) -> int:
         """Forget the posts of a game that will never be made (its channel is gone); how many."""
@@ -1003,7 +1013,7 @@ def log_row(row: Row) -> LogRow:
 
 
 def _outbox(row: Row) -> OutboxRow:
-    pid, game_id, seq, kind, payload, attempts, created, posted, error = row
+    pid, game_id, seq, kind, payload, attempts, created, posted, error, parts = row
     return OutboxRow(
         id=pid,
         game_id=game_id,
@@ -1014,6 +1024,7 @@ def _outbox(row: Row) -> OutboxRow:
         created_at=created,
         posted_at=posted,
         last_error=error,
+        parts=parts,
     )
 
 

@@ -270,3 +270,38 @@ def panel_size(message) -> int:
 def panel_text(message) -> str:
     """A panel's text displays as one text, a line per line (what a reader sees, top to bottom)."""
     return "\n".join(panel_texts(message))
+
+
+NONCE_WINDOW = 300.0  # seconds: Discord checks a repeated nonce "in the past few minutes"
+
+
+def discord_nonces(monkeypatch, window: float = NONCE_WINDOW) -> None:
+    """Discord's rule for a message sent with a nonce and `enforce_nonce` (discord.py sends both when given
+    `nonce=`), which SimCord does not model: within `window` seconds of the test's clock, the same author's
+    same nonce creates nothing and gives back the message made the first time (while it exists)."""
+    from simcord.http import router
+    from simcord.http._helpers import message_response
+    from simcord.http.routes import messages
+
+    made: dict[tuple[int, str], tuple[int, int, float]] = {}  # (author, nonce) -> (channel, message, when)
+    send = messages.send_message
+
+    def send_message(ctx):
+        body = ctx.body()
+        nonce = body.get("nonce")
+        now = discord.utils.utcnow().timestamp()
+        key = (ctx.backend.bot_user.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce"):
+            found = made.get(key)
+            if found is not None and now - found[2] <= window:
+                channel_id, message_id, _when = found
+                message = ctx.backend.messages.get(channel_id, {}).get(message_id)
+                if message is not None:
+                    return message_response(ctx, message)
+        payload = send(ctx)
+        if nonce is not None:
+            made[key] = (int(payload["channel_id"]), int(payload["id"]), now)
+        return payload
+
+    posts = router._ROUTES["POST"]
+    monkeypatch.setitem(router._ROUTES, "POST", [(t, send_message if h is send else h) for t, h in posts])
