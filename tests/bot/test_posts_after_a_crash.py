@@ -62,9 +62,7 @@ def _bot_messages(w) -> list:
     return [m for m in w.channel.history() if m.author.id == w.bot.user.id]
 
 
-async def test_a_turn_under_more_than_25_messages_by_people_is_found_not_posted_again(
-    world, db_path, marks_wait
-):
+async def test_a_turn_under_more_than_25_messages_by_people_is_found_not_posted_again(world, db_path, marks_wait):
     """Item 7: the restart looked at the channel's newest 25 messages only, so with more chat than that
     since the crash it posted the turn again (two pings, two live button rows). It looks at 100 now."""
     w = world
@@ -141,9 +139,7 @@ async def _to_a_shift_end(w, seed: int = 5):
         game = (await manager.act(w.channel.id, game.to_move_user, random_action(state, chooser))).game
 
 
-async def test_a_crash_between_a_move_and_its_shift_s_scoring_posts_only_the_scoring(
-    world, db_path, monkeypatch
-):
+async def test_a_crash_between_a_move_and_its_shift_s_scoring_posts_only_the_scoring(world, db_path, monkeypatch):
     """Item 8: the move's sentence is a message with no buttons, then the scoring with them. A crash between
     the two posted the move's sentence twice, since the restart cannot see a message without buttons. The
     parts in the channel are recorded as they go, so the restart posts only the scoring."""
