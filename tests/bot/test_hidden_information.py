@@ -150,3 +150,33 @@ async def test_a_seat_s_own_drawn_cards_are_in_its_export_only(world):
     assert -1 not in mine["state"]["pending"]["cards"]
     assert set(theirs["state"]["pending"]["cards"]) == {-1}
     assert (await stored(w)).state.pending.cards == mine["state"]["pending"]["cards"]
+
+
+def _public_cards(state: GameState) -> tuple[set[int], set[int]]:
+    """The order cards and tiles a spectator sees: on display, drafted or outstanding, and every pit's tiles."""
+    seen = rules.view(state, None)
+    orders = {c for c in (*seen.order_spaces, *seen.draft_cards) if c is not None and c >= 0}
+    orders |= {o.card for p in seen.players for o in p.orders} | {c for p in seen.players for c in p.delivered}
+    tiles = {t for t in seen.factory if t is not None and t >= 0} | {t for p in seen.players for t in p.tiles}
+    return {c for c in orders if c >= 0}, tiles
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_log_s_events_name_only_cards_a_spectator_sees_before_or_after_them(seed):
+    """`/coal log`, the turn messages and the catch-up words are made of events, which carry public
+    information only (R-VIS-1, R-VIS-2): every card or tile an event names is on show before or after it."""
+    from rules.record import Chooser, random_action
+
+    state = rules.new_game(["a", "b", "c"][: 2 + seed % 2], seed, rules.GameOptions(delivered="own"))
+    chooser = Chooser(seed)
+    while state.phase != "over":
+        after, events = rules.apply(state, random_action(state, chooser))
+        orders = set.union(_public_cards(state)[0], _public_cards(after)[0])
+        tiles = set.union(_public_cards(state)[1], _public_cards(after)[1])
+        for event in events:
+            for card in [getattr(event, "card", None), *getattr(event, "cards", ())]:
+                if card is not None:
+                    assert card in orders, event
+            if getattr(event, "tile", None) is not None:
+                assert event.tile in tiles, event
+        state = after
