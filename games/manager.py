@@ -58,7 +58,7 @@ from storage import (
     StorageError,
     Store,
 )
-from storage.store import record_of
+from storage.queries import record_of
 
 from . import computers, ratings
 from .errors import (

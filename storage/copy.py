@@ -39,7 +39,9 @@ from . import schema
 from .backend import Row, Tx, is_postgres_url, sqlite_path
 from .errors import StorageError
 from .models import GameSettings
-from .store import Store, fetch_games, log_row, replay_problem
+from .queries import replay_problem
+from .rows import fetch_games, log_row
+from .store import Store
 
 # Every column of every table, in the order the rows are copied (parents first).
 TABLES: dict[str, str] = {
@@ -129,7 +131,7 @@ def _snapshot(path: Path, into: Path) -> None:
 
 def _check(rows: dict[str, list[Row]]) -> None:
     """Every row the copy would write decodes as the bot reads it; CopyFailed naming the first that does not."""
-    for gid, *_, options, _host, _seed, state, _v, _c, _u, _d, _r, to_move in rows["games"]:
+    for gid, *_, options, _host, _seed, state, _v, _c, _u, _d, _r, to_move, _rematch_of in rows["games"]:
         _decoded(f"game {gid}", "options", GameSettings.model_validate_json, options)
         if state is not None:
             _decoded(f"game {gid}", "state", GameState.model_validate_json, state)

@@ -17,7 +17,7 @@ from bot.cooldowns import COOLDOWNS
 from games.computers import is_computer
 from rules import apply, parse_action
 from rules.record import replay
-from storage.store import record_of
+from storage.queries import record_of
 
 from .driver import (
     assert_refused,

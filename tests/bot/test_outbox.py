@@ -10,7 +10,7 @@ from pathlib import Path
 
 import simcord
 
-import storage.store
+import storage.outbox
 from bot import create_bot
 from storage import Store
 from tests.storage.helpers import Counted
@@ -114,7 +114,7 @@ async def test_a_turn_posted_just_before_the_process_died_is_found_in_its_channe
     await start_game(w, 2, seed=7)
     game = await fast_forward(w, 6)
     # A busy bot (another post in progress) leaves the mark for a later commit; the process dies first.
-    monkeypatch.setattr(storage.store, "FLUSH_SECONDS", 3600.0)
+    monkeypatch.setattr(storage.outbox, "FLUSH_SECONDS", 3600.0)
     w.bot.publisher._posting += 1
     await actor(w, game).slash(w.channel, "coal money", amount=4)
     game = await stored(w)

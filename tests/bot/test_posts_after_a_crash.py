@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import rules
-import storage.store
+import storage.outbox
 from bot import create_bot
 from bot.words.computers import computer_name
 from rules.record import Chooser, random_action
@@ -32,7 +32,7 @@ from .driver import (
 @pytest.fixture
 def marks_wait(monkeypatch):
     """A busy bot: a post's mark waits for a later commit (which the crash never comes to)."""
-    monkeypatch.setattr(storage.store, "FLUSH_SECONDS", 3600.0)
+    monkeypatch.setattr(storage.outbox, "FLUSH_SECONDS", 3600.0)
 
 
 def _die(bot) -> None:

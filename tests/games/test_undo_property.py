@@ -16,7 +16,7 @@ from games.manager import GameManager
 from games.undo import undo_refusal
 from rules.record import Chooser, random_action, replay, undo_count
 from storage import Store
-from storage.store import record_of
+from storage.queries import record_of
 
 PEOPLE = (101, 102)
 

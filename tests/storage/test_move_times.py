@@ -8,7 +8,7 @@ import pytest
 from games.manager import GameManager
 from rules.record import Chooser, random_action
 from storage import Store
-from storage.store import _percentile
+from storage.queries import _percentile
 from tests.storage.helpers import GUILD, USERS, started
 
 

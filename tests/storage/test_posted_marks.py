@@ -11,7 +11,7 @@ import contextlib
 
 import pytest
 
-import storage.store
+import storage.outbox
 from rules import apply
 from rules.record import Chooser, random_action
 from storage import Post, StaleState, Store
@@ -66,7 +66,7 @@ async def test_moves_in_a_row_cost_one_commit_each(store, manager, target):
 
 
 async def test_a_mark_with_no_turn_to_ride_on_is_committed_alone_soon(store, manager, target, monkeypatch):
-    monkeypatch.setattr(storage.store, "FLUSH_SECONDS", 0.05)
+    monkeypatch.setattr(storage.outbox, "FLUSH_SECONDS", 0.05)
     game = await _turn(store, await started(manager, 1))
     store.posted_upto(game.id, game.version)
     store.flush_soon()  # the bot is busy: a turn may come to take the mark, else it goes alone
@@ -120,7 +120,7 @@ async def test_a_game_known_posted_needs_no_read_to_find_earlier_posts(store, ma
 
 
 async def test_marks_wait_while_the_database_refuses_them(store, manager, target, monkeypatch):
-    monkeypatch.setattr(storage.store, "FLUSH_SECONDS", 0.05)
+    monkeypatch.setattr(storage.outbox, "FLUSH_SECONDS", 0.05)
     game = await _turn(store, await started(manager, 1))
     real = store.backend.transaction
     refused = 0

@@ -1,0 +1,150 @@
+"""The outbox: what is still to be posted to Discord, stored with the write it tells, marked once posted.
+
+A turn's post is stored in the turn's own transaction (`Store.save_turn`), so a crash never loses it;
+the bot posts it, then marks it posted. The mark rides on the next commit (`storage.marks`): a busy
+bot's move costs one commit, and `flush_soon` commits the marks alone when no turn comes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import StaleState
+from .marks import FLUSH_SECONDS, PostedMarks
+from .models import Game, OutboxRow, Post
+from .part import Part
+from .rows import OUTBOX_COLUMNS, add_posts, outbox_row
+
+log = logging.getLogger("coalbaron")
+
+
+class Outbox(Part):
+    """The Store's outbox: pending posts, their marks, their failures."""
+
+    _flush: asyncio.TimerHandle | None
+    _flushing: asyncio.Task[None] | None
+
+    async def add_posts(self, game: Game, posts: Sequence[Post]) -> None:
+        """Store posts on their own (for a write that is not a turn, start or abort)."""
+        async with self.backend.write() as tx:
+            await add_posts(tx, game.id, game.version, posts, self.clock())
+
+    async def pending_posts(
+        self,
+        game_id: int | None = None,
+        *,
+        max_attempts: int | None = None,
+        limit: int | None = None,
+        before: int | None = None,
+    ) -> list[OutboxRow]:
+        """Posts not yet marked posted, oldest first (of one game, or all of them after a restart).
+
+        `max_attempts` leaves out posts that failed that many times already; `before` keeps only a
+        game's posts stored before that version (not read at all when this process knows they were
+        all posted). Posts marked with `posted_upto` count as posted at once, committed or not.
+        """
+        if game_id is not None and before is not None and self._marks.clean_before(game_id, before):
+            return []
+        sql = f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE posted_at IS NULL"
+        params: list[Any] = []
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        if max_attempts is not None:
+            sql += " AND attempts < ?"
+            params.append(max_attempts)
+        if before is not None:
+            sql += " AND seq < ?"
+            params.append(before)
+        sql += " ORDER BY id"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(sql, params)
+        return [post for post in map(outbox_row, rows) if not self._marks.hides(post)]
+
+    def posted_upto(self, game_id: int, seq: int) -> None:
+        """Every post of `game_id` up to version `seq` reached Discord: marked posted in the commit of
+        the next turn this store saves, of any game (so a busy bot's move costs one commit), or by
+        `flush_marks` (the bot has nothing else to do) or `flush_soon`; `pending_posts` leaves them out
+        from now on."""
+        self._marks.add(game_id, seq)
+
+    def flush_soon(self) -> None:
+        """Commit the marks waiting within `storage.marks.FLUSH_SECONDS`, unless a turn takes them first."""
+        if len(self._marks) and self._flush is None and self._flushing is None and self._backend is not None:
+            self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._flush_now)
+
+    def _flush_now(self) -> None:
+        self._flush = None
+        self._flushing = asyncio.create_task(self._flush_marks_later(), name="coalbaron-outbox-marks")
+
+    async def _flush_marks_later(self) -> None:
+        try:
+            await self.flush_marks()
+        except Exception as err:  # the database is out of reach: the marks wait, and are tried again
+            log.warning("marking posts as posted failed (%s: %s); trying again", type(err).__name__, err)
+        finally:
+            self._flushing = None
+            if len(self._marks) and self._flush is None and self._backend is not None:
+                self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._flush_now)
+
+    async def flush_marks(self) -> int:
+        """Commit the posted marks still waiting for a turn to ride on; how many games they cover."""
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush = None
+        marks = self._marks.take()
+        if not marks:
+            return 0
+        try:
+            await self.backend.transaction([PostedMarks.statement(marks, self.clock())])
+        except BaseException:
+            self._marks.put_back(marks)
+            raise
+        return len(marks)
+
+    async def mark_posted(self, post: OutboxRow | int) -> bool:
+        """Record that `post` reached Discord; False if it was already marked. Its payload is dropped
+        then (the events are in the action log): the row stays as the record of what was posted when."""
+        post_id = post if isinstance(post, int) else post.id
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
+                "UPDATE outbox SET posted_at = ?, payload = '{}' WHERE id = ? AND posted_at IS NULL",
+                (self.clock(), post_id),
+            )
+        return changed == 1
+
+    async def note_parts(self, game_id: int, seq: int, parts: int) -> None:
+        """The first `parts` messages of the game's post at version `seq` (a move whose shift was scored, told
+        in several messages) are in the channel: committed at once, not with the next turn (`posted_upto`),
+        so that a restart posts only the rest, even of a message that carries nothing it could find."""
+        async with self.backend.write() as tx:
+            await tx.execute(
+                "UPDATE outbox SET parts = ? WHERE game_id = ? AND seq = ? AND posted_at IS NULL AND parts < ?",
+                (parts, game_id, seq, parts),
+            )
+
+    async def drop_pending_posts(self, game_id: int) -> int:
+        """Forget the posts of a game that will never be made (its channel is gone); how many."""
+        self._marks.forget(game_id)
+        async with self.backend.write() as tx:
+            return await tx.execute("DELETE FROM outbox WHERE game_id = ? AND posted_at IS NULL", (game_id,))
+
+    async def note_failed_post(self, post: OutboxRow | int, error: str) -> int:
+        """Record a failed attempt to post (the post stays pending); the number of attempts so far."""
+        post_id = post if isinstance(post, int) else post.id
+        if not isinstance(post, int):
+            self._marks.forget(post.game_id)
+        async with self.backend.write() as tx:
+            rows = await tx.fetch(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ? RETURNING attempts",
+                (error[:500], post_id),
+            )
+        if not rows:
+            raise StaleState(f"There is no post {post_id} in the outbox.")
+        return int(rows[0][0])
