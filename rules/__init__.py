@@ -28,7 +28,7 @@ from .actions import (
     parse_step,
 )
 from .engine import advance, apply, legal_actions, new_game, space_problem, substitute_options
-from .errors import ActionSyntaxError, IllegalAction, Reason, Refusal
+from .errors import ActionSyntaxError, IllegalAction, Refusal, RulesReason
 from .events import (
     EVENTS,
     Banked,
@@ -72,7 +72,7 @@ __all__ = [
     "Mined",
     "Placed",
     "PlayerVP",
-    "Reason",
+    "RulesReason",
     "Refusal",
     "ShiftScored",
     "ShiftStarted",

@@ -32,7 +32,7 @@ from typing import Annotated, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from .components import COLOUR_NAMES, LEVEL_NAMES, NO_COAL, VEHICLES, colour_from_word, level_from_word
-from .errors import ActionSyntaxError, Reason, quote
+from .errors import ActionSyntaxError, RulesReason, quote
 
 Source = Literal["cage", "storage"]
 VehicleName = Literal["wheelbarrow", "carriage", "truck", "train"]
@@ -230,14 +230,14 @@ Action = Annotated[
 # --- reading the text form -------------------------------------------------------------------
 
 
-def _bad(text: str, reason: Reason, **params: int | str) -> ActionSyntaxError:
+def _bad(text: str, reason: RulesReason, **params: int | str) -> ActionSyntaxError:
     return ActionSyntaxError(reason, text=quote(text), **params)
 
 
 def _colour(word: str, text: str) -> int:
     colour = colour_from_word(word)
     if colour is None:
-        raise _bad(text, Reason.NOT_A_COLOUR, word=quote(word))
+        raise _bad(text, RulesReason.NOT_A_COLOUR, word=quote(word))
     return colour
 
 
@@ -261,7 +261,7 @@ def parse_step(text: str) -> CageTo | Load | Store | Fill:
     if word == "cage" and rest:
         level = level_from_word(rest)
         if level is None:
-            raise _bad(text, Reason.NOT_A_LEVEL)
+            raise _bad(text, RulesReason.NOT_A_LEVEL)
         return CageTo(level=level)
     if word in ("load", "store") and rest:
         cls = Load if word == "load" else Store
@@ -269,7 +269,7 @@ def parse_step(text: str) -> CageTo | Load | Store | Fill:
     if word == "fill":
         m = _FILL.match(t)
         if not m:
-            raise _bad(text, Reason.BAD_FILL)
+            raise _bad(text, RulesReason.BAD_FILL)
         order, spot, c1, c2, s1, s2 = m.groups()
         cubes = (_colour(c1, text),) + ((_colour(c2, text),) if c2 else ())
         sources: tuple[Source, ...]
@@ -280,12 +280,12 @@ def parse_step(text: str) -> CageTo | Load | Store | Fill:
             sources = (cast(Source, s1),) * len(cubes)
         else:
             if len(cubes) != 2:
-                raise _bad(text, Reason.TWO_SOURCES)
+                raise _bad(text, RulesReason.TWO_SOURCES)
             sources = (cast(Source, s1), cast(Source, s2))
         if int(order) < 1 or int(spot) < 1:
-            raise _bad(text, Reason.NUMBERED_FROM_ONE)
+            raise _bad(text, RulesReason.NUMBERED_FROM_ONE)
         return Fill(order=int(order), spot=int(spot), cubes=cubes, sources=sources)
-    raise _bad(text, Reason.NOT_A_STEP)
+    raise _bad(text, RulesReason.NOT_A_STEP)
 
 
 def parse_plan(text: str) -> tuple[CageTo | Load | Store | Fill, ...]:
@@ -300,7 +300,7 @@ def parse_plan(text: str) -> tuple[CageTo | Load | Store | Fill, ...]:
         except ActionSyntaxError as err:
             raise err.in_step(k + 1) from None
     if not steps:
-        raise _bad(text, Reason.EMPTY_PLAN)
+        raise _bad(text, RulesReason.EMPTY_PLAN)
     return tuple(steps)
 
 
@@ -309,7 +309,7 @@ def _space(word: str, text: str, top: int) -> int | Literal["draw"]:
         return "draw"
     if word.isdigit() and 1 <= int(word) <= top:
         return int(word)
-    raise _bad(text, Reason.BAD_SPACE, top=top)
+    raise _bad(text, RulesReason.BAD_SPACE, top=top)
 
 
 def parse_action(text: str) -> Action:
@@ -328,23 +328,23 @@ def parse_action(text: str) -> Action:
             subs: tuple[int, ...] = ()
             if more:
                 if not more.startswith("with "):
-                    raise _bad(text, Reason.ONLY_WITH)
+                    raise _bad(text, RulesReason.ONLY_WITH)
                 subs = _substitutes(more[5:], text)
             return PlaceFactory(space=_space(space_word, text, 8), substitutes=subs)
         if word == "mine":
             head, colon, plan = rest.partition(":")
             head = head.strip()
             if head not in ("4", "6", "8", "10"):
-                raise _bad(text, Reason.BAD_MINE_STEPS)
+                raise _bad(text, RulesReason.BAD_MINE_STEPS)
             steps = cast(Literal[4, 6, 8, 10], int(head))
             return Mine(steps=steps, plan=parse_plan(plan) if colon else ())
         if word == "deliver":
             if rest not in VEHICLES:
-                raise _bad(text, Reason.BAD_VEHICLE)
+                raise _bad(text, RulesReason.BAD_VEHICLE)
             return Deliver(vehicle=cast(VehicleName, rest))
         if word == "money":
             if rest not in ("3", "4", "5", "6"):
-                raise _bad(text, Reason.BAD_AMOUNT)
+                raise _bad(text, RulesReason.BAD_AMOUNT)
             return TakeMoney(amount=cast(Literal[3, 4, 5, 6], int(rest)))
         if word == "order" and rest:
             return TakeOrder(space=_space(rest, text, 4))
@@ -355,8 +355,8 @@ def parse_action(text: str) -> Action:
     except ActionSyntaxError:
         raise
     except ValueError as err:  # pydantic's range checks
-        raise _bad(text, Reason.OUT_OF_RANGE) from err
-    raise _bad(text, Reason.NOT_AN_ACTION_TEXT)
+        raise _bad(text, RulesReason.OUT_OF_RANGE) from err
+    raise _bad(text, RulesReason.NOT_AN_ACTION_TEXT)
 
 
 _KEEP = re.compile(r"keep\s+(none|\d+)(?:\s+with\s+([a-z ]+?))?\s*,\s*rest\s+(top|bottom)((?:\s+\d+)*)$")
@@ -365,7 +365,7 @@ _KEEP = re.compile(r"keep\s+(none|\d+)(?:\s+with\s+([a-z ]+?))?\s*,\s*rest\s+(to
 def _parse_keep(t: str, text: str) -> ChooseDrawn:
     m = _KEEP.match(t)
     if not m:
-        raise _bad(text, Reason.BAD_KEEP)
+        raise _bad(text, RulesReason.BAD_KEEP)
     pick, subs, to, order = m.groups()
     return ChooseDrawn(
         pick=None if pick == "none" else int(pick),

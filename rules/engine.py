@@ -44,7 +44,7 @@ from .components import (
     Space,
     space_of,
 )
-from .errors import IllegalAction, Reason, quote
+from .errors import IllegalAction, RulesReason, quote
 from .events import (
     Banked,
     Bought,
@@ -77,9 +77,9 @@ def new_game(players: list[str], seed: int, options: GameOptions | dict[str, Any
     """
     n = len(players)
     if n not in WORKERS:
-        raise IllegalAction(Reason.PLAYER_COUNT, count=n)
+        raise IllegalAction(RulesReason.PLAYER_COUNT, count=n)
     if len(set(players)) != n or not all(players):
-        raise IllegalAction(Reason.PLAYER_NAMES)
+        raise IllegalAction(RulesReason.PLAYER_NAMES)
     if isinstance(options, dict):
         options = GameOptions(**options)
     state_rng = rng.seed_state(seed)
@@ -196,29 +196,29 @@ def space_problem(state: GameState, seat: int, space: Space) -> IllegalAction | 
     n = len(state.players)
     key = space.key
     if space.index in LOCKED[n]:
-        return IllegalAction(Reason.SPACE_LOCKED, space=key, players=n)
+        return IllegalAction(RulesReason.SPACE_LOCKED, space=key, players=n)
     p = state.players[seat]
     need = state.space_workers[space.index] + 1  # R-TURN-2
     if need > p.workers:
-        return IllegalAction(Reason.NOT_ENOUGH_WORKERS, space=key, need=need, have=p.workers)
+        return IllegalAction(RulesReason.NOT_ENOUGH_WORKERS, space=key, need=need, have=p.workers)
     group, value = space.group, space.value
     if group == FACTORY:
         if value == DRAW:
-            return None if state.tile_deck else IllegalAction(Reason.TILE_DECK_EMPTY)
+            return None if state.tile_deck else IllegalAction(RulesReason.TILE_DECK_EMPTY)
         tile = state.factory[int(value) - 1]
         if tile is None:
-            return IllegalAction(Reason.NO_TILE, space=key)
+            return IllegalAction(RulesReason.NO_TILE, space=key)
         if TILES[tile].price > p.marks:
-            return IllegalAction(Reason.CANNOT_AFFORD, space=key, price=TILES[tile].price, have=p.marks)
+            return IllegalAction(RulesReason.CANNOT_AFFORD, space=key, price=TILES[tile].price, have=p.marks)
     elif group == DELIVER:
         vehicle = VEHICLES.index(str(value))
         if not any(o.complete and ORDER_CARDS[o.card].vehicle == vehicle for o in p.orders):
-            return IllegalAction(Reason.NOTHING_TO_DELIVER, vehicle=str(value))
+            return IllegalAction(RulesReason.NOTHING_TO_DELIVER, vehicle=str(value))
     elif group == ORDER:
         if value == DRAW:
-            return None if state.order_deck else IllegalAction(Reason.ORDER_DECK_EMPTY)
+            return None if state.order_deck else IllegalAction(RulesReason.ORDER_DECK_EMPTY)
         if state.order_spaces[int(value) - 1] is None:
-            return IllegalAction(Reason.NO_CARD, space=key)
+            return IllegalAction(RulesReason.NO_CARD, space=key)
     return None
 
 
@@ -339,19 +339,19 @@ def advance(state: GameState, action: Action) -> GameState:
 def _run(state: GameState, action: Action, tell: bool) -> _Change:
     phase = state.phase
     if phase == "over":
-        raise IllegalAction(Reason.GAME_OVER)
+        raise IllegalAction(RulesReason.GAME_OVER)
     kind = getattr(action, "kind", None)
     name = state.players[state.current].name
     if phase == "draft" and kind != "draft":
-        raise IllegalAction(Reason.DRAFT_FIRST, player=name)
+        raise IllegalAction(RulesReason.DRAFT_FIRST, player=name)
     if phase == "draw" and kind != "keep":
         assert state.pending is not None
-        raise IllegalAction(Reason.CHOOSE_DRAWN_FIRST, player=name, deck=state.pending.kind)
+        raise IllegalAction(RulesReason.CHOOSE_DRAWN_FIRST, player=name, deck=state.pending.kind)
     if phase == "turn" and kind in ("draft", "keep"):
-        raise IllegalAction(Reason.DRAFT_IS_OVER if kind == "draft" else Reason.NOTHING_DRAWN)
+        raise IllegalAction(RulesReason.DRAFT_IS_OVER if kind == "draft" else RulesReason.NOTHING_DRAWN)
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise IllegalAction(Reason.NOT_AN_ACTION, action=quote(repr(action)))
+        raise IllegalAction(RulesReason.NOT_AN_ACTION, action=quote(repr(action)))
     change = _Change(state, tell)
     handler(change, action)
     return change
@@ -362,7 +362,7 @@ def _draft(c: _Change, a: DraftPick) -> None:
     seat = s.current
     if a.card > len(s.draft_cards) or s.draft_cards[a.card - 1] is None:
         left = [k + 1 for k, card in enumerate(s.draft_cards) if card is not None]
-        raise IllegalAction(Reason.CARD_NOT_ON_OFFER, card=a.card, offered=left)
+        raise IllegalAction(RulesReason.CARD_NOT_ON_OFFER, card=a.card, offered=left)
     card = s.draft_cards[a.card - 1]
     assert card is not None
     s.draft_cards[a.card - 1] = None
@@ -420,13 +420,13 @@ def _buy_tile(c: _Change, seat: int, tile_id: int, substitutes: tuple[int, ...])
     tile = TILES[tile_id]
     p = c.player(seat)
     if tile.price > p.marks:
-        raise IllegalAction(Reason.TILE_TOO_DEAR, price=tile.price, have=p.marks)
+        raise IllegalAction(RulesReason.TILE_TOO_DEAR, price=tile.price, have=p.marks)
     options = substitute_options(s.supply, tile.colour, tile.carts)
     if substitutes:
         if tuple(sorted(substitutes)) not in {tuple(sorted(o)) for o in options}:
             if options == [()]:
-                raise IllegalAction(Reason.NO_SUBSTITUTE_NEEDED, colour=tile.colour)
-            raise IllegalAction(Reason.SUBSTITUTE_CHOICES, options=[list(o) for o in options])
+                raise IllegalAction(RulesReason.NO_SUBSTITUTE_NEEDED, colour=tile.colour)
+            raise IllegalAction(RulesReason.SUBSTITUTE_CHOICES, options=[list(o) for o in options])
         chosen = list(substitutes)
     else:
         chosen = []
@@ -458,7 +458,7 @@ def _factory(c: _Change, a: PlaceFactory) -> None:
     seat = _place(c, space_of(FACTORY, a.space))
     if a.space == DRAW:
         if a.substitutes:
-            raise IllegalAction(Reason.SUBSTITUTE_TOO_EARLY)
+            raise IllegalAction(RulesReason.SUBSTITUTE_TOO_EARLY)
         _draw(c, seat, "tile")
         return
     assert isinstance(a.space, int)
@@ -488,21 +488,21 @@ def _keep(c: _Change, a: ChooseDrawn) -> None:
     kind = s.pending.kind
     n = len(drawn)
     if a.pick is not None and a.pick > n:
-        raise IllegalAction(Reason.PICK_OUT_OF_RANGE, pick=a.pick, drawn=n)
+        raise IllegalAction(RulesReason.PICK_OUT_OF_RANGE, pick=a.pick, drawn=n)
     rest = [k for k in range(1, n + 1) if k != a.pick]
     if a.order is not None:
         if sorted(a.order) != rest:
-            raise IllegalAction(Reason.BAD_REST_ORDER, rest=rest)
+            raise IllegalAction(RulesReason.BAD_REST_ORDER, rest=rest)
         rest = list(a.order)
     card = None
     if a.pick is None:
         if a.substitutes:
-            raise IllegalAction(Reason.SUBSTITUTE_ONLY_FOR_TILE)
+            raise IllegalAction(RulesReason.SUBSTITUTE_ONLY_FOR_TILE)
     elif kind == "tile":
         _buy_tile(c, seat, drawn[a.pick - 1], a.substitutes)
     else:
         if a.substitutes:
-            raise IllegalAction(Reason.SUBSTITUTE_ONLY_FOR_TILE)
+            raise IllegalAction(RulesReason.SUBSTITUTE_ONLY_FOR_TILE)
         card = drawn[a.pick - 1]
         _take_order_card(c, seat, card)
     back = [drawn[k - 1] for k in rest]

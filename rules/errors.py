@@ -6,7 +6,7 @@ Two kinds of refusal, as python-chess separates an invalid from an illegal move:
 - `IllegalAction`: a well-formed action that the rules do not allow now (`apply`, the
   mining planner, `new_game`).
 
-Both are a `Refusal`: `err.reason` (a `Reason`) and `err.params` (names to values: ints,
+Both are a `Refusal`: `err.reason` (a `RulesReason`) and `err.params` (names to values: ints,
 strings, lists). A refusal of one mining step also has `step` (its number, from 1) and,
 when the step was read, `step_text` (its text form) in its params. The bot's message
 layer (`bot/words/rules.py`) turns a refusal into a sentence; `str(err)` is only the code
@@ -21,7 +21,7 @@ from enum import StrEnum
 QUOTE_LENGTH = 40
 
 
-class Reason(StrEnum):
+class RulesReason(StrEnum):
     """Every reason the rules give for a refusal (the parameters each one carries in brackets)."""
 
     # new_game
@@ -95,9 +95,9 @@ Param = int | str | list[int] | list[list[int]]
 
 
 class Refusal(ValueError):
-    """Something the rules refuse: a reason code and its parameters (see `Reason`)."""
+    """Something the rules refuse: a reason code and its parameters (see `RulesReason`)."""
 
-    def __init__(self, reason: Reason, **params: Param) -> None:
+    def __init__(self, reason: RulesReason, **params: Param) -> None:
         super().__init__(reason, params)
         self.reason = reason
         self.params: dict[str, Param] = params

@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement
 
 from .actions import CageTo, Fill, Load, Mine, Source, Store, step_cost
 from .components import CAGE_CAPACITY, ORDER_CARDS, SURFACE
-from .errors import IllegalAction, Reason
+from .errors import IllegalAction, RulesReason
 from .events import FilledOrder, Mined
 from .state import GameState, Player
 
@@ -37,60 +37,62 @@ def step_problem(p: Player, step: MineStep, steps_left: int) -> IllegalAction | 
     cost = step_cost(step)
     if cost > steps_left:
         if steps_left <= 0:
-            return IllegalAction(Reason.NO_STEP_LEFT)
-        return IllegalAction(Reason.STEPS_SHORT, cost=cost, left=steps_left)
+            return IllegalAction(RulesReason.NO_STEP_LEFT)
+        return IllegalAction(RulesReason.STEPS_SHORT, cost=cost, left=steps_left)
     level = p.cage_level
     if isinstance(step, CageTo):
         if step.level == level:
-            return IllegalAction(Reason.CAGE_ALREADY_THERE, level=level)
+            return IllegalAction(RulesReason.CAGE_ALREADY_THERE, level=level)
         return None
     if isinstance(step, Load):
         if level == SURFACE:
-            return IllegalAction(Reason.CAGE_AT_SURFACE)
+            return IllegalAction(RulesReason.CAGE_AT_SURFACE)
         if step.colour not in p.carts[level - 1]:
             if step.colour != level - 1:
-                return IllegalAction(Reason.CAGE_ELSEWHERE, level=level)
-            return IllegalAction(Reason.CARTS_EMPTY, level=level)
+                return IllegalAction(RulesReason.CAGE_ELSEWHERE, level=level)
+            return IllegalAction(RulesReason.CARTS_EMPTY, level=level)
         if p.cage_free() <= 0:
-            return IllegalAction(Reason.CAGE_FULL, capacity=CAGE_CAPACITY)
+            return IllegalAction(RulesReason.CAGE_FULL, capacity=CAGE_CAPACITY)
         return None
     if isinstance(step, Store):
         if level != SURFACE:
-            return IllegalAction(Reason.STORE_BELOW_SURFACE, level=level)
+            return IllegalAction(RulesReason.STORE_BELOW_SURFACE, level=level)
         if p.cage[step.colour] <= 0:
-            return IllegalAction(Reason.CAGE_HAS_NO_CUBE, colour=step.colour)
+            return IllegalAction(RulesReason.CAGE_HAS_NO_CUBE, colour=step.colour)
         return None
     return _fill_problem(p, step)
 
 
 def _fill_problem(p: Player, step: Fill) -> IllegalAction | None:
     if len(step.sources) != len(step.cubes):
-        return IllegalAction(Reason.FILL_SOURCES)
+        return IllegalAction(RulesReason.FILL_SOURCES)
     if step.order > len(p.orders):
         have = len(p.orders)
         if not have:
-            return IllegalAction(Reason.NO_ORDERS)
-        return IllegalAction(Reason.NO_SUCH_ORDER, order=step.order, have=have)
+            return IllegalAction(RulesReason.NO_ORDERS)
+        return IllegalAction(RulesReason.NO_SUCH_ORDER, order=step.order, have=have)
     order = p.orders[step.order - 1]
     card = ORDER_CARDS[order.card]
     if step.spot > len(card.spots):
-        return IllegalAction(Reason.NO_SUCH_SPOT, order=step.order, spot=step.spot, spots=len(card.spots))
+        return IllegalAction(RulesReason.NO_SUCH_SPOT, order=step.order, spot=step.spot, spots=len(card.spots))
     if order.spots[step.spot - 1]:
-        return IllegalAction(Reason.SPOT_FILLED, order=step.order, spot=step.spot)
+        return IllegalAction(RulesReason.SPOT_FILLED, order=step.order, spot=step.spot)
     wanted = card.spots[step.spot - 1]
     if len(step.cubes) == 1 and step.cubes[0] != wanted:
-        return IllegalAction(Reason.WRONG_COLOUR, order=step.order, spot=step.spot, wanted=wanted, colour=step.cubes[0])
+        return IllegalAction(
+            RulesReason.WRONG_COLOUR, order=step.order, spot=step.spot, wanted=wanted, colour=step.cubes[0]
+        )
     need: dict[tuple[int, Source], int] = {}
     for cube, source in zip(step.cubes, step.sources, strict=True):
         need[(cube, source)] = need.get((cube, source), 0) + 1
     for (cube, source), count in need.items():
         if source == "cage":
             if p.cage_level != SURFACE:
-                return IllegalAction(Reason.FILL_BELOW_SURFACE, level=p.cage_level)
+                return IllegalAction(RulesReason.FILL_BELOW_SURFACE, level=p.cage_level)
             if p.cage[cube] < count:
-                return IllegalAction(Reason.CAGE_HOLDS, colour=cube, count=p.cage[cube])
+                return IllegalAction(RulesReason.CAGE_HOLDS, colour=cube, count=p.cage[cube])
         elif p.storage[cube] < count:
-            return IllegalAction(Reason.STORAGE_HOLDS, colour=cube, count=p.storage[cube])
+            return IllegalAction(RulesReason.STORAGE_HOLDS, colour=cube, count=p.storage[cube])
     return None
 
 

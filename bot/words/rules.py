@@ -28,8 +28,8 @@ from rules import (
     Mined,
     Placed,
     PlayerVP,
-    Reason,
     Refusal,
+    RulesReason,
     ShiftScored,
     ShiftStarted,
     StartPlayer,
@@ -467,69 +467,69 @@ def describe_turn(events: Sequence[Event], *, shift_change: bool = True) -> str:
 IN_STEP = N_("Step {step} (`{step_text}`): {problem}")
 IN_UNREAD_STEP = N_("Step {step}: {problem}")
 
-REFUSALS: dict[Reason, str] = {
-    Reason.PLAYER_COUNT: N_("Coal Baron is for 2 to 4 players, not {count}."),
-    Reason.PLAYER_NAMES: N_("Every player needs a different, non-empty name."),
-    Reason.GAME_OVER: N_("The game is over."),
-    Reason.DRAFT_FIRST: N_("The opening draft comes first: {player} picks an order card."),
-    Reason.DRAFT_IS_OVER: N_("The draft is over."),
-    Reason.NOTHING_DRAWN: N_("Nothing is drawn to choose from."),
-    Reason.NOT_AN_ACTION: N_("{action} is not a Coal Baron action."),
-    Reason.CARD_NOT_ON_OFFER: N_("Card {card} is not on offer; choose one of {offered}."),
-    Reason.TILE_DECK_EMPTY: N_("The tile deck is empty."),
-    Reason.ORDER_DECK_EMPTY: N_("The order deck is empty."),
-    Reason.NO_TILE: N_("{space} has no tile."),
-    Reason.NO_CARD: N_("{space} has no card."),
-    Reason.CANNOT_AFFORD: N_("{space} costs {price}; you have {have}."),
-    Reason.NOTHING_TO_DELIVER: N_("You have no complete {vehicle} order to deliver."),
-    Reason.TILE_TOO_DEAR: N_("That tile costs {price}; you have {have}."),
-    Reason.SUBSTITUTE_CHOICES: N_("The substitute coal can be {options}."),
-    Reason.SUBSTITUTE_TOO_EARLY: N_("Choose substitute coal when you keep a drawn tile, not before."),
-    Reason.SUBSTITUTE_ONLY_FOR_TILE: N_("Substitute coal is only for a tile you keep."),
-    Reason.PICK_OUT_OF_RANGE: N_("Only {drawn} were drawn; keep 1-{drawn} or none."),
-    Reason.BAD_REST_ORDER: N_("The order of the rest must list each of {rest} once."),
+REFUSALS: dict[RulesReason, str] = {
+    RulesReason.PLAYER_COUNT: N_("Coal Baron is for 2 to 4 players, not {count}."),
+    RulesReason.PLAYER_NAMES: N_("Every player needs a different, non-empty name."),
+    RulesReason.GAME_OVER: N_("The game is over."),
+    RulesReason.DRAFT_FIRST: N_("The opening draft comes first: {player} picks an order card."),
+    RulesReason.DRAFT_IS_OVER: N_("The draft is over."),
+    RulesReason.NOTHING_DRAWN: N_("Nothing is drawn to choose from."),
+    RulesReason.NOT_AN_ACTION: N_("{action} is not a Coal Baron action."),
+    RulesReason.CARD_NOT_ON_OFFER: N_("Card {card} is not on offer; choose one of {offered}."),
+    RulesReason.TILE_DECK_EMPTY: N_("The tile deck is empty."),
+    RulesReason.ORDER_DECK_EMPTY: N_("The order deck is empty."),
+    RulesReason.NO_TILE: N_("{space} has no tile."),
+    RulesReason.NO_CARD: N_("{space} has no card."),
+    RulesReason.CANNOT_AFFORD: N_("{space} costs {price}; you have {have}."),
+    RulesReason.NOTHING_TO_DELIVER: N_("You have no complete {vehicle} order to deliver."),
+    RulesReason.TILE_TOO_DEAR: N_("That tile costs {price}; you have {have}."),
+    RulesReason.SUBSTITUTE_CHOICES: N_("The substitute coal can be {options}."),
+    RulesReason.SUBSTITUTE_TOO_EARLY: N_("Choose substitute coal when you keep a drawn tile, not before."),
+    RulesReason.SUBSTITUTE_ONLY_FOR_TILE: N_("Substitute coal is only for a tile you keep."),
+    RulesReason.PICK_OUT_OF_RANGE: N_("Only {drawn} were drawn; keep 1-{drawn} or none."),
+    RulesReason.BAD_REST_ORDER: N_("The order of the rest must list each of {rest} once."),
     # mining steps: said after IN_STEP's "Step 3 (`load black`): "
-    Reason.NO_STEP_LEFT: N_("no work step is left."),
-    Reason.STEPS_SHORT: N_("it needs {cost} steps; {left} left."),
-    Reason.CAGE_ALREADY_THERE: N_("the cage is already {at}."),
-    Reason.CAGE_AT_SURFACE: N_("the cage is at the surface; move it to a tunnel level first."),
-    Reason.CAGE_ELSEWHERE: N_("the cage is {at}."),
-    Reason.CARTS_EMPTY: N_("no cart {at} has a cube left."),
-    Reason.CAGE_FULL: N_("the cage is full ({capacity} cubes)."),
-    Reason.STORE_BELOW_SURFACE: N_("coal is stored from the cage at the surface; the cage is {at}."),
-    Reason.FILL_SOURCES: N_("say where each cube comes from."),
-    Reason.NO_ORDERS: N_("you have no outstanding order."),
-    Reason.NO_SUCH_ORDER: N_("you have no order {order} ({have} outstanding)."),
-    Reason.NO_SUCH_SPOT: N_("order {order} has {spots} spot(s), not {spot}."),
-    Reason.SPOT_FILLED: N_("spot {order}.{spot} is already filled."),
-    Reason.FILL_BELOW_SURFACE: N_("cubes go from the cage to orders only at the surface; the cage is {at}."),
-    Reason.CAGE_HOLDS: N_("the cage holds {cubes}."),
-    Reason.STORAGE_HOLDS: N_("your storage holds {cubes}."),
+    RulesReason.NO_STEP_LEFT: N_("no work step is left."),
+    RulesReason.STEPS_SHORT: N_("it needs {cost} steps; {left} left."),
+    RulesReason.CAGE_ALREADY_THERE: N_("the cage is already {at}."),
+    RulesReason.CAGE_AT_SURFACE: N_("the cage is at the surface; move it to a tunnel level first."),
+    RulesReason.CAGE_ELSEWHERE: N_("the cage is {at}."),
+    RulesReason.CARTS_EMPTY: N_("no cart {at} has a cube left."),
+    RulesReason.CAGE_FULL: N_("the cage is full ({capacity} cubes)."),
+    RulesReason.STORE_BELOW_SURFACE: N_("coal is stored from the cage at the surface; the cage is {at}."),
+    RulesReason.FILL_SOURCES: N_("say where each cube comes from."),
+    RulesReason.NO_ORDERS: N_("you have no outstanding order."),
+    RulesReason.NO_SUCH_ORDER: N_("you have no order {order} ({have} outstanding)."),
+    RulesReason.NO_SUCH_SPOT: N_("order {order} has {spots} spot(s), not {spot}."),
+    RulesReason.SPOT_FILLED: N_("spot {order}.{spot} is already filled."),
+    RulesReason.FILL_BELOW_SURFACE: N_("cubes go from the cage to orders only at the surface; the cage is {at}."),
+    RulesReason.CAGE_HOLDS: N_("the cage holds {cubes}."),
+    RulesReason.STORAGE_HOLDS: N_("your storage holds {cubes}."),
     # text that is not an action
-    Reason.NOT_AN_ACTION_TEXT: (
+    RulesReason.NOT_AN_ACTION_TEXT: (
         N_("I can't read `{text}`: an action starts with draft, factory, mine, deliver, money, order, bank or keep.")
     ),
-    Reason.BAD_SPACE: N_("I can't read `{text}`: the space is 1-{top} or `draw`."),
-    Reason.ONLY_WITH: N_("I can't read `{text}`: after the space only `with <colours>` may follow."),
-    Reason.NOT_A_COLOUR: N_("I can't read `{text}`: `{word}` is not a coal colour (yellow, brown, grey, black)."),
-    Reason.NOT_A_LEVEL: N_("I can't read `{text}`: a cage level is surface, yellow, brown, grey, black or 0-4."),
-    Reason.BAD_FILL: N_(
+    RulesReason.BAD_SPACE: N_("I can't read `{text}`: the space is 1-{top} or `draw`."),
+    RulesReason.ONLY_WITH: N_("I can't read `{text}`: after the space only `with <colours>` may follow."),
+    RulesReason.NOT_A_COLOUR: N_("I can't read `{text}`: `{word}` is not a coal colour (yellow, brown, grey, black)."),
+    RulesReason.NOT_A_LEVEL: N_("I can't read `{text}`: a cage level is surface, yellow, brown, grey, black or 0-4."),
+    RulesReason.BAD_FILL: N_(
         "I can't read `{text}`: write `fill O.S colour`, e.g. `fill 1.2 grey` or `fill 1.2 grey+brown`."
     ),
-    Reason.TWO_SOURCES: N_("I can't read `{text}`: two sources need two cubes (`grey+brown from cage+storage`)."),
-    Reason.NUMBERED_FROM_ONE: N_("I can't read `{text}`: orders and spots are numbered from 1."),
-    Reason.NOT_A_STEP: N_("I can't read `{text}`: a step is `cage L`, `load C`, `store C` or `fill O.S C`."),
-    Reason.EMPTY_PLAN: (
+    RulesReason.TWO_SOURCES: N_("I can't read `{text}`: two sources need two cubes (`grey+brown from cage+storage`)."),
+    RulesReason.NUMBERED_FROM_ONE: N_("I can't read `{text}`: orders and spots are numbered from 1."),
+    RulesReason.NOT_A_STEP: N_("I can't read `{text}`: a step is `cage L`, `load C`, `store C` or `fill O.S C`."),
+    RulesReason.EMPTY_PLAN: (
         N_(
             "I can't read `{text}`: a plan lists at least one step, separated by commas; "
             "leave the plan out to mine without moving coal."
         )
     ),
-    Reason.BAD_MINE_STEPS: N_("I can't read `{text}`: mining takes 4, 6, 8 or 10 steps."),
-    Reason.BAD_VEHICLE: N_("I can't read `{text}`: the vehicle is wheelbarrow, carriage, truck or train."),
-    Reason.BAD_AMOUNT: N_("I can't read `{text}`: the money spaces give 3, 4, 5 or 6 marks."),
-    Reason.BAD_KEEP: N_("I can't read `{text}`: write `keep N, rest top` or `keep none, rest bottom`."),
-    Reason.OUT_OF_RANGE: N_("I can't read `{text}`: a number is out of range."),
+    RulesReason.BAD_MINE_STEPS: N_("I can't read `{text}`: mining takes 4, 6, 8 or 10 steps."),
+    RulesReason.BAD_VEHICLE: N_("I can't read `{text}`: the vehicle is wheelbarrow, carriage, truck or train."),
+    RulesReason.BAD_AMOUNT: N_("I can't read `{text}`: the money spaces give 3, 4, 5 or 6 marks."),
+    RulesReason.BAD_KEEP: N_("I can't read `{text}`: write `keep N, rest top` or `keep none, rest bottom`."),
+    RulesReason.OUT_OF_RANGE: N_("I can't read `{text}`: a number is out of range."),
 }
 CHOOSE_DRAWN_FIRST = {
     "tile": N_("{player} must first choose from the drawn tiles."),
@@ -537,19 +537,19 @@ CHOOSE_DRAWN_FIRST = {
 }
 # Refusals that name a colour or a space as a whole phrase, one message each (agreement, issue 25)
 BY_COLOUR = {
-    Reason.NO_SUBSTITUTE_NEEDED: (
+    RulesReason.NO_SUBSTITUTE_NEEDED: (
         N_("The supply has yellow coal for every cart; no substitute is needed."),
         N_("The supply has brown coal for every cart; no substitute is needed."),
         N_("The supply has grey coal for every cart; no substitute is needed."),
         N_("The supply has black coal for every cart; no substitute is needed."),
     ),
-    Reason.CAGE_HAS_NO_CUBE: (
+    RulesReason.CAGE_HAS_NO_CUBE: (
         N_("the cage holds no yellow cube."),
         N_("the cage holds no brown cube."),
         N_("the cage holds no grey cube."),
         N_("the cage holds no black cube."),
     ),
-    Reason.WRONG_COLOUR: (  # {wanted}: "1 black cube"
+    RulesReason.WRONG_COLOUR: (  # {wanted}: "1 black cube"
         N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one yellow cube."),
         N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one brown cube."),
         N_("spot {order}.{spot} needs {wanted}; use two cubes of any colour instead of one grey cube."),
@@ -592,11 +592,11 @@ def _refusal_fields(refusal: Refusal) -> dict[str, object]:
     price = params.get("price")
     if isinstance(price, int):
         fields["price"] = marks(price)
-    if refusal.reason is Reason.CARD_NOT_ON_OFFER:
+    if refusal.reason is RulesReason.CARD_NOT_ON_OFFER:
         fields["offered"] = _(LIST_SEPARATOR).join(str(k) for k in _ints(params["offered"]))
-    if refusal.reason is Reason.BAD_REST_ORDER:
+    if refusal.reason is RulesReason.BAD_REST_ORDER:
         fields["rest"] = " ".join(str(k) for k in _ints(params["rest"]))
-    if refusal.reason is Reason.SUBSTITUTE_CHOICES:
+    if refusal.reason is RulesReason.SUBSTITUTE_CHOICES:
         options = params["options"]
         assert isinstance(options, list)
         fields["options"] = _(ALTERNATIVES).join(" ".join(_substitute(c) for c in _ints(o)) for o in options)
@@ -621,13 +621,13 @@ def explain(refusal: Refusal) -> str:
     """Why the rules refused, in one sentence (with the step of a mining plan first)."""
     fields = _refusal_fields(refusal)
     reason = refusal.reason
-    if reason is Reason.CHOOSE_DRAWN_FIRST:
+    if reason is RulesReason.CHOOSE_DRAWN_FIRST:
         problem = _(CHOOSE_DRAWN_FIRST[str(fields["deck"])]).format(**fields)
     elif reason in BY_COLOUR:
         problem = _(BY_COLOUR[reason][cast(int, refusal.params["colour"])]).format(**fields)
-    elif reason is Reason.SPACE_LOCKED:
+    elif reason is RulesReason.SPACE_LOCKED:
         problem = _locked(str(refusal.params["space"]), **fields)
-    elif reason is Reason.NOT_ENOUGH_WORKERS:
+    elif reason is RulesReason.NOT_ENOUGH_WORKERS:
         problem = plural(cast(int, fields["need"]), *NEEDS_WORKERS, **fields)
     else:
         problem = _(REFUSALS[reason]).format(**fields)

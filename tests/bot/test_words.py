@@ -16,8 +16,8 @@ from rules import (
     Drew,
     Mined,
     Placed,
-    Reason,
     Refusal,
+    RulesReason,
     TookMoney,
     apply,
     parse_action,
@@ -103,8 +103,13 @@ def test_unreadable_text_is_explained_with_a_hint_and_a_short_quote(text, senten
 
 
 def test_every_reason_has_a_sentence_with_named_placeholders_only():
-    special = {Reason.CHOOSE_DRAWN_FIRST, Reason.NOT_ENOUGH_WORKERS, Reason.SPACE_LOCKED, *words.BY_COLOUR}
-    assert set(words.REFUSALS) | special == set(Reason)
+    special = {
+        RulesReason.CHOOSE_DRAWN_FIRST,
+        RulesReason.NOT_ENOUGH_WORKERS,
+        RulesReason.SPACE_LOCKED,
+        *words.BY_COLOUR,
+    }
+    assert set(words.REFUSALS) | special == set(RulesReason)
     templates = [*words.REFUSALS.values(), *words.CHOOSE_DRAWN_FIRST.values(), *words.NEEDS_WORKERS]
     templates += [*words.LOCKED.values(), *(t for ts in words.BY_COLOUR.values() for t in ts)]
     templates += [*words.PLACED, *words.KEPT.values(), *(t for ts in words.PLACED_AND.values() for t in ts)]
@@ -114,7 +119,7 @@ def test_every_reason_has_a_sentence_with_named_placeholders_only():
 
 
 def test_the_substitute_choices_name_none_for_an_empty_cart():
-    err = Refusal(Reason.SUBSTITUTE_CHOICES, options=[[BROWN, BLACK], [BROWN, NO_COAL], [NO_COAL, NO_COAL]])
+    err = Refusal(RulesReason.SUBSTITUTE_CHOICES, options=[[BROWN, BLACK], [BROWN, NO_COAL], [NO_COAL, NO_COAL]])
     assert explain(err) == "The substitute coal can be brown black or brown none or none none."
 
 

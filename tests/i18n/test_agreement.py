@@ -13,7 +13,7 @@ import pytest
 
 from bot.i18n import speaking
 from bot.words.rules import at_level, cubes, explain, tile_name
-from rules import Reason, Refusal
+from rules import Refusal, RulesReason
 from rules.components import TILES
 
 COLOURS = ("yellow", "brown", "grey", "black")
@@ -133,7 +133,7 @@ def test_every_count_of_cubes_agrees_with_its_colour_and_number(lang):
 def test_every_locked_space_sentence_agrees_with_the_space(lang):
     for key, sentence in LOCKED_BY_LANGUAGE[lang].items():
         with speaking(lang):
-            assert explain(Refusal(Reason.SPACE_LOCKED, space=key, players=2)) == sentence, (lang, key)
+            assert explain(Refusal(RulesReason.SPACE_LOCKED, space=key, players=2)) == sentence, (lang, key)
 
 
 @pytest.mark.parametrize("lang", sorted(AT_LEVEL_BY_LANGUAGE))
@@ -145,13 +145,13 @@ def test_the_cage_is_at_a_level_with_its_preposition(lang):
 
 def test_a_refusal_counting_cubes_agrees_too():
     with speaking("it"):
-        said = explain(Refusal(Reason.CAGE_HOLDS, colour=2, count=2))
+        said = explain(Refusal(RulesReason.CAGE_HOLDS, colour=2, count=2))
     assert said == "il Montacarichi contiene 2 cubi Carbone grigi."
     with speaking("es"):
-        said = explain(Refusal(Reason.STORAGE_HOLDS, colour=3, count=1))
+        said = explain(Refusal(RulesReason.STORAGE_HOLDS, colour=3, count=1))
     assert said == "tu almacenamiento tiene 1 cubo negro."  # the rulebook: «almacenamiento privado de carbón»
     with speaking("es"):
-        said = explain(Refusal(Reason.CAGE_ELSEWHERE, level=0))
+        said = explain(Refusal(RulesReason.CAGE_ELSEWHERE, level=0))
     assert said == "la jaula está en la superficie."
 
 

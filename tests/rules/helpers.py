@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import ActionSyntaxError, GameState, IllegalAction, Reason, apply, legal_actions, new_game, parse_action
+from rules import ActionSyntaxError, GameState, IllegalAction, RulesReason, apply, legal_actions, new_game, parse_action
 from rules.components import COLOUR_LETTERS, ORDER_CARDS, SPACE_INDEX, TILES, VEHICLES
 from rules.state import Order
 
@@ -24,7 +24,7 @@ def act(state: GameState, text: str):
     return apply(state, parse_action(text))
 
 
-def refused(state: GameState, text: str, reason: Reason, **params: object) -> IllegalAction:
+def refused(state: GameState, text: str, reason: RulesReason, **params: object) -> IllegalAction:
     """Assert the action is refused for `reason` with these `params` (at least), changing nothing."""
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as info:
@@ -36,7 +36,7 @@ def refused(state: GameState, text: str, reason: Reason, **params: object) -> Il
     return err
 
 
-def unreadable(action_text: str, reason: Reason, **params: object) -> ActionSyntaxError:
+def unreadable(action_text: str, reason: RulesReason, **params: object) -> ActionSyntaxError:
     """Assert the text is not an action: ActionSyntaxError for `reason` with these `params` (at least)."""
     with pytest.raises(ActionSyntaxError) as info:
         parse_action(action_text)

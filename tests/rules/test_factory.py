@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import Bought, Drew, Kept, Reason, legal_actions, view
+from rules import Bought, Drew, Kept, RulesReason, legal_actions, view
 from rules.components import BLACK, BROWN, GREY, NO_COAL, TILES, YELLOW
 
 from .helpers import act, drafted, refused, tile
@@ -76,7 +76,7 @@ def test_r_fac_2_with_two_carts_short_each_gets_a_colour_or_stays_empty():
         "factory 1 with none none",
     ]
     choices = [[BROWN, BLACK], [BROWN, NO_COAL], [BLACK, NO_COAL], [NO_COAL, NO_COAL]]
-    refused(state, "factory 1 with brown brown", Reason.SUBSTITUTE_CHOICES, options=choices)
+    refused(state, "factory 1 with brown brown", RulesReason.SUBSTITUTE_CHOICES, options=choices)
     after, _ = act(state, "factory 1 with none brown")  # the order of the words does not matter
     assert after.players[me].carts[GREY] == [GREY, NO_COAL, BROWN] and after.supply == [0, 0, 0, 1]
     after, _ = act(state, "factory 1 with none none")
@@ -126,10 +126,10 @@ def test_r_fac_2_empty_supply_leaves_the_cart_empty():
 
 def test_r_fac_2_a_substitute_when_none_is_needed_or_not_available_is_refused():
     state = _with_tile_on_space(drafted(3), 1, tile(BROWN, 1))
-    refused(state, "factory 1 with grey", Reason.NO_SUBSTITUTE_NEEDED, colour=BROWN)
-    refused(state, "factory 1 with none", Reason.NO_SUBSTITUTE_NEEDED, colour=BROWN)
+    refused(state, "factory 1 with grey", RulesReason.NO_SUBSTITUTE_NEEDED, colour=BROWN)
+    refused(state, "factory 1 with none", RulesReason.NO_SUBSTITUTE_NEEDED, colour=BROWN)
     state.supply = [0, 0, 3, 0]
-    refused(state, "factory 1 with yellow", Reason.SUBSTITUTE_CHOICES, options=[[GREY], [NO_COAL]])
+    refused(state, "factory 1 with yellow", RulesReason.SUBSTITUTE_CHOICES, options=[[GREY], [NO_COAL]])
 
 
 def test_r_fac_3_the_space_is_refilled_from_the_tile_deck():
@@ -189,7 +189,7 @@ def test_r_fac_5_keep_none_rest_on_top_in_the_chosen_order():
     after, _ = act(drawn, "keep none, rest top 5 4 3 2 1")
     assert after.tile_deck[:5] == cards[::-1]
     assert after.players[state.current].tiles == []
-    refused(drawn, "keep none, rest top 1 2 3", Reason.BAD_REST_ORDER, rest=[1, 2, 3, 4, 5])
+    refused(drawn, "keep none, rest top 1 2 3", RulesReason.BAD_REST_ORDER, rest=[1, 2, 3, 4, 5])
 
 
 def test_r_fac_5_only_tiles_you_can_pay_for_may_be_kept():
@@ -198,7 +198,7 @@ def test_r_fac_5_only_tiles_you_can_pay_for_may_be_kept():
     drawn, _ = act(state, "factory draw")
     choices = {str(a) for a in legal_actions(drawn)}
     assert choices == {"keep none, rest top", "keep none, rest bottom"}
-    refused(drawn, "keep 1, rest bottom", Reason.TILE_TOO_DEAR, price=TILES[drawn.pending.cards[0]].price, have=0)
+    refused(drawn, "keep 1, rest bottom", RulesReason.TILE_TOO_DEAR, price=TILES[drawn.pending.cards[0]].price, have=0)
 
 
 def test_r_fac_5_fewer_than_five_when_the_deck_is_short():
@@ -211,8 +211,8 @@ def test_r_fac_5_fewer_than_five_when_the_deck_is_short():
 def test_r_fac_5_nobody_else_may_act_until_the_choice_is_made():
     state = drafted(3)
     drawn, _ = act(state, "factory draw")
-    refused(drawn, "bank", Reason.CHOOSE_DRAWN_FIRST, player=drawn.to_move, deck="tile")
-    refused(drawn, "money 4", Reason.CHOOSE_DRAWN_FIRST, player=drawn.to_move, deck="tile")
+    refused(drawn, "bank", RulesReason.CHOOSE_DRAWN_FIRST, player=drawn.to_move, deck="tile")
+    refused(drawn, "money 4", RulesReason.CHOOSE_DRAWN_FIRST, player=drawn.to_move, deck="tile")
     assert all(str(a).startswith("keep") for a in legal_actions(drawn))
 
 
@@ -223,9 +223,9 @@ def test_r_deck_1_an_empty_tile_deck_is_not_reshuffled_and_spaces_stay_empty():
     after, _ = act(state, "factory 1")
     assert after.factory[0] is None and after.tile_deck == []
     assert "factory draw" not in {str(a) for a in legal_actions(state)}
-    refused(state, "factory draw", Reason.TILE_DECK_EMPTY)
+    refused(state, "factory draw", RulesReason.TILE_DECK_EMPTY)
     nxt = after.model_copy(deep=True)
-    refused(nxt, "factory 1", Reason.NO_TILE, space="factory 1")
+    refused(nxt, "factory 1", RulesReason.NO_TILE, space="factory 1")
 
 
 def test_r_deck_1_an_empty_order_deck_leaves_order_spaces_empty():
@@ -233,5 +233,5 @@ def test_r_deck_1_an_empty_order_deck_leaves_order_spaces_empty():
     state.order_deck = []
     after, _ = act(state, "order 2")
     assert after.order_spaces[1] is None
-    refused(state, "order draw", Reason.ORDER_DECK_EMPTY)
-    refused(after, "order 2", Reason.NO_CARD, space="order 2")
+    refused(state, "order draw", RulesReason.ORDER_DECK_EMPTY)
+    refused(after, "order 2", RulesReason.NO_CARD, space="order 2")

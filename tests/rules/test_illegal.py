@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import IllegalAction, Reason, UseBank, apply, legal_actions, new_game, parse_action
+from rules import IllegalAction, RulesReason, UseBank, apply, legal_actions, new_game, parse_action
 from rules.components import SPACES
 from rules.engine import space_problem
 from rules.record import Chooser, random_action
@@ -46,32 +46,32 @@ def _crowded():
 
 
 CASES = [
-    (_draft, "bank", Reason.DRAFT_FIRST, {"player": "*"}),
-    (_draft, "draft 11", Reason.CARD_NOT_ON_OFFER, {"card": 11, "offered": list(range(1, 11))}),
-    (_turn, "draft 1", Reason.DRAFT_IS_OVER, {}),
-    (_turn, "keep 1, rest top", Reason.NOTHING_DRAWN, {}),
-    (_draw, "money 4", Reason.CHOOSE_DRAWN_FIRST, {"player": "*", "deck": "tile"}),
-    (_draw, "keep 9, rest top", Reason.PICK_OUT_OF_RANGE, {"pick": 9, "drawn": 5}),
-    (_draw, "keep none, rest top 1 1 2 3 4", Reason.BAD_REST_ORDER, {"rest": [1, 2, 3, 4, 5]}),
-    (_over, "bank", Reason.GAME_OVER, {}),
-    (_poor, "factory 2", Reason.CANNOT_AFFORD, {"space": "factory 2", "price": "*", "have": 0}),
-    (_crowded, "mine 6", Reason.NOT_ENOUGH_WORKERS, {"space": "mine 6", "need": 5, "have": 3}),
-    (_turn, "mine 4", Reason.SPACE_LOCKED, {"space": "mine 4", "players": 3}),
-    (_turn, "deliver train", Reason.NOTHING_TO_DELIVER, {"vehicle": "train"}),
-    (_turn, "factory draw with grey", Reason.SUBSTITUTE_TOO_EARLY, {}),
-    (_turn, "factory draw with none", Reason.SUBSTITUTE_TOO_EARLY, {}),
-    (_turn, "mine 4: cage black", Reason.SPACE_LOCKED, {"space": "mine 4", "players": 3}),
-    (_turn, "mine 6: load black", Reason.CAGE_AT_SURFACE, {"step": 1, "step_text": "load black"}),
+    (_draft, "bank", RulesReason.DRAFT_FIRST, {"player": "*"}),
+    (_draft, "draft 11", RulesReason.CARD_NOT_ON_OFFER, {"card": 11, "offered": list(range(1, 11))}),
+    (_turn, "draft 1", RulesReason.DRAFT_IS_OVER, {}),
+    (_turn, "keep 1, rest top", RulesReason.NOTHING_DRAWN, {}),
+    (_draw, "money 4", RulesReason.CHOOSE_DRAWN_FIRST, {"player": "*", "deck": "tile"}),
+    (_draw, "keep 9, rest top", RulesReason.PICK_OUT_OF_RANGE, {"pick": 9, "drawn": 5}),
+    (_draw, "keep none, rest top 1 1 2 3 4", RulesReason.BAD_REST_ORDER, {"rest": [1, 2, 3, 4, 5]}),
+    (_over, "bank", RulesReason.GAME_OVER, {}),
+    (_poor, "factory 2", RulesReason.CANNOT_AFFORD, {"space": "factory 2", "price": "*", "have": 0}),
+    (_crowded, "mine 6", RulesReason.NOT_ENOUGH_WORKERS, {"space": "mine 6", "need": 5, "have": 3}),
+    (_turn, "mine 4", RulesReason.SPACE_LOCKED, {"space": "mine 4", "players": 3}),
+    (_turn, "deliver train", RulesReason.NOTHING_TO_DELIVER, {"vehicle": "train"}),
+    (_turn, "factory draw with grey", RulesReason.SUBSTITUTE_TOO_EARLY, {}),
+    (_turn, "factory draw with none", RulesReason.SUBSTITUTE_TOO_EARLY, {}),
+    (_turn, "mine 4: cage black", RulesReason.SPACE_LOCKED, {"space": "mine 4", "players": 3}),
+    (_turn, "mine 6: load black", RulesReason.CAGE_AT_SURFACE, {"step": 1, "step_text": "load black"}),
     (
         _turn,
         "mine 6: cage black, load black, load black",
-        Reason.CARTS_EMPTY,
+        RulesReason.CARTS_EMPTY,
         {"step": 3, "step_text": "load black", "level": 4},
     ),
     (
         _turn,
         "mine 6: fill 9.1 grey",
-        Reason.NO_SUCH_ORDER,
+        RulesReason.NO_SUCH_ORDER,
         {"step": 1, "step_text": "fill 9.1 grey", "order": 9, "have": 3},
     ),
 ]
@@ -95,7 +95,7 @@ def test_something_that_is_not_an_action_is_refused():
     state = drafted(3)
     with pytest.raises(IllegalAction) as info:
         apply(state, "bank")
-    assert info.value.reason is Reason.NOT_AN_ACTION and info.value.params == {"action": "'bank'"}
+    assert info.value.reason is RulesReason.NOT_AN_ACTION and info.value.params == {"action": "'bank'"}
 
 
 def test_legal_actions_agree_with_apply_refusals_space_by_space():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import Delivered, Kept, Reason, legal_actions, view
+from rules import Delivered, Kept, RulesReason, legal_actions, view
 from rules.components import BLACK, BROWN, GREY, YELLOW
 
 from .helpers import act, card, drafted, order, rebalance_supply, refused
@@ -88,6 +88,6 @@ def test_r_ord_2_keeping_none_still_completes_the_action():
     assert after.order_deck[-5:] == drawn.pending.cards
     assert len(after.players[state.current].orders) == len(state.players[state.current].orders)
     assert after.current != state.current and after.phase == "turn"
-    refused(drawn, "keep 6, rest top", Reason.PICK_OUT_OF_RANGE, pick=6, drawn=5)
-    refused(drawn, "keep 1 with grey, rest top", Reason.SUBSTITUTE_ONLY_FOR_TILE)
-    refused(drawn, "keep 1 with none, rest top", Reason.SUBSTITUTE_ONLY_FOR_TILE)
+    refused(drawn, "keep 6, rest top", RulesReason.PICK_OUT_OF_RANGE, pick=6, drawn=5)
+    refused(drawn, "keep 1 with grey, rest top", RulesReason.SUBSTITUTE_ONLY_FOR_TILE)
+    refused(drawn, "keep 1 with none, rest top", RulesReason.SUBSTITUTE_ONLY_FOR_TILE)

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from rules import IllegalAction, Reason, apply, legal_actions, new_game
+from rules import IllegalAction, RulesReason, apply, legal_actions, new_game
 from rules.components import (
     CUBES_PER_COLOUR,
     LOCKED,
@@ -83,8 +83,8 @@ def test_r_setup_1_locked_spaces_are_never_legal():
     state = drafted(2)
     texts = {str(a) for a in legal_actions(state)}
     assert not {"mine 4", "mine 8", "money 3", "money 5", "order 1", "factory 4", "factory 8"} & texts
-    refused(state, "mine 8", Reason.SPACE_LOCKED, space="mine 8", players=2)
-    refused(state, "order 1", Reason.SPACE_LOCKED, space="order 1", players=2)
+    refused(state, "mine 8", RulesReason.SPACE_LOCKED, space="mine 8", players=2)
+    refused(state, "order 1", RulesReason.SPACE_LOCKED, space="order 1", players=2)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -132,8 +132,8 @@ def test_r_setup_5_a_taken_card_cannot_be_drafted_again_and_numbers_do_not_shift
     state = new_game(NAMES[:2], seed=4)
     third = state.draft_cards[2]
     state, _ = act(state, "draft 2")
-    refused(state, "draft 2", Reason.CARD_NOT_ON_OFFER, card=2, offered=[1, 3, 4, 5, 6, 7])
-    refused(state, "draft 8", Reason.CARD_NOT_ON_OFFER, card=8)
+    refused(state, "draft 2", RulesReason.CARD_NOT_ON_OFFER, card=2, offered=[1, 3, 4, 5, 6, 7])
+    refused(state, "draft 8", RulesReason.CARD_NOT_ON_OFFER, card=8)
     state, _ = act(state, "draft 3")
     assert state.players[state.start_player].orders[0].card == third
 
@@ -161,10 +161,10 @@ def test_r_setup_6_leftover_card_on_first_unlocked_order_space_rest_from_deck(n)
 @pytest.mark.parametrize(
     "names,reason,params",
     [
-        (["alice"], Reason.PLAYER_COUNT, {"count": 1}),
-        (NAMES + ["eve"], Reason.PLAYER_COUNT, {"count": 5}),
-        (["alice", "alice"], Reason.PLAYER_NAMES, {}),
-        (["alice", ""], Reason.PLAYER_NAMES, {}),
+        (["alice"], RulesReason.PLAYER_COUNT, {"count": 1}),
+        (NAMES + ["eve"], RulesReason.PLAYER_COUNT, {"count": 5}),
+        (["alice", "alice"], RulesReason.PLAYER_NAMES, {}),
+        (["alice", ""], RulesReason.PLAYER_NAMES, {}),
     ],
 )
 def test_r_setup_a_table_that_cannot_play_is_refused_with_the_reason(names, reason, params):

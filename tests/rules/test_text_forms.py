@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import ActionSyntaxError, IllegalAction, Mine, MinePlanner, Reason, apply, legal_actions, parse_action
+from rules import ActionSyntaxError, IllegalAction, Mine, MinePlanner, RulesReason, apply, legal_actions, parse_action
 from rules.errors import QUOTE_LENGTH
 from rules.record import Chooser, random_action
 
@@ -45,22 +45,22 @@ def test_parsing_is_forgiving_about_case_spaces_and_level_words():
 
 
 MALFORMED = [
-    ("", Reason.NOT_AN_ACTION_TEXT, {}),
-    ("dance", Reason.NOT_AN_ACTION_TEXT, {}),
-    ("factory 9", Reason.BAD_SPACE, {"top": 8}),
-    ("factory 3 grey", Reason.ONLY_WITH, {}),
-    ("factory 3 with purple", Reason.NOT_A_COLOUR, {"word": "purple"}),
-    ("order 0", Reason.BAD_SPACE, {"top": 4}),
-    ("mine 7", Reason.BAD_MINE_STEPS, {}),
-    ("money 2", Reason.BAD_AMOUNT, {}),
-    ("deliver rocket", Reason.BAD_VEHICLE, {}),
-    ("mine 8: cage moon", Reason.NOT_A_LEVEL, {"step": 1}),
-    ("mine 8: fill 1 grey", Reason.BAD_FILL, {"step": 1}),
-    ("mine 8: cage grey, fill 1.1 grey from cage+storage", Reason.TWO_SOURCES, {"step": 2}),
-    ("mine 8: fill 0.1 grey", Reason.NUMBERED_FROM_ONE, {"step": 1}),
-    ("mine 8: , ,", Reason.EMPTY_PLAN, {}),
-    ("keep two", Reason.BAD_KEEP, {}),
-    ("draft 0", Reason.OUT_OF_RANGE, {}),
+    ("", RulesReason.NOT_AN_ACTION_TEXT, {}),
+    ("dance", RulesReason.NOT_AN_ACTION_TEXT, {}),
+    ("factory 9", RulesReason.BAD_SPACE, {"top": 8}),
+    ("factory 3 grey", RulesReason.ONLY_WITH, {}),
+    ("factory 3 with purple", RulesReason.NOT_A_COLOUR, {"word": "purple"}),
+    ("order 0", RulesReason.BAD_SPACE, {"top": 4}),
+    ("mine 7", RulesReason.BAD_MINE_STEPS, {}),
+    ("money 2", RulesReason.BAD_AMOUNT, {}),
+    ("deliver rocket", RulesReason.BAD_VEHICLE, {}),
+    ("mine 8: cage moon", RulesReason.NOT_A_LEVEL, {"step": 1}),
+    ("mine 8: fill 1 grey", RulesReason.BAD_FILL, {"step": 1}),
+    ("mine 8: cage grey, fill 1.1 grey from cage+storage", RulesReason.TWO_SOURCES, {"step": 2}),
+    ("mine 8: fill 0.1 grey", RulesReason.NUMBERED_FROM_ONE, {"step": 1}),
+    ("mine 8: , ,", RulesReason.EMPTY_PLAN, {}),
+    ("keep two", RulesReason.BAD_KEEP, {}),
+    ("draft 0", RulesReason.OUT_OF_RANGE, {}),
 ]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import Placed, Reason, TookMoney, apply, legal_actions
+from rules import Placed, RulesReason, TookMoney, apply, legal_actions
 from rules.components import SPACES, TILES
 
 from .helpers import act, drafted, last_worker_everyone, refused, space
@@ -76,7 +76,7 @@ def test_r_turn_3_not_enough_workers_to_displace_is_refused_with_the_counts():
     state.space_owner[i], state.space_workers[i] = other, 2
     state.players[state.current].workers = 2
     assert "mine 8" not in {str(a) for a in legal_actions(state)}
-    refused(state, "mine 8", Reason.NOT_ENOUGH_WORKERS, space="mine 8", need=3, have=2)
+    refused(state, "mine 8", RulesReason.NOT_ENOUGH_WORKERS, space="mine 8", need=3, have=2)
 
 
 def test_r_turn_3_only_completable_spaces_may_be_chosen():
@@ -87,10 +87,10 @@ def test_r_turn_3_only_completable_spaces_may_be_chosen():
     assert not any(t.startswith("factory ") and t != "factory draw" for t in texts)  # cannot pay
     assert not any(t.startswith("deliver") for t in texts)  # nothing complete
     price = TILES[state.factory[0]].price
-    refused(state, "factory 1", Reason.CANNOT_AFFORD, space="factory 1", price=price, have=0)
-    refused(state, "deliver truck", Reason.NOTHING_TO_DELIVER, vehicle="truck")
+    refused(state, "factory 1", RulesReason.CANNOT_AFFORD, space="factory 1", price=price, have=0)
+    refused(state, "deliver truck", RulesReason.NOTHING_TO_DELIVER, vehicle="truck")
     state.order_spaces[1] = None
-    refused(state, "order 2", Reason.NO_CARD, space="order 2")
+    refused(state, "order 2", RulesReason.NO_CARD, space="order 2")
 
 
 def test_r_turn_4_bank_takes_exactly_one_worker_whoever_is_there():
