@@ -441,7 +441,7 @@ class CoalCommands(app_commands.Group):
         game = await manager.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
-        rows = await manager.log(game, last)
+        rows = await manager.store.log_with_events(game, last)
         await interaction.response.send_message(status.log_message(rows), ephemeral=True)
 
     @app_commands.command(name="help", description=describe.HELP)
@@ -450,7 +450,7 @@ class CoalCommands(app_commands.Group):
     async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
         text = pgettext("help", help_words.HELP.get(topic, help_words.HELP["overview"]))
         if topic == "overview":  # and what this server's new games start with
-            stored = await client_of(interaction).manager.server_defaults(interaction.guild_id or 0)
+            stored = await client_of(interaction).manager.people.server_defaults(interaction.guild_id or 0)
             text += "\n" + defaults_words.defaults_message(server_defaults.in_order(stored), server_defaults.BUILT_IN)
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -458,7 +458,7 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="history", description=describe.HISTORY)
     async def history(self, interaction: discord.Interaction) -> None:
-        games = await client_of(interaction).manager.history(interaction.guild_id or 0, limit=15)
+        games = await client_of(interaction).manager.store.finished_games(interaction.guild_id or 0, limit=15)
         await interaction.response.send_message(
             status.history_message(games), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -468,9 +468,9 @@ class CoalCommands(app_commands.Group):
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         member = player or interaction.user
         manager = client_of(interaction).manager
-        s = await manager.stats(interaction.guild_id or 0, member.id)
-        rating, changes = await manager.rating_of(interaction.guild_id or 0, member.id)
-        times = await manager.move_times(interaction.guild_id or 0, member.id)
+        s = await manager.store.player_stats(interaction.guild_id or 0, member.id)
+        rating, changes = await manager.ladders.rating_of(interaction.guild_id or 0, member.id)
+        times = await manager.store.move_times(interaction.guild_id or 0, member.id)
         lines = (status.stats_message(member.id, s), status.move_times_line(times), status.rating_line(rating, changes))
         text = "\n".join(x for x in lines if x)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -478,8 +478,8 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="leaderboard", description=describe.LEADERBOARD)
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         manager, guild, user = client_of(interaction).manager, interaction.guild_id or 0, interaction.user.id
-        rows, place = await manager.ladder(guild, user)
-        mine, _changes = await manager.rating_of(guild, user)
+        rows, place = await manager.ladders.board(guild, user)
+        mine, _changes = await manager.ladders.rating_of(guild, user)
         text = status.ladder_message(rows, place, mine)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -511,7 +511,10 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="export", description=describe.EXPORT)
     async def export(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        game, record = await bot.manager.record(interaction.channel_id or 0)
+        game = await bot.manager.latest(interaction.channel_id or 0)
+        record = await bot.manager.store.game_record(game.id) if game is not None else None
+        if game is None or record is None:
+            raise NoGameHere(Reason.NOTHING_TO_EXPORT)
         again = bot.cooldowns.use("export", interaction.user.id, game.channel_id)
         if again is not None:
             await refuse(interaction, refusals.cooldown(again))

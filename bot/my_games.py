@@ -25,7 +25,7 @@ PAGE_SIZE = 10  # ten lines of about 120 characters: well within a message's 2 0
 async def show(interaction: discord.Interaction, page: int = 0, edit: bool = False) -> None:
     user = interaction.user.id
     guild = interaction.guild_id  # None in a direct message: every server
-    games = await client_of(interaction).manager.games_of(user, guild)
+    games = await client_of(interaction).manager.people.games_of(user, guild)
     pages = max(1, math.ceil(len(games) / PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     shown = games[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]

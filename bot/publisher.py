@@ -31,7 +31,7 @@ from discord.utils import MISSING
 from games import Game, Move, TurnResult
 from games.backoff import Backoff
 from games.locks import KeyedLocks
-from games.manager import LOBBY_POST, NOT_POSTED, TURN_POST
+from games.posts import LOBBY_POST, NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
 from games.undo import undo_refusal
 from rendering import LastMove, last_move, render_scoring, render_turn
@@ -122,7 +122,7 @@ class Publisher:
                     if await self._post_rows(game, earlier, live_last=False) and await self.announce(
                         result, interaction, text=text, undo=undo
                     ):
-                        self.bot.manager.posted(game)
+                        self.bot.manager.posts.posted(game)
                         self._settled(game.id)
                         return True
                     await self._failed(game)
@@ -135,10 +135,12 @@ class Publisher:
     async def _done_posting(self) -> None:
         """A turn's post ended: with no other in progress, its mark is committed now (`storage.marks`)."""
         self._posting -= 1
-        await self.bot.manager.posts_settled(idle=self._posting == 0)
+        await self.bot.manager.posts.settled(idle=self._posting == 0)
 
     async def _pending(self, game_id: int, before: int | None = None) -> list[OutboxRow]:
-        return [row for row in await self.bot.manager.unposted(game_id, before=before) if row.kind in POSTED_KINDS]
+        return [
+            row for row in await self.bot.manager.posts.unposted(game_id, before=before) if row.kind in POSTED_KINDS
+        ]
 
     async def _post_rows(self, game: Game, rows: list[OutboxRow], *, live_last: bool) -> bool:
         """Post stored turns that are still pending, oldest first, and stop at the first that fails (False),
@@ -155,7 +157,7 @@ class Publisher:
             if row.kind == LOBBY_POST:
                 if not await self._lobby_late(game, row):
                     return False
-                self.bot.manager.posted(game, row.seq)
+                self.bot.manager.posts.posted(game, row.seq)
         for run in runs:
             last = run[-1]
             said = [EVENTS.validate_python(row.payload.get("events", [])) for row in run]
@@ -165,7 +167,7 @@ class Publisher:
             result = TurnResult(game, events)
             if not await self.announce(result, text=text, buttons=live, told=last.seq, parts=last.parts):
                 return False
-            self.bot.manager.posted(game, last.seq)
+            self.bot.manager.posts.posted(game, last.seq)
             log.info("game %s channel %s: posted turns %s-%s late", game.id, game.channel_id, run[0].seq, last.seq)
         return True
 
@@ -190,10 +192,10 @@ class Publisher:
     async def _failed(self, game: Game) -> None:
         """The turn's post (and any still pending before it) did not reach the channel: noted on each,
         the host told once (when the posts start failing), and a try scheduled after a backoff."""
-        pending = await self.bot.manager.unposted(game.id)
+        pending = await self.bot.manager.posts.unposted(game.id)
         already_failing = any(row.attempts for row in pending)
         for row in pending:
-            await self.bot.manager.post_failed(row, NOT_POSTED)
+            await self.bot.manager.posts.failed(row, NOT_POSTED)
         if not already_failing:
             text = _(refusals.POSTS_FAILING).format(channel=game.channel_id, days=UNREACHABLE_DAYS)
             await tell_host(cast(discord.Client, self.bot), game, text)
@@ -252,7 +254,7 @@ class Publisher:
         manager = self.bot.manager
         self._posting += 1
         try:
-            game = await manager.game_by_id(game_id)
+            game = await manager.store.load_game(game_id)
             async with self._lock(game_id):
                 rows = await self._pending(game_id)
                 if not rows or game is None or (game.state is None and game.status != "lobby"):
@@ -286,7 +288,7 @@ class Publisher:
         shown = await last_shown(self.bot, game)
         if shown is None or shown.version < last:
             return False
-        self.bot.manager.posted(game, last)
+        self.bot.manager.posts.posted(game, last)
         self._shown[game.id] = (game.channel_id, shown.message_id)
         log.info("game %s channel %s: turn %s was in the channel already", game.id, game.channel_id, last)
         return True
@@ -410,7 +412,7 @@ class Publisher:
         """The first `parts` messages of the turn at `version` are in the channel (`Store.note_parts`); a
         database that fails here leaves them to Discord's nonce (a restart within minutes) or to be said again."""
         try:
-            await self.bot.manager.parts_posted(game, version, parts)
+            await self.bot.manager.posts.parts_posted(game, version, parts)
         except Exception as err:
             log.warning("game %s: noting a posted part failed (%s: %s)", game.id, type(err).__name__, err)
 
@@ -521,8 +523,8 @@ class Publisher:
                 self.try_later(game.id)
             raise
         if stored_post:
-            self.bot.manager.posted(game, 0)
-            await self.bot.manager.posts_settled(idle=self._posting == 0)
+            self.bot.manager.posts.posted(game, 0)
+            await self.bot.manager.posts.settled(idle=self._posting == 0)
         if buttons is MISSING:  # the lobby closed (the last person left)
             await self.ended(game)
         elif shown:
@@ -549,7 +551,9 @@ class Publisher:
         (among them the drawer's "Show my drawn tiles", so a private draw choice is never lost with
         the process), and the ping of the player to move. The number posted; failures stay pending
         with their cause and are tried again later."""
-        games = dict.fromkeys(row.game_id for row in await self.bot.manager.unposted() if row.kind in POSTED_KINDS)
+        games = dict.fromkeys(
+            row.game_id for row in await self.bot.manager.posts.unposted() if row.kind in POSTED_KINDS
+        )
         return sum([await self.retry(game_id, look_first=True) for game_id in games])
 
     # --- the other messages of a game ---------------------------------------------------------------

@@ -54,7 +54,7 @@ def in_order(options: dict[str, Any]) -> dict[str, Any]:
 
 async def for_new_game(interaction: discord.Interaction, given: dict[str, Any]) -> dict[str, Any]:
     """The options of a new game: each given one, else this server's default, else the bot's own."""
-    stored = await client_of(interaction).manager.server_defaults(interaction.guild_id or 0)
+    stored = await client_of(interaction).manager.people.server_defaults(interaction.guild_id or 0)
     return {k: given[k] if given.get(k) is not None else stored.get(k, BUILT_IN[k]) for k in BUILT_IN}
 
 
@@ -62,7 +62,7 @@ async def change(interaction: discord.Interaction, given: dict[str, Any], reset:
     """/coal host defaults: show, change or forget this server's defaults (privately)."""
     manager = client_of(interaction).manager
     guild = interaction.guild_id or 0
-    stored = await manager.server_defaults(guild)
+    stored = await manager.people.server_defaults(guild)
     changes = {k: v for k, v in given.items() if v is not None}
     if not changes and not reset:
         await interaction.response.send_message(words.defaults_message(in_order(stored), BUILT_IN), ephemeral=True)
@@ -81,6 +81,6 @@ async def change(interaction: discord.Interaction, given: dict[str, Any], reset:
             return
         changes["language"] = lang
     wanted = {} if reset else in_order(stored | changes)
-    await manager.set_server_defaults(guild, wanted, interaction.user.id)
+    await manager.people.set_server_defaults(guild, wanted, interaction.user.id)
     text = words.defaults_message(wanted, BUILT_IN, saved=True)
     await interaction.response.send_message(text, ephemeral=True)

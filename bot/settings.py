@@ -57,10 +57,10 @@ async def _change(interaction: discord.Interaction, changes: dict[str, Any]) -> 
     manager = client_of(interaction).manager
     user = interaction.user.id
     if not changes:
-        return (await manager.settings_of([user]))[user]
+        return (await manager.people.settings_of([user]))[user]
     if changes.get("ping") is not None:
         changes["dm_refused"] = "no"  # a new choice: a refused direct message is news again
-    return await manager.change_settings(user, language=language(), **changes)
+    return await manager.people.change_settings(user, language=language(), **changes)
 
 
 def settings_view(settings: PlayerSettings, *, saved: bool = False) -> LayoutView:

@@ -54,7 +54,7 @@ async def turn_telling(bot: CoalClient, game: Game, *, at_keyboard: int | None =
     state = game.state
     mover = game.to_move_user if state is not None and state.phase != "over" else None
     try:
-        people = await bot.manager.settings_of(s.user_id for s in game.seats)
+        people = await bot.manager.people.settings_of(s.user_id for s in game.seats)
     except Exception:  # the settings could not be read: tell as by default rather than not at all
         log.exception("game %s: could not read the players' settings", game.id)
         return Telling((mover,) if mover else (), True)
@@ -84,7 +84,7 @@ async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:
     user = game.to_move_user
     deadline = game.deadline or bot.clock() + seconds_left
     try:
-        mine = (await bot.manager.settings_of([user])).get(user or 0)
+        mine = (await bot.manager.people.settings_of([user])).get(user or 0)
     except Exception:
         log.exception("game %s: could not read the settings of %s", game.id, user)
         mine = None
@@ -124,7 +124,7 @@ async def direct(
 
 async def _note_refused(bot: CoalClient, user_id: int, state: str) -> None:
     try:
-        await bot.manager.change_settings(user_id, dm_refused=state)
+        await bot.manager.people.change_settings(user_id, dm_refused=state)
     except Exception:
         log.exception("could not note a refused direct message to %s", user_id)
 
@@ -140,14 +140,14 @@ async def say_owed_note(interaction: discord.Interaction) -> None:
         return  # a modal's interaction takes no follow-up message
     bot = client_of(interaction)
     user = interaction.user.id
-    if not bot.manager.owes_note(user):  # the usual case, answered from memory
+    if not bot.manager.people.owes_note(user):  # the usual case, answered from memory
         return
     try:
-        mine = (await bot.manager.settings_of([user]))[user]
+        mine = (await bot.manager.people.settings_of([user]))[user]
         if mine.dm_refused != "untold":
             return
         speak(locale_for(interaction.locale))
         await interaction.followup.send(_(DM_REFUSED), ephemeral=True)
-        await bot.manager.change_settings(user, dm_refused="told")
+        await bot.manager.people.change_settings(user, dm_refused="told")
     except Exception:  # the note waits for the next interaction
         log.info("could not tell %s that their direct messages are refused", user, exc_info=True)

@@ -182,7 +182,7 @@ class LogRow:
     player: str
     action: str  # the rules text form, `str(action)`
     at: float
-    summary: str = ""  # the events' sentences, for /coal log
+    events: str = ""  # what happened, as `rules.EVENTS` JSON: replayed when read (`Queries.log_with_events`)
     auto: bool = False  # taken by the turn timer, not the player
 
 

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules import GameState
-from rules.record import GameRecord, RecordedAction, ReplayError, replay_stack
+from rules import EVENTS, GameState
+from rules.record import GameRecord, RecordedAction, ReplayError, events_of, replay_stack
 
 from .models import Brief, Game, GameSettings, GameSummary, LogRow, MoveTimes, PlayerResult, PlayerStats
 from .part import Part
@@ -192,6 +192,19 @@ class Queries(Part):
         async with self.backend.read() as tx:
             rows = await tx.fetch(sql + " ORDER BY seq", params)
         return [log_row(r) for r in rows]
+
+    async def log_with_events(self, game: Game, last: int | None = None) -> list[LogRow]:
+        """The game's latest `last` log entries (all without `last`), oldest first, each with its events:
+        the log keeps only actions (`Store.save_turn`), so the game is replayed for them (about 130
+        entries a game: milliseconds, for a private command, in a thread)."""
+        rows = await self.log(game.id)  # the replay needs them all
+        if game.seed is not None and not all(row.events for row in rows):
+            events = await asyncio.to_thread(events_of, record_of(game, rows))
+            rows = [
+                row if row.events else replace(row, events=EVENTS.dump_json(said).decode())
+                for row, said in zip(rows, events, strict=True)
+            ]
+        return rows[-last:] if last else rows
 
     async def game_record(self, game_id: int) -> GameRecord | None:
         """The game as a rules record (`python -m rules replay` reads it); None for a lobby."""

@@ -294,8 +294,8 @@ class Store(Queries, Outbox, Ladders, Preferences):
         for a timer action, back to 0 for a player's own), for a finished game its status and
         every seat's final VP and win, and the `outbox` posts (see `pending_posts`).
 
-        The log row keeps the action only: its events (the `summary` column of entries written before
-        issue 26) are what the action log replays to (`rules.record.events_of`) when `/coal log` asks.
+        The log row keeps the action only: its events are what the log replays to (`rules.record.events_of`)
+        when `/coal log` asks (`Queries.log_with_events`).
         """
         status: Status = "finished" if state.phase == "over" else "active"
         if status == "finished":
@@ -312,9 +312,8 @@ class Store(Queries, Outbox, Ladders, Preferences):
                 refused=f"Game {game.id} is no longer at version {game.version}; nothing was saved.",
             ),
             Statement(
-                "INSERT INTO actions (game_id, seq, user_id, player, action, at, summary, auto)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.id, seq, user_id, player, action, now, None, int(auto)),
+                "INSERT INTO actions (game_id, seq, user_id, player, action, at, auto) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game.id, seq, user_id, player, action, now, int(auto)),
             ),
         ]
         # `game` is the stored row at `game.version` (the UPDATE above checks), so its missed

@@ -101,7 +101,7 @@ def log_message(rows: list[LogRow], limit: int = 1900) -> str:
         return _(NO_ACTIONS)
     lines = []
     for row in rows:
-        what = _summary(row.summary) or _(LOG_PLAIN).format(player=shown(row.player), action=row.action)
+        what = _summary(row.events) or _(LOG_PLAIN).format(player=shown(row.player), action=row.action)
         lines.append(_(LOG_ENTRY).format(seq=row.seq, what=what, how=_(BY_TIMER) if row.auto else ""))
     kept: list[str] = []
     size = len(LOG_EARLIER) + 8

@@ -156,7 +156,7 @@ async def play_to_the_end(w, players: int, seed: int, monkeypatch, lobby=None) -
     """A game opened with `/coal new` (or the `lobby` message given, alice's, in `w.channel`), joined
     and started with the lobby's buttons, then played by scripted players to its final scores; the
     policy (what it used) and the number of moves."""
-    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)  # the deal's seed
+    monkeypatch.setattr("games.lobbies.secrets.randbits", lambda bits: seed)  # the deal's seed
     if lobby is None:
         lobby = await open_lobby(w, players)
     else:

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def _lobby_with_computers(w, monkeypatch, seed: int, levels: list[str], **options):
     """/coal new by alice (no timer unless given), then one /coal host addbot per level; the lobby
     message with live buttons (the latest: each addbot posts a new one)."""
-    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("games.lobbies.secrets.randbits", lambda bits: seed)
     r = await w.alice.slash(w.channel, "coal new", thread=False, **({"timer": "none"} | options))
     lobby = r.response.message
     for level in levels:
@@ -135,7 +135,7 @@ async def test_bad_input_about_computers_is_refused_privately_and_changes_nothin
 
 async def test_a_computer_plays_for_a_player_who_never_acts_and_the_game_ends(world, monkeypatch):
     w = world
-    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: 8)
+    monkeypatch.setattr("games.lobbies.secrets.randbits", lambda bits: 8)
     r = await w.alice.slash(w.channel, "coal new", thread=False, timer="1h")  # absent: computer (the default)
     await w.bob.click(r.response.message, label="Join")
     await w.alice.slash(w.channel, "coal start")
@@ -437,10 +437,10 @@ async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_aro
         await bot.computers.idle()
     finished = await w.bot.store.latest_game(channel)
     assert finished.status == "finished"
-    entries = await manager.log(finished)  # each with its events
+    entries = await manager.store.log_with_events(finished)  # each with its events
     crossed = 0
     for k, row in enumerate(entries[:-1]):
-        if '"shift_scored"' in row.summary and row.player != "alice" and entries[k + 1].player != "alice":
+        if '"shift_scored"' in row.events and row.player != "alice" and entries[k + 1].player != "alice":
             crossed += 1  # a computer ended the shift and began the next one
     assert crossed, "the game did not have a computer's run across a shift end"
     for kinds in posted:

@@ -20,7 +20,7 @@ POSTS = "/channels/*/messages"
 
 async def _solo_with_a_timer(w, monkeypatch, seed: int = 5, **options):
     """Alice and a normal computer, a one-hour timer; through Discord, up to Alice's first pick."""
-    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("games.lobbies.secrets.randbits", lambda bits: seed)
     await w.alice.slash(w.channel, "coal new", thread=False, timer="1h", **options)
     r = await w.alice.slash(w.channel, "coal host addbot", level="normal")  # the lobby message with live buttons
     await w.alice.click(r.response.message, label="Start")

@@ -33,7 +33,7 @@ async def test_slash_options_outside_their_choices(world, no_tracebacks):
     w = world
     r = await forge_slash(w.alice, w.channel, "coal settings", ping="evil")
     await assert_refused(w, r, "`evil` is not a choice for ping: choose one of `mention`, `dm`, `none`.")
-    assert (await w.bot.manager.settings_of([w.alice.id]))[w.alice.id].ping == "mention"
+    assert (await w.bot.manager.people.settings_of([w.alice.id]))[w.alice.id].ping == "mention"
     r = await forge_slash(w.alice, w.channel, "coal settings", images="all")
     await assert_refused(w, r, "`all` is not a choice for images")
     await open_lobby(w, 2)
@@ -95,6 +95,6 @@ async def test_server_defaults_outside_their_choices_are_refused_and_not_stored(
     await assert_refused(w, r, "`5m` is not a choice for timer: choose one of `none`, `1h`, `12h`")
     r = await forge_slash(admin, w.channel, "coal host defaults", absent="nobody")
     await assert_refused(w, r, "`nobody` is not a choice for absent: choose one of `computer`, `bank`.")
-    assert await w.bot.manager.server_defaults(w.guild.id) == {}
+    assert await w.bot.manager.people.server_defaults(w.guild.id) == {}
     r = await w.alice.slash(w.channel, "coal new", thread=False)
     assert not r.ephemeral  # new games still open

@@ -164,7 +164,7 @@ async def test_server_defaults_are_set_by_a_manager_and_new_games_start_from_the
     w = world
     r = await w.bob.slash(w.channel, "coal host defaults", timer="12h")
     await assert_refused(w, r, "Only a member who may manage the server or its channels can set its defaults.")
-    assert await w.bot.manager.server_defaults(w.guild.id) == {}
+    assert await w.bot.manager.people.server_defaults(w.guild.id) == {}
     r = await w.bob.slash(w.channel, "coal host defaults")  # anyone may look
     assert r.ephemeral and r.response.content.startswith("This server has set no defaults")
     admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
@@ -192,7 +192,7 @@ async def test_server_defaults_are_set_by_a_manager_and_new_games_start_from_the
     await w.alice.slash(w.channel, "coal host abort")
     r = await admin.slash(w.channel, "coal host defaults", reset=True)
     assert r.response.content.startswith("This server's defaults are forgotten")
-    assert await w.bot.manager.server_defaults(w.guild.id) == {}
+    assert await w.bot.manager.people.server_defaults(w.guild.id) == {}
 
 
 async def test_manage_channels_on_one_channel_does_not_set_the_server_s_defaults(world):
@@ -204,9 +204,9 @@ async def test_manage_channels_on_one_channel_does_not_set_the_server_s_defaults
     )
     r = await w.bob.slash(room, "coal host defaults", timer="12h")
     await assert_refused(w, r, "Only a member who may manage the server or its channels can set its defaults.")
-    assert await w.bot.manager.server_defaults(w.guild.id) == {}
+    assert await w.bot.manager.people.server_defaults(w.guild.id) == {}
     mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
     mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
     r = await mod.slash(w.channel, "coal host defaults", timer="12h")
     assert r.response.content.startswith("Saved.")
-    assert await w.bot.manager.server_defaults(w.guild.id) == {"timer": "12h"}
+    assert await w.bot.manager.people.server_defaults(w.guild.id) == {"timer": "12h"}

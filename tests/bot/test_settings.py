@@ -85,7 +85,7 @@ async def test_settings_show_the_defaults_privately_and_the_menus_change_only_mi
         r.response
     )
 
-    stored_settings = await w.bot.manager.settings_of([w.bob.id, w.alice.id])
+    stored_settings = await w.bot.manager.people.settings_of([w.bob.id, w.alice.id])
     assert stored_settings[w.bob.id] == PlayerSettings(w.bob.id, "dm", False, "mine", "en", "no")
     assert stored_settings[w.alice.id] == PlayerSettings(w.alice.id)  # another person: untouched
     assert w.channel.history() == []  # nothing said in the channel
@@ -93,7 +93,7 @@ async def test_settings_show_the_defaults_privately_and_the_menus_change_only_mi
     # the options of the command do the same in one go
     r = await w.alice.slash(w.channel, "coal settings", ping="none", reminder=False, images="ask")
     assert r.ephemeral and "Saved" in panel_text(r.response) and "nobody tells me" in panel_text(r.response)
-    assert (await w.bot.manager.settings_of([w.alice.id]))[w.alice.id].images == "ask"
+    assert (await w.bot.manager.people.settings_of([w.alice.id]))[w.alice.id].images == "ask"
 
 
 async def test_the_panel_works_after_a_restart_and_in_another_language(world, db_path, locales):
@@ -105,12 +105,12 @@ async def test_the_panel_works_after_a_restart_and_in_another_language(world, db
         r = await w.bob.select(panel, ["ask"], custom_id="coal-settings:images")
         assert "Saved" in panel_text(r.response)  # the same private panel, edited
         assert "only on request" in panel_text(r.response)
-        assert (await w.bot.manager.settings_of([w.bob.id]))[w.bob.id].images == "ask"
+        assert (await w.bot.manager.people.settings_of([w.bob.id]))[w.bob.id].images == "ask"
         # the panel of another person's language: the menus speak it, the setting is the same
         locales[w.carol.id] = "it"
         it = await w.carol.slash(w.channel, "coal settings", ping="dm")
         assert "Le tue impostazioni" in panel_text(it.response)
-        assert (await w.bot.manager.settings_of([w.carol.id]))[w.carol.id].language == "it"
+        assert (await w.bot.manager.people.settings_of([w.carol.id]))[w.carol.id].language == "it"
     finally:
         await close_bot(new)
 
@@ -160,7 +160,7 @@ async def test_closed_dms_fall_back_to_the_mention_and_i_am_told_privately_once(
                 assert not [f for f in r.followups if "refused my direct message" in f.content]
     assert fallbacks >= 2  # the second refusal fell back too, without a second note
     assert dms(w, w.bob) == []
-    assert (await w.bot.manager.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
+    assert (await w.bot.manager.people.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
     r = await w.bob.slash(w.channel, "coal settings")  # the panel says it as long as DMs are the choice
     assert "refused my direct message" in panel_text(r.response)
 
@@ -171,20 +171,20 @@ async def test_a_note_owed_when_the_bot_restarts_is_said_after_it(world, db_path
     close_dms(w, w.bob)
     await start_game(w, 2, seed=7)
     for _ in range(4):
-        if w.bot.manager.owes_note(w.bob.id):
+        if w.bot.manager.people.owes_note(w.bob.id):
             break
         await draft_once(w)
-    assert w.bot.manager.owes_note(w.bob.id)  # a DM to bob was refused; nobody told him yet
+    assert w.bot.manager.people.owes_note(w.bob.id)  # a DM to bob was refused; nobody told him yet
     new = await restart(w, db_path)
     try:
-        assert new.manager.owes_note(w.bob.id)  # remembered from the database
-        assert not new.manager.owes_note(w.alice.id)
+        assert new.manager.people.owes_note(w.bob.id)  # remembered from the database
+        assert not new.manager.people.owes_note(w.alice.id)
         r = await w.alice.slash(w.channel, "coal board")
         assert not [f for f in r.followups if "refused my direct message" in f.content]
         r = await w.bob.slash(w.channel, "coal board")
         [note] = [f for f in r.followups if "refused my direct message" in f.content]
-        assert note.ephemeral and not new.manager.owes_note(w.bob.id)
-        assert (await new.manager.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
+        assert note.ephemeral and not new.manager.people.owes_note(w.bob.id)
+        assert (await new.manager.people.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
     finally:
         await close_bot(new)
 

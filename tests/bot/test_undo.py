@@ -183,7 +183,7 @@ async def test_a_move_is_taken_back_with_the_computers_replies(world, monkeypatc
     from rules.record import undo_count
 
     w = world
-    monkeypatch.setattr("games.manager.secrets.randbits", lambda bits: 7)
+    monkeypatch.setattr("games.lobbies.secrets.randbits", lambda bits: 7)
     await w.alice.slash(w.channel, "coal new", thread=False, timer="none")
     lobby = (await w.alice.slash(w.channel, "coal host addbot", level="easy")).response
     await w.alice.click(lobby, label="Start")

@@ -25,11 +25,11 @@ async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, st
     assert await store.load_game(game.id) == result.game == await manager.current(1)
     [stored] = await store.log(game.id)
     assert (stored.user_id, stored.player, stored.action) == (mover, game.state.to_move, "draft 2")
-    assert not stored.summary  # the log keeps the action, not its events twice (issue 26)...
-    [entry] = await manager.log(result.game)  # ...which replay to the events themselves, when read
+    assert not stored.events  # the log keeps the action, not its events twice (issue 26)...
+    [entry] = await manager.store.log_with_events(result.game)  # ...which replay to the events themselves, when read
     # (words are made when read, in the reader's language)
-    assert rules.EVENTS.validate_json(entry.summary) == expected_events
-    words = describe_events(rules.EVENTS.validate_json(entry.summary))
+    assert rules.EVENTS.validate_json(entry.events) == expected_events
+    words = describe_events(rules.EVENTS.validate_json(entry.events))
     assert re.fullmatch(rf"{game.state.to_move} drafted [A-Z][a-z]+ \d+ VP \([YBGK]+\)\.", words)
     # Any action object of the rules, as the legal moves list them.
     action = rules.legal_actions(result.state)[0]

@@ -12,20 +12,20 @@ from tests.storage.helpers import started
 async def test_the_log_stores_events_and_the_bot_words_them_when_read(manager, store):
     game = await started(manager, 1, players=2, seed=4)
     result = await manager.act(1, game.to_move_user, rules.DraftPick(card=1))
-    [entry] = await manager.log(result.game)
-    assert rules.EVENTS.validate_json(entry.summary) == result.events
+    [entry] = await manager.store.log_with_events(result.game)
+    assert rules.EVENTS.validate_json(entry.events) == result.events
     assert log_message([entry]) == f"1. {describe_turn(result.events)}"
 
 
 def test_an_entry_stored_as_a_sentence_by_an_older_bot_is_shown_as_it_is():
-    old = LogRow(1, 3, 101, "alice", "bank", 0.0, summary="alice placed 1 worker on the bank.", auto=True)
+    old = LogRow(1, 3, 101, "alice", "bank", 0.0, events="alice placed 1 worker on the bank.", auto=True)
     plain = LogRow(1, 4, 102, "bob", "money 3", 0.0)
     assert log_message([old, plain]) == "3. alice placed 1 worker on the bank. (timer)\n4. bob: money 3"
 
 
 def test_a_long_log_shows_whole_entries_within_a_message_and_says_how_many_are_left_out():
     rows = [
-        LogRow(1, seq, 101, "alice", "bank", 0.0, summary=f"alice placed 1 worker on the bank, turn {seq}. " * 3)
+        LogRow(1, seq, 101, "alice", "bank", 0.0, events=f"alice placed 1 worker on the bank, turn {seq}. " * 3)
         for seq in range(1, 51)
     ]
     text = log_message(rows)

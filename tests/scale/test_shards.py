@@ -85,13 +85,13 @@ async def test_each_process_resumes_and_reposts_only_the_games_of_its_shards(tar
             process = GameManager(store, Shards(2, frozenset({shard})))
             resumed = await process.open()
             assert sorted(g.channel_id for g in resumed) == sorted(c for c, s in on.items() if s == shard)
-            pending = await process.unposted()
+            pending = await process.posts.unposted()
             assert {(await store.load_game(row.game_id)).channel_id for row in pending} == {
                 c for c, s in on.items() if s == shard
             }
     everything = GameManager(await Store(target.url).open())  # unsharded: every game
     try:
-        assert len(await everything.open()) == 3 and len(await everything.unposted()) == 3
+        assert len(await everything.open()) == 3 and len(await everything.posts.unposted()) == 3
     finally:
         await everything.store.close()
 

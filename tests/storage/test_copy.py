@@ -38,7 +38,7 @@ async def _source(path) -> None:
         await manager.abort(4, USERS[0])
         await manager.new_game(1, 5, USERS[0], "Alice")
         assert running.id == 3
-        await manager.change_settings(USERS[1], ping="dm", images="mine", language="ja", dm_refused="untold")
+        await manager.people.change_settings(USERS[1], ping="dm", images="mine", language="ja", dm_refused="untold")
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:

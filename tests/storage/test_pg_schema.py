@@ -190,9 +190,11 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         assert after["player_settings"] == () and all(after[t] == () for t in V6)
         manager = GameManager(store)
         await manager.open()
-        assert await manager.settings_of(USERS[:2]) == {u: PlayerSettings(u) for u in USERS[:2]}
-        changed = await manager.change_settings(USERS[0], ping="none", reminder=False, images="ask", language="ja")
-        assert (await manager.settings_of([USERS[0]]))[USERS[0]] == changed
+        assert await manager.people.settings_of(USERS[:2]) == {u: PlayerSettings(u) for u in USERS[:2]}
+        changed = await manager.people.change_settings(
+            USERS[0], ping="none", reminder=False, images="ask", language="ja"
+        )
+        assert (await manager.people.settings_of([USERS[0]]))[USERS[0]] == changed
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]

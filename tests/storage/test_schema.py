@@ -180,7 +180,7 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
         await manager.open()
         results = await play(manager, 5, 5, Chooser(4))
         assert results[-1].version == 35
-        assert (await manager.log(results[-1].game, last=1))[0].summary  # events for the log, replayed
+        assert (await manager.store.log_with_events(results[-1].game, last=1))[0].events  # events for the log, replayed
         assert await store.verify() == []
     assert _pragma(path, "user_version") == SCHEMA_VERSION
 
@@ -461,7 +461,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         rated = await store.leaderboard(1, limit=10)
         assert {r.user_id for r in rated} == set(USERS[:4]) and {r.games for r in rated} >= {1, 3}
         assert sum(r.games for r in rated) == 2 + 3 + 4
-        assert await manager.rate_finished() == 0  # once only
+        assert await manager.ladders.rate_finished() == 0  # once only
         # the running game goes on to its end and is rated with its last move
         await manager.open()
         await play(manager, 4, None, Chooser(9))
@@ -496,12 +496,12 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         assert await store.leaderboard(1, limit=10) == ladder
         manager = GameManager(store)
         await manager.open()
-        everyone = await manager.settings_of(USERS[:4])
+        everyone = await manager.people.settings_of(USERS[:4])
         assert everyone == {u: PlayerSettings(u) for u in USERS[:4]}
         assert everyone[USERS[0]].ping == "mention" and everyone[USERS[0]].reminder
         assert everyone[USERS[0]].images == "every" and everyone[USERS[0]].dm_refused == "no"
-        changed = await manager.change_settings(USERS[1], ping="dm", images="mine", language="it")
-        assert (await manager.settings_of([USERS[1]]))[USERS[1]] == changed
+        changed = await manager.people.change_settings(USERS[1], ping="dm", images="mine", language="it")
+        assert (await manager.people.settings_of([USERS[1]]))[USERS[1]] == changed
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None  # finished
         assert await store.verify() == []
