@@ -22,7 +22,8 @@ import statistics
 import time
 
 from players import LEVELS, by_level
-from players.duel import decision_seed, side_by_side
+from players.duel import side_by_side
+from players.seeds import decision_seed
 from rules import IllegalAction, apply, legal_actions, new_game, parse_action, view
 from rules.actions import ChooseDrawn, Mine
 

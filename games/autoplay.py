@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import rules
-from players.duel import decision_seed
+from players.seeds import decision_seed
 from rules import Refusal
 from storage import Game, Level
 

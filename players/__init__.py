@@ -1,6 +1,7 @@
-"""Computer players for Coal Baron: levels random, easy, normal and hard, and hints.
+"""Computer players for Coal Baron: levels random, easy, normal, hard and expert, the `ismcts` yardstick, hints.
 
     import players
+    seed = players.decision_seed(game_seed, state)       # one per decision: a game with computers replays
     action = players.by_level("hard").choose(rules.view(state, name), seed)
     text = players.think("normal", view_json, seed)      # for a process pool (advise: hints)
     best = players.hints(rules.view(state, name), seed)  # the expert level's best three
@@ -15,5 +16,6 @@ from __future__ import annotations
 from .hints import Hint, hints
 from .levels import LEVELS, by_level
 from .pool import advise, think
+from .seeds import decision_seed
 
-__all__ = ["LEVELS", "Hint", "advise", "by_level", "hints", "think"]
+__all__ = ["LEVELS", "Hint", "advise", "by_level", "decision_seed", "hints", "think"]

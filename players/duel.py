@@ -24,6 +24,7 @@ from rules import apply, new_game, view
 from rules.state import GameState
 
 from .levels import by_level
+from .seeds import decision_seed
 
 __all__ = ["DuelResult", "duel", "play_game", "side_by_side", "wilson"]
 
@@ -57,11 +58,6 @@ def wilson(wins: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
-
-
-def decision_seed(game_seed: int, state: GameState) -> int:
-    """The seed a computer gets for one decision: from the game's seed and the move number."""
-    return game_seed * 7919 + state.turn
 
 
 def play_game(levels: list[str], game_seed: int, think: dict[str, list[float]] | None = None) -> GameState:

@@ -1,4 +1,5 @@
-"""Games, seats, the append-only action log and the outbox, in SQLite or PostgreSQL.
+"""The bot's database, in SQLite or PostgreSQL: games, seats, the append-only action log, the outbox of
+posts, the server ladders, people's settings, servers' defaults and the bot's notes.
 
     store = await open_store("data/coalbaron.sqlite3")   # or a postgresql:// URL; None: $COALBARON_DB
     game = await store.open_game(channel_id)
@@ -8,8 +9,10 @@
         await store.mark_posted(post)                       # or note_failed_post(post, "why")
     await store.close()
 
-See `storage.schema` and `storage.pg_schema` for the tables and migrations, and
-`python -m storage copy SRC DST` to move every game from one database to another.
+The `Store` is the write model (`storage.store`) with its parts as base classes: `storage.outbox`,
+`storage.queries` (the reads), `storage.ladders`, `storage.preferences`. See `storage.schema` and
+`storage.pg_schema` for the tables and migrations, and `python -m storage copy SRC DST` to move every
+game from one database to another.
 """
 
 from .errors import NotOurDatabase, RematchTaken, SchemaTooNew, StaleState, StorageError

@@ -8,7 +8,7 @@ import pytest
 
 import rules
 from players import by_level
-from players.duel import decision_seed
+from players.seeds import decision_seed
 from rules import Deliver, Mine, PlaceFactory, TakeMoney, TakeOrder, view
 from rules.record import UNDO, Chooser, random_action, replay
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from players import by_level
-from players.duel import decision_seed
+from players.seeds import decision_seed
 from rules import GameState, apply, new_game, view
 
 NAMES = ["Anna", "Bert", "Clara", "Dora"]
