@@ -19,54 +19,40 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
-from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 import discord
-from discord.ui import View
-from discord.utils import MISSING
 
 from games import Game, Move, TurnResult
 from games.backoff import Backoff
 from games.locks import KeyedLocks
 from games.posts import LOBBY_POST, NOT_POSTED, TURN_POST
-from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
+from games.timers import UNREACHABLE_DAYS
 from games.undo import undo_refusal
-from rendering import LastMove, last_move, render_scoring, render_turn
+from rendering import last_move, render_scoring, render_turn
 from rules import EVENTS, GameState, view
 from storage import OutboxRow
 
+from .boards_ahead import BoardsAhead
 from .context import TIMERS_CHANGED, CoalClient, as_coal
 from .draw_choice import draw_choice
 from .found_posts import last_shown
 from .i18n import _, in_channel, locale_for, speaking
-from .lobby import lobby_view
+from .live_messages import LiveMessages
+from .lobby_messages import LobbyMessages
+from .posting import nonce_of, out_of_reach, send, turn_runs
 from .rematch import rematch_view
 from .replies import pinging, tell_host
 from .telling import remind, turn_telling
 from .turn_buttons import turn_view
 from .words import images, refusals, turns
-from .words.lobby import lobby_message, rematch_opened
 from .words.rules import describe_shift_change
 
 log = logging.getLogger("coalbaron")
 
 POSTED_KINDS = (TURN_POST, LOBBY_POST)  # the outbox posts this object makes
 RETRY_CAP = 1800.0  # seconds: the longest wait between two tries of a post Discord refused
-DAY = 86400.0
-
-
-@dataclass(frozen=True, slots=True)
-class Ahead:
-    """A board being drawn for a move judged but not stored yet: the game, the version it will be, the
-    state it shows (the very object the stored turn will carry), and the drawing."""
-
-    game_id: int
-    version: int
-    state: GameState
-    task: asyncio.Task[bytes]
 
 
 class Publisher:
@@ -78,9 +64,10 @@ class Publisher:
         self._backoff = Backoff(cap=RETRY_CAP)  # per game whose posts fail
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[int]] = set()
-        self._shown: dict[int, tuple[int, int]] = {}  # game -> (channel, message) of its live components
+        self.live = LiveMessages(self.bot)  # which message of each game has its live components
         self._undoable: dict[int, int] = {}  # game -> version of a person's move that may be taken back
-        self._ahead: dict[int, Ahead] = {}  # boards being drawn for moves judged, by their state's id
+        self.lobbies = LobbyMessages(self.bot, self.live)
+        self.ahead = BoardsAhead(self.bot)  # boards drawn for moves judged, while they are stored
         self._posting = 0  # turns being posted now (their "posted" marks ride on the next commit)
         self._closed = False
 
@@ -128,7 +115,7 @@ class Publisher:
                     await self._failed(game)
                     return False
         finally:
-            self.drop_ahead(game, result.version)  # a board drawn for a move stored otherwise (judged again)
+            self.ahead.drop(game, result.version)  # a board drawn for a move stored otherwise (judged again)
             await self._done_posting()
             self.bot.computers.wake(game.channel_id)
 
@@ -155,7 +142,7 @@ class Publisher:
         runs = turn_runs([row for row in rows if row.kind == TURN_POST])
         for row in rows:
             if row.kind == LOBBY_POST:
-                if not await self._lobby_late(game, row):
+                if not await self.lobbies.late(game, row):
                     return False
                 self.bot.manager.posts.posted(game, row.seq)
         for run in runs:
@@ -169,24 +156,6 @@ class Publisher:
                 return False
             self.bot.manager.posts.posted(game, last.seq)
             log.info("game %s channel %s: posted turns %s-%s late", game.id, game.channel_id, run[0].seq, last.seq)
-        return True
-
-    async def _lobby_late(self, game: Game, row: OutboxRow) -> bool:
-        """A rematch's lobby stored but not posted (a crash between the two): posted now with its pings,
-        while it is still a lobby (a lobby started or closed meanwhile has nothing left to say)."""
-        if game.status != "lobby":
-            return True
-        pings = [int(u) for u in row.payload.get("pings", [])]
-        with in_channel(game):
-            text = rematch_opened(game.host_id, pings) + "\n" + lobby_message(game)
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        try:
-            message = await channel.send(text, view=lobby_view(game) or MISSING, allowed_mentions=pinging(*pings))
-        except discord.HTTPException:
-            log.exception("posting the lobby of game %s to channel %s failed", game.id, game.channel_id)
-            return False
-        await self._shown_now(game, message.channel.id, message.id)
-        log.info("game %s channel %s: posted its lobby late", game.id, game.channel_id)
         return True
 
     async def _failed(self, game: Game) -> None:
@@ -263,7 +232,7 @@ class Publisher:
                 if look_first and await self._found(game, rows[-1].seq):
                     self._settled(game_id)
                     return 0
-                if _out_of_reach(rows[0], self.bot.clock()):
+                if out_of_reach(rows[0], self.bot.clock()):
                     await self._give_up(game)
                     return 0
                 with in_channel(game):
@@ -289,14 +258,14 @@ class Publisher:
         if shown is None or shown.version < last:
             return False
         self.bot.manager.posts.posted(game, last)
-        self._shown[game.id] = (game.channel_id, shown.message_id)
+        self.live.found(game, game.channel_id, shown.message_id)
         log.info("game %s channel %s: turn %s was in the channel already", game.id, game.channel_id, last)
         return True
 
     async def _give_up(self, game: Game) -> None:
         """The game's channel refused every post for `UNREACHABLE_DAYS`: end the game, tell the host."""
         ended = await self.bot.manager.end_unreachable(game)
-        self._shown.pop(game.id, None)
+        self.live.forget(game)
         self._settled(game.id)
         log.warning("game %s channel %s: ended, its channel out of reach", game.id, game.channel_id)
         with in_channel(ended):
@@ -306,9 +275,7 @@ class Publisher:
     def close(self) -> None:
         """Stop trying again (at shutdown); what is pending is tried at the next start."""
         self._closed = True
-        for ahead in self._ahead.values():
-            ahead.task.cancel()
-        self._ahead.clear()
+        self.ahead.close()
         for handle in self._retries.values():
             handle.cancel()
         self._retries.clear()
@@ -363,10 +330,10 @@ class Publisher:
         telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
         alt = images.board(state, " ".join(x for x in (what, change) if x))
         if telling.image and parts == 0:
-            file = await self._board(result, last, alt)
+            file = await self.ahead.board(result, last, alt)
         else:
             file = None
-            self.drop_ahead(game, result.version)
+            self.ahead.drop(game, result.version)
         buttons = turn_view(game, undo=undo) if state.phase != "over" and live else None
         over = state.phase == "over"
         if scored and not over:
@@ -392,13 +359,13 @@ class Publisher:
         if posted is None and not (scored and over and parts >= 1):
             return False
         if buttons is not None and posted is not None:
-            await self._shown_now(game, posted.channel.id, posted.id)
+            await self.live.now(game, posted.channel.id, posted.id)
         if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
             with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
                 choice, v = draw_choice(game)
                 await interaction.followup.send(choice, view=v, ephemeral=True)
         if scored and over:
-            await self.ended(game)  # the last turn message's buttons go
+            await self.live.ended(game)  # the last turn message's buttons go
             final = turns.final_message(game)
             image = await self._scoring_image(state, final)
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
@@ -443,58 +410,17 @@ class Publisher:
         self._undoable.pop(game.id, None)
         return None
 
-    # --- the board of a move, drawn while the move is stored -----------------------------------------
-
     def draw_ahead(self, move: Move) -> None:
-        """Start drawing the turn image of a move judged but not stored yet, so that the drawing worker
-        works while the interaction is answered and the move is saved (under a burst it is never idle
-        waiting for the next image). The turn's post takes it if this very move was stored."""
-        if self._closed:
-            return
-        last = last_move(move.before, move.action, move.after)
-        task = asyncio.ensure_future(self.bot.draw(render_turn, move.after, None, last))
-        self._ahead[id(move.after)] = Ahead(move.game.id, move.game.version + 1, move.after, task)
+        """Start drawing the board of a move judged but not stored yet (`bot.boards_ahead`)."""
+        self.ahead.draw(move)
 
     def drop_ahead(self, game: Game, upto: int | None = None) -> None:
         """Forget the boards drawn ahead for `game` (its move was refused), or those up to version `upto`."""
-        for key, ahead in list(self._ahead.items()):
-            if ahead.game_id == game.id and (upto is None or ahead.version <= upto):
-                del self._ahead[key]
-                ahead.task.cancel()
-
-    async def _board(self, result: TurnResult, last: LastMove | None, alt: str) -> discord.File | None:
-        """The turn image of `result`: the one drawn ahead for this very move, or drawn now."""
-        ahead = self._ahead.pop(id(result.state), None)
-        if ahead is not None and ahead.state is result.state:
-            try:
-                data = await ahead.task
-            except Exception:  # drawn again below, where a failure is logged
-                pass
-            else:
-                return discord.File(io.BytesIO(data), filename="board.png", description=alt)
-        return await self.bot.render(render_turn, result.state, None, last, filename="board.png", description=alt)
-
-    # --- which message of a game has live components ---------------------------------------------
-
-    async def _shown_now(self, game: Game, channel_id: int, message_id: int) -> None:
-        """`message_id` is the game's message with live components now: the one before loses its own
-        (an older lobby or turn message can no longer act; a press that still arrives is refused)."""
-        before = self._shown.get(game.id)
-        self._shown[game.id] = (channel_id, message_id)
-        if before is not None and before != (channel_id, message_id):
-            await self._strip(*before)
+        self.ahead.drop(game, upto)
 
     async def ended(self, game: Game) -> None:
         """A game that ended (finished, aborted): its last message with components loses them."""
-        before = self._shown.pop(game.id, None)
-        if before is not None:
-            await self._strip(*before)
-
-    async def _strip(self, channel_id: int, message_id: int) -> None:
-        try:
-            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException as err:  # deleted, or the channel closed: nothing left to press anyway
-            log.info("channel %s: the components of message %s stay (%s)", channel_id, message_id, err)
+        await self.live.ended(game)
 
     async def lobby(
         self,
@@ -505,19 +431,11 @@ class Publisher:
         *,
         stored_post: bool = False,
     ) -> None:
-        """A lobby message answering `interaction`, its buttons and menu under it; the lobby message
-        before it loses its own. `pings`: the people it pings (a rematch's players), else nobody.
-        `stored_post`: the lobby was stored with its post in the outbox (a rematch's), which is marked
-        posted once the message is in the channel, or else tried again like a turn's."""
-        buttons = lobby_view(game) or MISSING
-        mentions = pinging(*pings) if pings else MISSING
+        """A lobby message answering `interaction` (`bot.lobby_messages`). `pings`: the people it pings (a
+        rematch's players), else nobody. `stored_post`: the lobby was stored with its post in the outbox (a
+        rematch's), which is marked posted once the message is in the channel, or else tried again."""
         try:
-            if interaction.response.is_done():
-                message = await interaction.followup.send(text, view=buttons, wait=True, allowed_mentions=mentions)
-                shown = message.id
-            else:
-                answer = await interaction.response.send_message(text, view=buttons, allowed_mentions=mentions)
-                shown = answer.message_id or 0
+            await self.lobbies.answer(interaction, game, text, pings)
         except discord.HTTPException:
             if stored_post:
                 self.try_later(game.id)
@@ -525,25 +443,14 @@ class Publisher:
         if stored_post:
             self.bot.manager.posts.posted(game, 0)
             await self.bot.manager.posts.settled(idle=self._posting == 0)
-        if buttons is MISSING:  # the lobby closed (the last person left)
-            await self.ended(game)
-        elif shown:
-            await self._shown_now(game, interaction.channel_id or 0, shown)
 
     async def lobby_in(self, channel: discord.abc.Messageable, game: Game, text: str) -> None:
         """The lobby message posted straight into `channel` (the thread of a new game)."""
-        message = await channel.send(text, view=lobby_view(game) or MISSING)
-        await self._shown_now(game, message.channel.id, message.id)
+        await self.lobbies.post_in(channel, game, text)
 
     def lobby_changed(self, game: Game, interaction: discord.Interaction) -> None:
-        """A lobby message edited in place by its own button or menu is the lobby's current one (a
-        lobby that closed or started there lost its components by the same edit)."""
-        if interaction.message is None:
-            return
-        if game.status == "lobby":
-            self._shown[game.id] = (interaction.message.channel.id, interaction.message.id)
-        else:
-            self._shown.pop(game.id, None)
+        """A lobby message edited in place by its own button or menu is the lobby's current one."""
+        self.lobbies.changed(game, interaction)
 
     async def post_pending(self) -> int:
         """After a start: every turn stored but not posted (a crash, Discord refusing the channel),
@@ -568,7 +475,7 @@ class Publisher:
             telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
             posted = await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
         if posted is not None:  # the lobby's buttons go (a lobby started by /coal start keeps its message)
-            await self._shown_now(game, posted.channel.id, posted.id)
+            await self.live.now(game, posted.channel.id, posted.id)
         self.bot.computers.wake(game.channel_id)  # a computer may have the first pick
 
     async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None:
@@ -586,51 +493,3 @@ class Publisher:
         """The half-time reminder, as the player to move chose to be told (`bot.telling`)."""
         with in_channel(game):
             await remind(self.bot, game, seconds_left)
-
-
-async def send(
-    interaction: discord.Interaction | None,
-    channel: discord.abc.Messageable | None,
-    text: str,
-    file: discord.File | None,
-    buttons: View | None,
-    *,
-    pings: tuple[int | None, ...] = (),
-    nonce: str | None = None,
-) -> discord.Message | None:
-    """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised.
-    A channel message carries `nonce` (`nonce_of`): the same message sent again within minutes is the first."""
-    kwargs: dict[str, Any] = {"allowed_mentions": pinging(*pings), "file": file or MISSING, "view": buttons or MISSING}
-    try:
-        if interaction is not None:
-            return await interaction.followup.send(text, wait=True, **kwargs)
-        assert channel is not None
-        return await channel.send(text, nonce=nonce or MISSING, **kwargs)
-    except discord.HTTPException:
-        where = interaction.channel_id if interaction is not None else getattr(channel, "id", None)
-        log.exception("posting to channel %s failed", where)
-        return None
-
-
-def nonce_of(game_id: int, version: int, part: int) -> str:
-    """The nonce of a game's message: the turn at `version` (the last a message tells), its `part`-th
-    message. Discord gives back the message already made when a nonce comes again within a few minutes
-    (discord.py sends `enforce_nonce` with it), so a post made again after a crash is not doubled."""
-    return f"cb{game_id}.{version}.{part}"
-
-
-def turn_runs(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
-    """Pending turns in the messages the bot posts them in: a run ends at a turn whose shift was scored
-    (its scoring follows it in a message of its own)."""
-    runs: list[list[OutboxRow]] = [[]]
-    for row in rows:
-        runs[-1].append(row)
-        if any(e.get("kind") == "shift_scored" for e in row.payload.get("events", [])):
-            runs.append([])
-    return [run for run in runs if run]
-
-
-def _out_of_reach(oldest: OutboxRow, now: float) -> bool:
-    """Whether a game's posts have failed long enough, and often enough, to give the game up: days of
-    tries, not a bot that was stopped for a while."""
-    return oldest.attempts >= UNREACHABLE_TRIES and now - oldest.created_at >= UNREACHABLE_DAYS * DAY

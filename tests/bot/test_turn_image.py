@@ -112,4 +112,4 @@ async def test_two_moves_sent_at_once_post_the_board_of_the_move_that_was_stored
     assert await _png(turn.attachments[0]) == render_turn(
         after.state, None, last_move(before.state, played, after.state)
     )
-    assert w.bot.publisher._ahead == {}  # the other drawing was dropped with its move
+    assert w.bot.publisher.ahead._ahead == {}  # the other drawing was dropped with its move

@@ -1,0 +1,73 @@
+"""Posting a game's message to Discord: one function that sends, and what keeps a post from being doubled.
+
+`send` posts a message (a follow-up of the interaction that caused it, or to the game's channel), pinging
+only whom it names, and never raises: a refused post is logged and answered with None, and the publisher
+keeps the turn pending. A channel message carries a nonce (`nonce_of`): Discord gives back the first
+message when a nonce comes again within minutes, so a post made again after a crash is not doubled.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ui import View
+from discord.utils import MISSING
+
+from games.timers import UNREACHABLE_DAYS, UNREACHABLE_TRIES
+from storage import OutboxRow
+
+from .replies import pinging
+
+log = logging.getLogger("coalbaron")
+
+DAY = 86400.0
+
+
+async def send(
+    interaction: discord.Interaction | None,
+    channel: discord.abc.Messageable | None,
+    text: str,
+    file: discord.File | None,
+    buttons: View | None,
+    *,
+    pings: tuple[int | None, ...] = (),
+    nonce: str | None = None,
+) -> discord.Message | None:
+    """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised.
+    A channel message carries `nonce` (`nonce_of`): the same message sent again within minutes is the first."""
+    kwargs: dict[str, Any] = {"allowed_mentions": pinging(*pings), "file": file or MISSING, "view": buttons or MISSING}
+    try:
+        if interaction is not None:
+            return await interaction.followup.send(text, wait=True, **kwargs)
+        assert channel is not None
+        return await channel.send(text, nonce=nonce or MISSING, **kwargs)
+    except discord.HTTPException:
+        where = interaction.channel_id if interaction is not None else getattr(channel, "id", None)
+        log.exception("posting to channel %s failed", where)
+        return None
+
+
+def nonce_of(game_id: int, version: int, part: int) -> str:
+    """The nonce of a game's message: the turn at `version` (the last a message tells), its `part`-th
+    message. Discord gives back the message already made when a nonce comes again within a few minutes
+    (discord.py sends `enforce_nonce` with it), so a post made again after a crash is not doubled."""
+    return f"cb{game_id}.{version}.{part}"
+
+
+def turn_runs(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
+    """Pending turns in the messages the bot posts them in: a run ends at a turn whose shift was scored
+    (its scoring follows it in a message of its own)."""
+    runs: list[list[OutboxRow]] = [[]]
+    for row in rows:
+        runs[-1].append(row)
+        if any(e.get("kind") == "shift_scored" for e in row.payload.get("events", [])):
+            runs.append([])
+    return [run for run in runs if run]
+
+
+def out_of_reach(oldest: OutboxRow, now: float) -> bool:
+    """Whether a game's posts have failed long enough, and often enough, to give the game up: days of
+    tries, not a bot that was stopped for a while."""
+    return oldest.attempts >= UNREACHABLE_TRIES and now - oldest.created_at >= UNREACHABLE_DAYS * DAY
