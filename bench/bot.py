@@ -24,7 +24,7 @@ Its p95 and longest stall are printed as ratios against the staggered run withou
 
 SimCord's public actors wait for the bot to settle after every interaction, so they
 cannot have several in flight; this bench emits interactions with SimCord's internal
-helpers (as SimCord's own actors do) and settles once per round. Pinned to simcord 3.2.
+helpers (`tests.simcord_seam.emit_slash`, as SimCord's own actors do) and settles once per round.
 """
 
 from __future__ import annotations
@@ -39,9 +39,6 @@ import time
 from pathlib import Path
 
 import simcord
-from simcord import interactions as sc_interactions  # internal: emitting without settling
-from simcord.actors import _resolve_visible_command  # internal
-from simcord.enums import AppCommandType, InteractionType  # internal
 
 import bot.turns
 from bench.procs import children_cpu
@@ -52,31 +49,7 @@ from rendering.png import to_png
 from rendering.turn import turn_image
 from rules import ChooseDrawn, GameState, Mine, PlaceFactory, TakeOrder, apply, legal_actions
 from rules.record import Chooser, random_action
-
-
-def emit_slash(env, member, channel, name: str, **options) -> None:
-    """Send one slash command into the simulated Discord without waiting for the bot."""
-    parts = name.split()
-    root = _resolve_visible_command(member, channel.id, parts[0], AppCommandType.CHAT_INPUT)
-    leaf, nesting = sc_interactions.walk_to_subcommand(root, parts[1:])
-    leaf_options, resolved = sc_interactions.build_options(member, name, leaf, options, channel_id=channel.id)
-    data = {
-        "id": root["id"],
-        "name": root["name"],
-        "type": 1,
-        "options": sc_interactions.nest_options(root, nesting, leaf_options),
-    }
-    if resolved:
-        data["resolved"] = resolved
-    _, payload = sc_interactions.base_payload(
-        env.backend,
-        type=InteractionType.APPLICATION_COMMAND,
-        channel_id=channel.id,
-        guild_id=member.guild.id,
-        user_id=member.id,
-        data=data,
-    )
-    env.backend.emit("INTERACTION_CREATE", payload)
+from tests.simcord_seam import emit_slash  # SimCord internals: emitting without settling
 
 
 def slash_for(action) -> tuple[str, dict]:

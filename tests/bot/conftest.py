@@ -2,57 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
-import simcord.interactions
+
+from tests.simcord_seam import speaking
+
+from .driver import World, make_world
+
+__all__ = ["World"]
 
 
 @pytest.fixture
 def locales(monkeypatch) -> dict[int, str]:
-    """The language each user speaks to the bot in (`locales[member.id] = "ja"`; others "en-US").
-
-    SimCord sends `locale: "en-US"` and `guild_locale: "en-US"` with every interaction. This wraps
-    `simcord.interactions.base_payload`, which builds each INTERACTION_CREATE payload, and sets
-    `locale` to the user's language and `guild_locale` to the guild's preferred locale, as
-    Discord does.
-    """
-    chosen: dict[int, str] = {}
-    build = simcord.interactions.base_payload
-
-    def base_payload(backend, **fields):
-        record, payload = build(backend, **fields)
-        payload["locale"] = chosen.get(fields["user_id"], "en-US")
-        if fields.get("guild_id") is not None:
-            payload["guild_locale"] = backend.get_guild(fields["guild_id"]).preferred_locale
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return chosen
-
-
-@dataclass
-class World:
-    env: object
-    guild: object
-    channel: object
-    alice: object
-    bob: object
-    carol: object
-    dave: object
-
-    @property
-    def bot(self):
-        return self.env.bot
-
-    @property
-    def players(self):
-        return [self.alice, self.bob, self.carol, self.dave]
+    """The language each user speaks to the bot in (`locales[member.id] = "ja"`; others "en-US")."""
+    return speaking(monkeypatch)
 
 
 @pytest.fixture
 async def world(simcord_env) -> World:
-    guild = simcord_env.create_guild("Mines")
-    channel = guild.create_text_channel("coal")
-    members = [guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    return World(simcord_env, guild, channel, *members)
+    """A server with a #coal channel and four members, alice, bob, carol and dave (`driver.make_world`)."""
+    return make_world(simcord_env)

@@ -18,14 +18,14 @@ import simcord
 
 from bot import create_bot
 from rules.record import Chooser, random_action
+from tests.bot.driver import make_world
 
 
 async def main(db: str) -> None:
     coal = create_bot(db)
     async with simcord.run(coal, check_errors=False) as env:
-        guild = env.create_guild("Mines")
-        channel = guild.create_text_channel("coal")
-        alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+        w = make_world(env, ("alice", "bob"))  # as test_outbox builds it again
+        guild, channel, alice, bob = w.guild, w.channel, w.alice, w.bob
         manager = coal.manager
         await manager.new_game(guild.id, channel.id, alice.id, "alice")
         await manager.join(channel.id, bob.id, "bob")

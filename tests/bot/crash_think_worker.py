@@ -21,14 +21,14 @@ from bot import create_bot
 from bot.words.computers import computer_name
 from games.autoplay import Question
 from rules.record import Chooser, random_action
+from tests.bot.driver import make_world
 
 
 async def main(db: str) -> None:
     coal = create_bot(db)
     async with simcord.run(coal, check_errors=False) as env:
-        guild = env.create_guild("Mines")
-        channel = guild.create_text_channel("coal")
-        alice = guild.add_member(env.create_user("alice"))
+        w = make_world(env, ("alice",))  # as test_computers builds it again
+        guild, channel, alice = w.guild, w.channel, w.alice
         manager = coal.manager
         await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "none"})
         await manager.add_computer(channel.id, alice.id, "normal", computer_name)

@@ -2,12 +2,64 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
-import simcord.env
 
 import rules
 from bot import create_bot
 from rules.record import Chooser, random_action
+from tests.simcord_seam import discord_nonces, forge_component, forge_slash, settle_promptly
+
+__all__ = ["discord_nonces", "forge_component", "forge_slash", "settle_promptly"]  # (and the helpers below)
+
+
+@dataclass
+class World:
+    """A server with a channel and its members, as the tests build it (`make_world`)."""
+
+    env: object
+    guild: object
+    channel: object
+    alice: object
+    bob: object
+    carol: object
+    dave: object
+
+    @property
+    def bot(self):
+        return self.env.bot
+
+    @property
+    def players(self):
+        return [m for m in (self.alice, self.bob, self.carol, self.dave) if m is not None]
+
+
+def make_world(env, names: tuple[str, ...] = ("alice", "bob", "carol", "dave"), **guild_options) -> World:
+    """The tests' server "Mines", its channel #coal and its members, made in that order (so a bot started
+    later, or in another process, on the same database finds the same ids); up to four members."""
+    guild = env.create_guild("Mines", **guild_options)
+    channel = guild.create_text_channel("coal")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    return World(env, guild, channel, *members, *[None] * (4 - len(members)))
+
+
+async def finished_game(w, channel, members, seed: int, computers: tuple[str, ...] = (), **options):
+    """A game in `channel` among `members` (and computers of `computers` levels), played to its end with
+    random moves through the manager; the finished game."""
+    from bot.words.computers import computer_name
+
+    manager = w.bot.manager
+    await manager.new_game(members[0].guild.id, channel.id, members[0].id, members[0].user.name, options or None)
+    for m in members[1:]:
+        await manager.join(channel.id, m.id, m.user.name)
+    for level in computers:
+        await manager.add_computer(channel.id, members[0].id, level, computer_name)
+    game = await manager.start(channel.id, members[0].id, seed=seed)
+    chooser = Chooser(seed)
+    while game.state.phase != "over":
+        game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+    return game
 
 
 async def close_bot(bot) -> None:
@@ -21,27 +73,6 @@ async def close_bot(bot) -> None:
         bot.drawing.close()
     if bot.store is not None:
         await bot.store.close()
-
-
-SETTLE_LOOK_AGAIN = 0.002  # seconds; SimCord's own is 0.05
-
-
-def settle_promptly(monkeypatch) -> None:
-    """Make SimCord look again every 2 ms, not every 50, for the bot's work to be done.
-
-    After each interaction SimCord waits until the bot's tasks have finished or are parked in a wait it
-    recognises (a timer, a listener, a view). It looks again when a task ends or `idle` seconds pass.
-    A task on aiosqlite's thread does not end when its statement is done: it goes on to a recognised
-    wait, and SimCord slept out the rest of the 50 ms. A turn's statements take a few milliseconds, so
-    most of a game's wall time through Discord was that sleep (a two-player game: 39 s, now 18 s).
-    The wait's deadline (`settle_timeout`) is unchanged. Fails loudly if SimCord renames the method.
-    """
-    settle = simcord.env.Env._settle_internal
-
-    async def promptly(self, *, idle: float = SETTLE_LOOK_AGAIN, **options):
-        return await settle(self, idle=min(idle, SETTLE_LOOK_AGAIN), **options)
-
-    monkeypatch.setattr(simcord.env.Env, "_settle_internal", promptly)
 
 
 def virtual_clock() -> float:
@@ -180,52 +211,6 @@ async def restart(w, db_path, downtime: float = 0.0, **options):
     return new
 
 
-# --- forged interactions: what a modified client could send, which SimCord's actors refuse to ------
-
-
-async def forge_slash(member, channel, name: str, **options):
-    """A slash command with raw option values, unchecked (a value outside the choices, out of range)."""
-    from simcord.actors import _dispatch_actor_interaction, _resolve_visible_command
-    from simcord.enums import AppCommandType, InteractionType
-    from simcord.interactions import nest_options, walk_to_subcommand
-
-    parts = name.split()
-    root = _resolve_visible_command(member, channel.id, parts[0], AppCommandType.CHAT_INPUT)
-    leaf, nesting = walk_to_subcommand(root, parts[1:])
-    declared = {o["name"]: o for o in leaf.get("options") or []}
-    raw = [{"name": k, "type": declared[k]["type"], "value": v} for k, v in options.items()]
-    data = {"id": root["id"], "name": root["name"], "type": 1, "options": nest_options(root, nesting, raw)}
-    return await _dispatch_actor_interaction(member, InteractionType.APPLICATION_COMMAND, channel, data)
-
-
-async def forge_component(member, message, custom_id: str, values: list[str] | None = None):
-    """A click (or, with `values`, a select) on `message` with any custom id and values: the
-    interaction's copy of the message carries the forged component too, as a client that writes the
-    whole payload would send it."""
-    from simcord.actors import _dispatch_actor_interaction, _visible_message
-    from simcord.backend import serializers
-    from simcord.builders import ChannelHandle
-    from simcord.enums import ComponentType, InteractionType
-
-    env = member._env
-    stored = _visible_message(member, getattr(message, "message", None) or message)
-    kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
-    data: dict = {"custom_id": custom_id, "component_type": int(kind)}
-    forged: dict = {"type": int(kind), "custom_id": custom_id}
-    if values is None:
-        forged |= {"style": 2, "label": "forged"}
-    else:
-        data["values"] = values
-        forged["options"] = [{"label": v, "value": v} for v in values]
-    payload = dict(serializers.message_payload(env.backend, stored))
-    payload["components"] = [*payload.get("components", []), {"type": 1, "components": [forged]}]
-    channel = ChannelHandle(env, member.guild, env.backend.get_channel(stored.channel_id))
-    interaction = InteractionType.MESSAGE_COMPONENT
-    return await _dispatch_actor_interaction(
-        member, interaction, channel, data, extra={"message": payload}, source_message_id=stored.id
-    )
-
-
 def _layout(components) -> list[dict]:
     """Every component of a message in Discord's layout components, depth first (raw payloads)."""
     out = []
@@ -270,38 +255,3 @@ def panel_size(message) -> int:
 def panel_text(message) -> str:
     """A panel's text displays as one text, a line per line (what a reader sees, top to bottom)."""
     return "\n".join(panel_texts(message))
-
-
-NONCE_WINDOW = 300.0  # seconds: Discord checks a repeated nonce "in the past few minutes"
-
-
-def discord_nonces(monkeypatch, window: float = NONCE_WINDOW) -> None:
-    """Discord's rule for a message sent with a nonce and `enforce_nonce` (discord.py sends both when given
-    `nonce=`), which SimCord does not model: within `window` seconds of the test's clock, the same author's
-    same nonce creates nothing and gives back the message made the first time (while it exists)."""
-    from simcord.http import router
-    from simcord.http._helpers import message_response
-    from simcord.http.routes import messages
-
-    made: dict[tuple[int, str], tuple[int, int, float]] = {}  # (author, nonce) -> (channel, message, when)
-    send = messages.send_message
-
-    def send_message(ctx):
-        body = ctx.body()
-        nonce = body.get("nonce")
-        now = discord.utils.utcnow().timestamp()
-        key = (ctx.backend.bot_user.id, str(nonce))
-        if nonce is not None and body.get("enforce_nonce"):
-            found = made.get(key)
-            if found is not None and now - found[2] <= window:
-                channel_id, message_id, _when = found
-                message = ctx.backend.messages.get(channel_id, {}).get(message_id)
-                if message is not None:
-                    return message_response(ctx, message)
-        payload = send(ctx)
-        if nonce is not None:
-            made[key] = (int(payload["channel_id"]), int(payload["id"]), now)
-        return payload
-
-    posts = router._ROUTES["POST"]
-    monkeypatch.setitem(router._ROUTES, "POST", [(t, send_message if h is send else h) for t, h in posts])

@@ -26,6 +26,7 @@ from .driver import (
     fast_forward,
     forge_component,
     live_ids,
+    make_world,
     menu,
     panel_text,
     panel_texts,
@@ -234,14 +235,6 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     assert r.ephemeral and panel_texts(r.response)[0].startswith("The expert computer's best moves")
 
 
-def crash_world(env):
-    """The same guild, channel and member, in the same order, as crash_think_worker.py."""
-    guild = env.create_guild("Mines")
-    channel = guild.create_text_channel("coal")
-    alice = guild.add_member(env.create_user("alice"))
-    return guild, channel, alice
-
-
 async def test_sigkill_while_a_computer_thinks_then_it_moves_exactly_once_after_the_restart(tmp_path):
     db = tmp_path / "crash.sqlite3"
     out = subprocess.run(
@@ -258,7 +251,8 @@ async def test_sigkill_while_a_computer_thinks_then_it_moves_exactly_once_after_
     coal = create_bot(db, clock=virtual_clock)
     try:
         async with simcord.run(first, check_errors=False) as env:
-            guild, channel, alice = crash_world(env)
+            w = make_world(env, ("alice",))  # as crash_think_worker.py made it
+            channel, alice = w.channel, w.alice
             await env.restart_bot(coal)  # the restart after the crash, on the crashed database
             await close_bot(first)
             await coal._reposting  # what the crash left unposted (nothing), then the computer is woken

@@ -16,8 +16,7 @@ from rules.record import Chooser, random_action
 from storage.testing import LocalPostgres
 from tests.storage.proxy import CommitCutter
 
-from .conftest import World
-from .driver import actor, close_bot, fast_forward, start_game, virtual_clock
+from .driver import actor, close_bot, fast_forward, make_world, start_game, virtual_clock
 
 
 @pytest.fixture
@@ -34,20 +33,13 @@ def own_postgres():
     server.stop()
 
 
-def _world(env):
-    guild = env.create_guild("Mines")
-    channel = guild.create_text_channel("coal")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    return guild, channel, alice, bob
-
-
 async def test_postgres_stopped_while_a_computer_thinks_and_back_a_minute_later(own_postgres):
     url = own_postgres.create_database("stopped")
     bot = create_bot(url, clock=virtual_clock)
     try:
         async with simcord.run(bot, check_errors=False) as env:
-            guild, channel, alice, _ = _world(env)
+            w = make_world(env, ("alice", "bob"))
+            guild, channel, alice = w.guild, w.channel, w.alice
             manager = bot.manager
             from bot.words.computers import computer_name
 
@@ -92,8 +84,8 @@ async def test_a_move_whose_commit_answer_is_lost_is_announced_not_refused(own_p
         bot = create_bot(f"postgresql://postgres@127.0.0.1:{proxy.port}/cut", clock=virtual_clock)
         try:
             async with simcord.run(bot, check_errors=False) as env:
-                guild, channel, alice, bob = _world(env)
-                w = World(env, guild, channel, alice, bob, None, None)
+                w = make_world(env, ("alice", "bob"))
+                channel = w.channel
                 await start_game(w, 2, seed=4)
                 game = await fast_forward(w, 6)  # past the draft
                 assert game.state.phase == "turn"
@@ -119,8 +111,8 @@ async def test_a_move_saved_but_not_confirmed_is_posted_once_the_database_is_bac
         bot = create_bot(f"postgresql://postgres@127.0.0.1:{proxy.port}/unconfirmed", clock=virtual_clock)
         try:
             async with simcord.run(bot, check_errors=False) as env:
-                guild, channel, alice, bob = _world(env)
-                w = World(env, guild, channel, alice, bob, None, None)
+                w = make_world(env, ("alice", "bob"))
+                channel = w.channel
                 await start_game(w, 2, seed=4, timer="none")  # untimed: nothing else would move the game
                 game = await fast_forward(w, 6)
                 mover = actor(w, game)

@@ -10,6 +10,7 @@ import logging
 
 from games.computers import is_computer
 from games.timers import UNREACHABLE_DAYS
+from tests.simcord_seam import dm_channel
 
 from .driver import stored
 
@@ -73,7 +74,6 @@ async def test_a_post_refused_once_is_posted_after_a_backoff_without_a_restart(w
 
 
 async def test_a_channel_out_of_reach_for_a_week_ends_the_game_and_tells_the_host_once(world, monkeypatch, caplog):
-    from simcord.builders import ChannelHandle
 
     w = world
     game = await _solo_with_a_timer(w, monkeypatch, absent="bank")
@@ -88,7 +88,7 @@ async def test_a_channel_out_of_reach_for_a_week_ends_the_game_and_tells_the_hos
     ended = await w.bot.store.load_game(game.id)
     assert ended.status == "aborted" and await w.bot.manager.current(w.channel.id) is None
     assert await w.bot.store.pending_posts(game.id) == []
-    dm = ChannelHandle(w.env, None, w.env.backend.get_dm_channel(w.alice.id))
+    dm = dm_channel(w.env, w.alice.id)
     notes = [m.content for m in dm.history()]
     assert len(notes) == 2, notes  # once when the posts started failing, once when the game ended
     assert "could not post the latest turn" in notes[0] and "has ended without a result" in notes[1]

@@ -9,30 +9,17 @@ from pathlib import Path
 
 from rules.record import Chooser, random_action
 
-from .driver import assert_refused
+from .driver import assert_refused, finished_game
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def _finish(w, channel, members, seed):
-    """A game in `channel` played to the end with random moves through the manager."""
-    manager = w.bot.manager
-    await manager.new_game(w.guild.id, channel.id, members[0].id, members[0].user.name)
-    for m in members[1:]:
-        await manager.join(channel.id, m.id, m.user.name)
-    game = await manager.start(channel.id, members[0].id, seed=seed)
-    chooser = Chooser(seed)
-    while game.state.phase != "over":
-        game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
-    return game
 
 
 async def _server(w):
     """Two finished games, one aborted, one running; and one finished game in another server."""
     manager = w.bot.manager
     c1, c2, c3 = (w.guild.create_text_channel(n) for n in ("one", "two", "three"))
-    first = await _finish(w, c1, [w.alice, w.bob], seed=1)
-    second = await _finish(w, c2, [w.bob, w.carol, w.alice], seed=2)
+    first = await finished_game(w, c1, [w.alice, w.bob], seed=1)
+    second = await finished_game(w, c2, [w.bob, w.carol, w.alice], seed=2)
     await manager.new_game(w.guild.id, c3.id, w.dave.id, "dave")
     await manager.join(c3.id, w.alice.id, "alice")
     await manager.start(c3.id, w.dave.id, seed=3)

@@ -13,19 +13,12 @@ import simcord
 import storage.outbox
 from bot import create_bot
 from storage import Store
+from tests.simcord_seam import dm_channel
 from tests.storage.helpers import Counted
 
-from .driver import close_bot, virtual_clock
+from .driver import close_bot, make_world, virtual_clock
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def build_world(env):
-    """The same guild, channel and members, in the same order, as crash_post_worker.py."""
-    guild = env.create_guild("Mines")
-    channel = guild.create_text_channel("coal")
-    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-    return guild, channel, alice, bob
 
 
 async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(tmp_path):
@@ -42,7 +35,8 @@ async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(
     coal = create_bot(db, clock=virtual_clock)
     try:
         async with simcord.run(first, check_errors=False) as env:
-            guild, channel, alice, bob = build_world(env)
+            w = make_world(env, ("alice", "bob"))  # as crash_post_worker.py made it
+            channel, alice, bob = w.channel, w.alice, w.bob
             await env.restart_bot(coal)  # the restart after the crash, on the crashed database
             await close_bot(first)
             await coal._reposting  # the start's repost of what the crash left unposted
@@ -71,7 +65,6 @@ async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(
 
 
 async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_they_go_out_later(world, monkeypatch):
-    from simcord.builders import ChannelHandle
 
     import bot.publisher
 
@@ -92,7 +85,7 @@ async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_
         assert not r.ephemeral  # the move is stored; only its post fails
     pending = await w.bot.store.pending_posts()
     assert [p.attempts for p in pending] == [2, 1]  # the first failed twice: at its move and the next
-    host_dm = ChannelHandle(w.env, None, w.env.backend.get_dm_channel(w.alice.id))
+    host_dm = dm_channel(w.env, w.alice.id)
     notes = [m.content for m in host_dm.history()]
     assert len(notes) == 1 and "could not post the latest turn" in notes[0]  # told once
     monkeypatch.setattr(bot.publisher, "send", real_send)

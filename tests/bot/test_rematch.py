@@ -5,23 +5,8 @@ lobby and posting it leaves no invisible lobby: its message is posted at the nex
 from __future__ import annotations
 
 from bot.words.computers import computer_name
-from rules.record import Chooser, random_action
 
-from .driver import assert_refused, close_bot, forge_component, live_ids, lobby_button, restart, stored
-
-
-async def _finished(w, channel, members, seed: int = 3):
-    """A game in `channel` played to its end through the manager, a computer in it; its last message."""
-    manager = w.bot.manager
-    await manager.new_game(members[0].guild.id, channel.id, members[0].id, members[0].user.name, {"timer": "24h"})
-    for m in members[1:]:
-        await manager.join(channel.id, m.id, m.user.name)
-    await manager.add_computer(channel.id, members[0].id, "easy", computer_name)
-    game = await manager.start(channel.id, members[0].id, seed=seed)
-    chooser = Chooser(seed)
-    while game.state.phase != "over":
-        game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
-    return game
+from .driver import assert_refused, close_bot, finished_game, forge_component, live_ids, lobby_button, restart, stored
 
 
 async def _a_message(w):
@@ -43,7 +28,7 @@ async def test_a_rematch_press_counts_only_from_the_finished_game_s_own_channel(
     far = far_guild.create_text_channel("far")
     alice_there = far_guild.add_member(w.alice.user)
     bob_there = far_guild.add_member(w.bob.user)
-    old = await _finished(w, far, [alice_there, bob_there])
+    old = await finished_game(w, far, [alice_there, bob_there], seed=3, computers=("easy",), timer="24h")
     message = await _a_message(w)
     r = await forge_component(w.alice, message, f"coal:rematch:{old.id}:{old.version}:")
     await assert_refused(w, r, "That button is not in use any more.")
@@ -54,7 +39,7 @@ async def test_a_rematch_press_counts_only_from_the_finished_game_s_own_channel(
 async def test_a_finished_game_has_one_rematch_and_nobody_is_pinged_twice(world):
     """Item 6: Rematch, `/coal leave`, Rematch again opened lobby after lobby, pinging the other player each time."""
     w = world
-    old = await _finished(w, w.channel, [w.alice, w.bob])
+    old = await finished_game(w, w.channel, [w.alice, w.bob], seed=3, computers=("easy",), timer="24h")
     press = f"coal:rematch:{old.id}:{old.version}:"
     base = await _a_message(w)
     r = await forge_component(w.alice, base, press)
@@ -75,7 +60,7 @@ async def test_a_rematch_stored_but_not_posted_is_posted_at_the_next_start(world
     were seated) left an invisible lobby blocking the channel for days. Lobby, computers and post are one
     transaction, and the lobby's message is posted at the start, with its ping and its buttons."""
     w = world
-    old = await _finished(w, w.channel, [w.alice, w.bob])
+    old = await finished_game(w, w.channel, [w.alice, w.bob], seed=3, computers=("easy",), timer="24h")
     game, people = await w.bot.manager.rematch(old.id, w.channel.id, w.bob.id, "bob", computer_name)
     assert people == [w.alice.id] and [s.name for s in game.seats] == ["bob", "Baron Otto (easy)"]
     # the process dies here: the lobby and its post are stored, nothing is in the channel

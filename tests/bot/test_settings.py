@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from simcord.builders import ChannelHandle
-
 from storage import PlayerSettings
+from tests.simcord_seam import dm_channel
 
 from .driver import (
     actor,
@@ -28,7 +27,7 @@ HOUR = 3600
 
 def dms(w, member) -> list:
     """The direct messages the bot sent to `member`, oldest first."""
-    channel = ChannelHandle(w.env, None, w.env.backend.get_dm_channel(member.id))
+    channel = dm_channel(w.env, member.id)
     return [m for m in channel.history() if m.author.id == w.bot.user.id]
 
 
