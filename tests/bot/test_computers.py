@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import simcord
 
 from bot import create_bot
@@ -57,6 +58,7 @@ def _board_messages(w) -> list:
     return [m for m in w.channel.history() if m.attachments and m.attachments[0].filename == "board.png"]
 
 
+@pytest.mark.slow
 async def test_a_solo_game_against_three_computers_from_the_lobby_to_the_final_scores(world, monkeypatch):
     w = world
     lobby = await _lobby_with_computers(w, monkeypatch, 12, ["normal", "normal"])
@@ -134,6 +136,7 @@ async def test_bad_input_about_computers_is_refused_privately_and_changes_nothin
     await assert_refused(w, r, "computers take seats in the lobby only", before=running)
 
 
+@pytest.mark.slow
 async def test_a_computer_plays_for_a_player_who_never_acts_and_the_game_ends(world, monkeypatch):
     w = world
     monkeypatch.setattr("games.lobbies.secrets.randbits", lambda bits: 8)
@@ -207,6 +210,7 @@ def _action_of(command: str) -> str:
     return " ".join(x for x in (name, value) if x) + (f": {plan}" if plan else "")
 
 
+@pytest.mark.slow
 async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     w = world
     await start_game(w, 2, seed=6)
@@ -235,6 +239,7 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     assert r.ephemeral and panel_texts(r.response)[0].startswith("The expert computer's best moves")
 
 
+@pytest.mark.slow
 async def test_sigkill_while_a_computer_thinks_then_it_moves_exactly_once_after_the_restart(tmp_path):
     db = tmp_path / "crash.sqlite3"
     out = subprocess.run(
@@ -305,6 +310,7 @@ async def test_pit_offers_every_seat_computers_included(world, monkeypatch):
     await assert_refused(w, r, "nobody is not playing in this game.")
 
 
+@pytest.mark.slow
 async def test_rematch_from_a_finished_game_with_a_computer_seat(world, monkeypatch):
     """Issue 27: the final scores carry a Rematch button: a new lobby in the channel with the same
     options and the same computer at its level, hosted by whoever pressed it; the other person is
@@ -393,6 +399,7 @@ async def test_only_the_owner_or_the_host_gives_a_seat_back(world):
     assert (await stored(w)).options.stand_ins == {}
 
 
+@pytest.mark.slow
 async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_around_its_scoring(world):
     """Issue 46, item 14: consecutive computer moves that cross the end of a shift were one message, its
     board already in the next shift with the scored VP, and only then "Shift N is scored". A message of

@@ -74,6 +74,7 @@ def test_the_environment_wins_over_the_file(tmp_path, clean_env, monkeypatch):
         ("SHARD_IDS=0,1", "SHARD_IDS is set but SHARD_COUNT is not"),
     ],
 )
+@pytest.mark.slow
 def test_a_bad_value_stops_the_start_in_one_line_that_names_it(tmp_path, line, says):
     (tmp_path / ".env").write_text(f"DISCORD_TOKEN=x\n{line}\n")
     env = {k: v for k, v in os.environ.items() if k.lower() not in Settings.model_fields}
@@ -86,6 +87,7 @@ def test_a_bad_value_stops_the_start_in_one_line_that_names_it(tmp_path, line, s
         assert len(out.stderr.strip().splitlines()) == 1 and says in out.stderr, out.stderr
 
 
+@pytest.mark.slow
 def test_check_prints_the_settings_with_secrets_hidden(tmp_path):
     (tmp_path / ".env").write_text(
         "DISCORD_TOKEN=MTIz.secret-token\nCOALBARON_DB=postgresql://bot:hunter2@db/coal?password=hunter2\n"

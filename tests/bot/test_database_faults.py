@@ -33,6 +33,7 @@ def own_postgres():
     server.stop()
 
 
+@pytest.mark.slow
 async def test_postgres_stopped_while_a_computer_thinks_and_back_a_minute_later(own_postgres):
     url = own_postgres.create_database("stopped")
     bot = create_bot(url, clock=virtual_clock)
@@ -78,6 +79,7 @@ async def test_postgres_stopped_while_a_computer_thinks_and_back_a_minute_later(
         await close_bot(bot)
 
 
+@pytest.mark.slow
 async def test_a_move_whose_commit_answer_is_lost_is_announced_not_refused(own_postgres):
     own_postgres.create_database("cut")
     async with CommitCutter(own_postgres.port) as proxy:
@@ -102,6 +104,7 @@ async def test_a_move_whose_commit_answer_is_lost_is_announced_not_refused(own_p
             await close_bot(bot)
 
 
+@pytest.mark.slow
 async def test_a_move_saved_but_not_confirmed_is_posted_once_the_database_is_back(own_postgres):
     """Issue 46, item 10: the COMMIT's answer is lost and the database stays out of reach, so the move
     cannot be read back: the player is told the outcome is not known yet; the move was stored, and its

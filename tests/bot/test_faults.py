@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from games.computers import is_computer
 from games.timers import UNREACHABLE_DAYS
 from tests.simcord_seam import dm_channel
@@ -73,6 +75,7 @@ async def test_a_post_refused_once_is_posted_after_a_backoff_without_a_restart(w
     assert any(m.content.startswith("🤖") for m in _ours(w))
 
 
+@pytest.mark.slow
 async def test_a_channel_out_of_reach_for_a_week_ends_the_game_and_tells_the_host_once(world, monkeypatch, caplog):
 
     w = world

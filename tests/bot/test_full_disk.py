@@ -50,6 +50,7 @@ def fill(folder) -> None:
                 pass
 
 
+@pytest.mark.slow
 async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(small_disk, caplog):
     bot = create_bot(small_disk / "coal.sqlite3", clock=virtual_clock)
     try:

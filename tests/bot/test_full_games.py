@@ -23,6 +23,7 @@ def _announced_scores(w) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 11)])
+@pytest.mark.slow
 async def test_a_complete_game_through_discord_replays_to_the_announced_scores(world, monkeypatch, players, seed):
     w = world
     policy, moves = await play_to_the_end(w, players, seed, monkeypatch)

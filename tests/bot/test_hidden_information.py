@@ -74,6 +74,7 @@ def situations() -> list[tuple[GameState, str | None]]:
 
 
 @pytest.mark.parametrize("k", range(5))
+@pytest.mark.slow
 def test_what_a_seat_is_shown_is_the_same_for_states_it_cannot_tell_apart(k):
     """Export, alt texts, status, autocomplete, the computers' and the hints' question, images."""
     state = [s for s, _v in situations()][k * 4]

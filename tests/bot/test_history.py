@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rules.record import Chooser, random_action
 
 from .driver import assert_refused, finished_game
@@ -74,6 +76,7 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
     assert r.response.content == f"<@{w.dave.id}> has not finished a game in this server yet."
 
 
+@pytest.mark.slow
 async def test_export_gives_a_record_that_replays_to_the_stored_final_scores(world):
     w = world
     first, _, c1 = await _server(w)

@@ -87,6 +87,7 @@ def assert_no_english(w, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang,create", [("it", {}), ("ja", {"language": "ja"})])
+@pytest.mark.slow
 async def test_a_complete_game_speaks_the_game_language_in_the_channel(simcord_env, locales, monkeypatch, lang, create):
     """Italian: the server's preferred locale; Japanese: `/coal new language:ja` in an English server.
     The players' own Discord is English (SimCord's default), so a private word leaking into the
@@ -192,6 +193,7 @@ def _words_of(message) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["it", "ja"])
+@pytest.mark.slow
 async def test_every_private_reply_of_a_game_and_every_image_speak_the_readers_language(simcord_env, locales, lang):
     """Issue 25: hints (moves as the commands that play them, plan keywords included), the mining
     console, status, log, the pit and its image's description, and the channel's images' descriptions:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sqlite3
 import time
 
+import pytest
+
 from bot.client import SAVE_WAIT
 
 from .driver import actor, fast_forward, private_reply, start_game, stored
@@ -14,6 +16,7 @@ from .driver import actor, fast_forward, private_reply, start_game, stored
 DISCORD_WINDOW = 3.0
 
 
+@pytest.mark.slow
 async def test_a_locked_database_is_refused_within_the_interaction_window(world, db_path):
     w = world
     await start_game(w, 2, seed=7)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import simcord
 
 import storage.outbox
@@ -21,6 +22,7 @@ from .driver import close_bot, make_world, virtual_clock
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(tmp_path):
     db = tmp_path / "crash.sqlite3"
     out = subprocess.run(

@@ -96,6 +96,7 @@ async def _computer_game(w):
     return game
 
 
+@pytest.mark.slow
 async def test_beyond_the_look_back_a_post_made_again_soon_is_the_first_by_its_nonce(
     world, db_path, marks_wait, monkeypatch
 ):

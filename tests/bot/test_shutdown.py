@@ -9,11 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 async def test_sigterm_finishes_the_move_in_progress_closes_the_database_and_exits_0(tmp_path):
     for attempt in range(3):
         db = tmp_path / f"sig{attempt}.sqlite3"

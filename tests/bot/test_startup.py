@@ -104,6 +104,7 @@ async def a_damaged_database(path: Path) -> None:
 # --- item 3: no hang, one line -------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_damaged_database_closes_and_exits_1_with_one_line_naming_it(tmp_path):
     db = tmp_path / "damaged.sqlite3"
     await a_damaged_database(db)
@@ -113,6 +114,7 @@ async def test_a_damaged_database_closes_and_exits_1_with_one_line_naming_it(tmp
     assert not Path(f"{db}-wal").exists()  # the connection was closed (the last close removes the log)
 
 
+@pytest.mark.slow
 async def test_debug_adds_the_traceback_to_the_line(tmp_path):
     db = tmp_path / "damaged.sqlite3"
     await a_damaged_database(db)
@@ -122,6 +124,7 @@ async def test_debug_adds_the_traceback_to_the_line(tmp_path):
     assert sum(f"The database {db} is damaged" in line for line in result.errors) == 1
 
 
+@pytest.mark.slow
 async def test_an_unreachable_gateway_closes_the_database_and_exits_1_with_one_line(tmp_path):
     db = tmp_path / "fresh.sqlite3"
     result = await start(db)
@@ -145,6 +148,7 @@ async def test_a_refused_token_exits_1_with_one_line_and_no_database(tmp_path):
 
 
 @pytest.mark.usefixtures("file_modes_obeyed")
+@pytest.mark.slow
 async def test_a_read_only_database_file_is_refused_at_start_with_its_path(tmp_path):
     db = tmp_path / "games.sqlite3"
     before = await a_database_with_a_game(db)
@@ -157,6 +161,7 @@ async def test_a_read_only_database_file_is_refused_at_start_with_its_path(tmp_p
 
 
 @pytest.mark.usefixtures("file_modes_obeyed")
+@pytest.mark.slow
 async def test_an_unreadable_database_file_says_it_cannot_be_read_not_connect(tmp_path):
     db = tmp_path / "games.sqlite3"
     await a_database_with_a_game(db)
@@ -168,6 +173,7 @@ async def test_an_unreadable_database_file_says_it_cannot_be_read_not_connect(tm
 
 
 @pytest.mark.usefixtures("file_modes_obeyed")
+@pytest.mark.slow
 async def test_a_read_only_folder_is_refused_at_start_with_its_path(tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
@@ -185,6 +191,7 @@ async def test_a_read_only_folder_is_refused_at_start_with_its_path(tmp_path):
 
 
 @pytest.mark.usefixtures("file_modes_obeyed")
+@pytest.mark.slow
 async def test_a_folder_that_cannot_be_created_is_named_not_called_a_connection_failure(tmp_path):
     parent = tmp_path / "locked"
     parent.mkdir()

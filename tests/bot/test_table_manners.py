@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.words.status import log_message
 
 from .driver import actor, custom_ids, fast_forward, live_ids, start_game, stored
@@ -36,6 +38,7 @@ async def test_an_aborted_games_last_turn_message_keeps_no_buttons(world):
     assert live_ids(w, turn) == []
 
 
+@pytest.mark.slow
 async def test_a_finished_games_messages_keep_no_buttons_and_the_log_tells_each_scoring(world, monkeypatch):
     from .policy import play_to_the_end
 
@@ -57,6 +60,7 @@ async def test_a_finished_games_messages_keep_no_buttons_and_the_log_tells_each_
         assert set(dict(re.findall(r"(\w+) (-?\d+)", line.group(1)))) == {p.name for p in game.state.players}
 
 
+@pytest.mark.slow
 async def test_every_image_carries_a_description_for_screen_readers(world, monkeypatch):
     """Alt text (issue 24): every image the bot posts says what a screen reader user needs: the shift,
     the move, who is to move and the scores on a board; the scoring in words on a scoring image."""

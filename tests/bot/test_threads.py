@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import discord
+import pytest
 
 from .driver import custom_ids, stored
 from .policy import play_to_the_end
@@ -16,6 +17,7 @@ def posts(channel) -> list:
     return [m for m in channel.history() if m.type is not discord.MessageType.thread_created]
 
 
+@pytest.mark.slow
 async def test_a_game_in_its_thread_from_new_to_final_scores_leaves_one_line_in_the_channel(world, monkeypatch):
     w = world
     r = await w.alice.slash(w.channel, "coal new", timer="none")

@@ -148,6 +148,7 @@ async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_rest
 
 
 @pytest.mark.simcord(settle_timeout=120)  # 50 default moves, each drawing a board, in one advance
+@pytest.mark.slow
 async def test_timers_of_50_games_fire_in_deadline_order(world):
     w = world
     manager = w.bot.manager

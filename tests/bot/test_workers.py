@@ -39,6 +39,7 @@ def _pid() -> int:
     return os.getpid()
 
 
+@pytest.mark.slow
 async def test_a_worker_that_dies_is_replaced_for_the_next_call():
     workers = Workers("test", 1)
     try:
@@ -58,6 +59,7 @@ def _nap(seconds: float, tag: str) -> str:
     return tag
 
 
+@pytest.mark.slow
 async def test_a_computers_move_waits_behind_at_most_one_hint_per_process():
     """Hints queued by the dozen do not starve a computer's move (issue 28): the move is handed to the
     process before every hint still waiting, after the one already running."""
@@ -83,6 +85,7 @@ async def test_a_computers_move_waits_behind_at_most_one_hint_per_process():
         workers.close()
 
 
+@pytest.mark.slow
 async def test_an_expert_run_interleaves_with_another_games_computer():
     """A game whose computers think several moves in a row (an expert seat: 1.5 s each) holds the
     process one decision at a time, so another game's computer waits behind at most one of them

@@ -15,6 +15,7 @@ from tests.games.test_lobby import refused
 from tests.storage.helpers import NAMES, OUTSIDER, USERS, lobby, play, started
 
 
+@pytest.mark.slow
 async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, store):
     game = await started(manager, 1, players=3, seed=5)
     mover = game.to_move_user
@@ -36,6 +37,7 @@ async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, st
     assert (await manager.act(1, result.game.to_move_user, action)).state == rules.apply(result.state, action)[0]
 
 
+@pytest.mark.slow
 async def test_a_game_played_to_the_end_leaves_the_channel_free(manager, store):
     await started(manager, 1, players=4, seed=8)
     results = await play(manager, 1, None, Chooser(8))

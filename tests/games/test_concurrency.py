@@ -30,6 +30,7 @@ GUESSES = [f"draft {k}" for k in range(1, 8)] + [
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.slow
 async def test_100_concurrent_moves_on_one_game_equal_the_accepted_ones_in_order(manager, store, seed):
     game = await started(manager, 1, players=2, seed=seed)
     start_state = game.state
@@ -71,6 +72,7 @@ async def test_100_concurrent_moves_on_one_game_equal_the_accepted_ones_in_order
     assert await store.verify() == []
 
 
+@pytest.mark.slow
 async def test_50_games_in_50_channels_progress_together(manager, store):
     channels = range(100, 150)
     for ch in channels:

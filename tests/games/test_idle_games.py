@@ -48,6 +48,7 @@ async def test_the_limits_count_the_games_kept_only_in_brief(tmp_path):
         await manager.new_game(GUILD, 4, USERS[2], NAMES[2])  # carol may
 
 
+@pytest.mark.slow
 async def test_a_restart_reads_briefs_only_and_each_brief_costs_under_a_kilobyte(tmp_path):
     async with Store(tmp_path / "coal.sqlite3") as store:
         manager = GameManager(store)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.manager import GameManager
 from rules.record import Chooser, random_action
 from storage import Brief, Store
@@ -24,6 +26,7 @@ async def _first_life(manager: GameManager, choosers: dict[int, Chooser]) -> Non
     await manager.abort(6, USERS[0])
 
 
+@pytest.mark.slow
 async def test_a_new_manager_resumes_every_open_game_exactly(tmp_path):
     path = tmp_path / "coal.sqlite3"
     choosers = {ch: Chooser(ch) for ch in (2, 3, 4)}

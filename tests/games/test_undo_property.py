@@ -40,6 +40,7 @@ def _showed(game, log, n: int) -> list[Reason | None]:
 
 
 @pytest.mark.parametrize("seed", range(6))
+@pytest.mark.slow
 async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
     rng = random.Random(seed)
     async with Store(db_path) as store:

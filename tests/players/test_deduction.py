@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from players.deduction import Clues, clues, fill
 from players.knowledge import determinize, unseen_orders
 from rules import GameState, view
@@ -46,6 +48,7 @@ def test_r_vis_1_the_clues_are_the_rivals_scored_vp_and_the_counts_shift_scoring
         assert _agrees(p.delivered, told)  # the truth agrees with its clues
 
 
+@pytest.mark.slow
 def test_the_expert_s_sampled_games_give_every_rival_delivered_orders_that_agree_with_the_clues():
     for players, seed in ((2, 3), (3, 4), (4, 6)):
         state = _late(players, seed)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import players.expert as expert_module
 from players.evaluate import lead, worth, worths
 from players.expert import Expert
@@ -20,6 +22,7 @@ def _seen(phase: str = "turn", players: int = 2, seed: int = 5):
     return view(state, state.players[state.current].name)
 
 
+@pytest.mark.slow
 def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first():
     seen = _seen()
     first = Expert().first
@@ -39,6 +42,7 @@ def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first
         apply(world, j.action)  # legal (raises if not)
 
 
+@pytest.mark.slow
 def test_in_the_expert_s_look_ahead_the_seat_plays_the_normal_move_and_its_rivals_the_quick_move():
     # The seat's own placements by `own_move` (draws and every mining space open to it), the rivals'
     # by the quick move; hard's look-ahead (no seat given) plays the quick move for everyone.
@@ -64,6 +68,7 @@ def test_in_the_expert_s_look_ahead_the_seat_plays_the_normal_move_and_its_rival
     assert differ and draws and played  # the two policies are not the same: the test would see a swap
 
 
+@pytest.mark.slow
 def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games():
     seen = _seen(players=3, seed=8)
     expert = Expert(budget=None)
@@ -77,6 +82,7 @@ def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games():
     assert abs(last.lead - sum(leads) / len(leads)) < 1e-9
 
 
+@pytest.mark.slow
 def test_with_three_or_four_players_the_look_ahead_judges_the_lead_over_the_best_rival():
     # Only the best rival stands between a seat and the win; hard's look-ahead (and the expert's with two
     # players, where the best rival is the mean) judges the lead over a mix of the best and the mean.
@@ -134,6 +140,7 @@ def test_with_three_or_four_players_the_rivals_in_the_expert_s_look_ahead_play_t
     # two) is asserted by test_with_three_or_four_players_the_look_ahead_judges_the_lead_over_the_best_rival.
 
 
+@pytest.mark.slow
 def test_a_decision_keeps_to_its_cpu_budget():
     seen = _seen(players=4, seed=2)
     start = time.process_time()
@@ -152,6 +159,7 @@ def test_a_budget_spent_within_the_first_round_still_gives_a_judged_move():
     assert Expert(budget=0.0).evaluate(seen, 1)[0].games == 1
 
 
+@pytest.mark.slow
 def test_the_expert_judges_more_candidates_in_more_games_than_hard():
     # What makes it stronger than hard (README, duels): hard judges four candidates in four games.
     seen = _seen(seed=9)

@@ -28,6 +28,7 @@ def _other_than_the_seat_sees(state: GameState) -> GameState:
 
 @pytest.mark.parametrize("phase", ["draft", "turn", "draw"])
 @pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.slow
 def test_r_vis_hidden_information_does_not_change_the_decision(level, phase):
     state = position(phase)
     other = _other_than_the_seat_sees(state)
@@ -40,6 +41,7 @@ def test_r_vis_hidden_information_does_not_change_the_decision(level, phase):
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.slow
 def test_the_same_view_and_seed_give_the_same_action(level):
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)

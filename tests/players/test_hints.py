@@ -16,6 +16,7 @@ from .test_legal import assert_legal
 
 
 @pytest.mark.parametrize("phase", ["turn", "draw"])
+@pytest.mark.slow
 def test_hints_are_n_legal_distinct_actions_best_first_and_change_nothing(phase):
     state = position(phase, players=3, seed=4)
     seen = view(state, state.players[state.current].name)

@@ -37,6 +37,7 @@ def _first_shift(state) -> bool:
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.slow
 def test_every_move_of_every_level_is_legal_in_seeded_games(level):
     for k in range(GAMES[level]):
         players = 2 + k % 3 if level not in SEARCHING else 2
@@ -47,6 +48,7 @@ def test_every_move_of_every_level_is_legal_in_seeded_games(level):
             assert_legal(state, action)
 
 
+@pytest.mark.slow
 def test_the_levels_play_draft_turns_and_draw_choices():
     """The games above do meet every kind of decision (else the legality test proves little)."""
     kinds = set()

@@ -28,6 +28,7 @@ def test_think_takes_and_gives_plain_strings_and_runs_in_a_process_pool():
         assert pool.submit(think, "normal", seen.model_dump_json(), 7).result(timeout=60) == text
 
 
+@pytest.mark.slow
 def test_advise_gives_the_hints_as_json_for_a_process_pool():
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
@@ -90,6 +91,7 @@ def test_the_duel_command_prints_rates_intervals_scores_and_think_times():
     assert lines[2].startswith("easy") and lines[3].startswith("random")
 
 
+@pytest.mark.slow
 def test_the_duel_command_refuses_unknown_levels_and_bad_counts():
     for levels in ("hard,genius", "hard"):
         out = subprocess.run(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from players.knowledge import determinize
 from players.ranking import best_move, rank
 from rules import TakeMoney, view
@@ -10,6 +12,7 @@ from rules.state import copy_model
 from .games import NAMES, play
 
 
+@pytest.mark.slow
 def test_best_move_is_rank_s_first_move_in_every_position_of_seeded_games():
     # To the end of the game, where the money spaces and the bank are all judged (only VP count then).
     compared = 0

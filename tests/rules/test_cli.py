@@ -18,6 +18,7 @@ def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_simulate_json_lines_carry_scores_breakdown_winners_and_a_replayable_record():
     out = _run("simulate", "--players", "3", "--seed", "11", "--games", "3", "--json")
     assert out.returncode == 0, out.stderr
@@ -52,6 +53,7 @@ def test_replay_of_a_file(tmp_path):
     assert json.loads(replayed.stdout) == {"scores": game["scores"], "over": True, "winners": game["winners"]}
 
 
+@pytest.mark.slow
 def test_a_record_that_does_not_replay_exits_non_zero_with_the_step_and_reason():
     game = json.loads(_run("simulate", "--players", "2", "--seed", "4", "--json").stdout)
     record = game["record"]
@@ -97,6 +99,7 @@ BAD_RECORDS = {
 
 
 @pytest.mark.parametrize("case", sorted(BAD_RECORDS))
+@pytest.mark.slow
 def test_replay_answers_bad_input_in_one_line_on_stderr(case, tmp_path):
     """Bad input gets one line on stderr and a non-zero exit, never a traceback (issue 28)."""
     text, says = BAD_RECORDS[case]
@@ -107,6 +110,7 @@ def test_replay_answers_bad_input_in_one_line_on_stderr(case, tmp_path):
         assert len(out.stderr.strip().splitlines()) == 1 and says in out.stderr, out.stderr
 
 
+@pytest.mark.slow
 def test_replay_answers_files_it_cannot_read_in_one_line(tmp_path):
     latin = tmp_path / "latin1.json"
     latin.write_bytes('{"seed": 4, "players": ["José", "b"]}'.encode("latin-1"))

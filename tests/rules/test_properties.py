@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +73,7 @@ def check_invariants(state: GameState) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**40), data=st.data())
+@pytest.mark.slow
 def test_random_legal_play_keeps_every_invariant_and_ends_after_shift_3(players, seed, data):
     state = new_game(NAMES[:players], seed=seed)
     record = GameRecord(seed=seed, players=NAMES[:players])

@@ -13,6 +13,7 @@ from rules.record import UNDO, Chooser, GameRecord, RecordedAction, ReplayError,
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31), chooser_seed=st.integers(0, 2**31), undo_rate=st.floats(0.05, 0.5))
+@pytest.mark.slow
 def test_random_play_with_undos_replays_to_the_states_before_each_taken_back_move(seed, chooser_seed, undo_rate):
     players = ["ann", "bo", "cy"]
     chooser = Chooser(chooser_seed)

@@ -87,6 +87,7 @@ async def wait_for_new_board(page, before: list[str]) -> None:
     )
 
 
+@pytest.mark.slow
 async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
     chromium = _browser_or_skip()
     from playwright.async_api import async_playwright

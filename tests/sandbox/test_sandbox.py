@@ -10,6 +10,8 @@ import subprocess
 import sys
 import urllib.request
 
+import pytest
+
 from .conftest import ROOT
 
 
@@ -41,6 +43,7 @@ def _listening(port: int) -> set[str]:
     return found
 
 
+@pytest.mark.slow
 def test_the_sandbox_serves_on_loopback_only_and_stops_cleanly_on_sigterm(sandbox):
     with urllib.request.urlopen(f"http://127.0.0.1:{sandbox.port}/", timeout=10) as page:
         assert page.status == 200 and "SimCord" in page.read().decode()
@@ -58,6 +61,7 @@ def test_the_sandbox_serves_on_loopback_only_and_stops_cleanly_on_sigterm(sandbo
         assert con.execute("SELECT count(*) FROM games").fetchone() == (0,)
 
 
+@pytest.mark.slow
 def test_the_bot_without_a_token_says_so_and_points_to_the_sandbox(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "bot"],

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +32,7 @@ def finish(process: subprocess.Popen) -> tuple[int, list[str], str]:
     return process.returncode, out.splitlines(), err
 
 
+@pytest.mark.slow
 async def test_two_processes_share_one_database_and_a_killed_one_resumes_its_games_only(postgres_url):
     url = postgres_url
     killed, steady = worker(url, 0, "kill"), worker(url, 1, "play")

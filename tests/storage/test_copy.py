@@ -45,6 +45,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "storage", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 async def test_every_game_copied_there_and_back_is_equal_and_replays(tmp_path, target):
     source, back = tmp_path / "source.sqlite3", tmp_path / "back.sqlite3"
     await _source(source)
@@ -75,6 +76,7 @@ async def test_every_game_copied_there_and_back_is_equal_and_replays(tmp_path, t
         assert max(p.id for p in await b.pending_posts()) == 3
 
 
+@pytest.mark.slow
 async def test_a_destination_with_games_is_refused_and_left_as_it_was(tmp_path, target):
     source = tmp_path / "source.sqlite3"
     await _source(source)
@@ -89,6 +91,7 @@ async def test_a_destination_with_games_is_refused_and_left_as_it_was(tmp_path, 
     assert await target.rows() == before
 
 
+@pytest.mark.slow
 async def test_a_copy_failing_halfway_leaves_the_destination_empty(tmp_path, target: Target, monkeypatch):
     source = tmp_path / "source.sqlite3"
     await _source(source)
@@ -112,6 +115,7 @@ async def test_a_copy_failing_halfway_leaves_the_destination_empty(tmp_path, tar
     assert (await copy_games(source, target.url)).replayed == 4
 
 
+@pytest.mark.slow
 def test_the_command_line_says_what_it_does():
     out = _cli("copy", "--help")
     assert out.returncode == 0 and "SQLite to PostgreSQL" in out.stdout
@@ -150,6 +154,7 @@ GARBLED = {
 
 
 @pytest.mark.parametrize("column", sorted(GARBLED))
+@pytest.mark.slow
 async def test_a_garbled_row_stops_the_copy_in_one_line_and_writes_nothing(tmp_path, column):
     import sqlite3
 
@@ -166,6 +171,7 @@ async def test_a_garbled_row_stops_the_copy_in_one_line_and_writes_nothing(tmp_p
         assert db_rows(destination, ALL) == {t: [] for t in ALL}
 
 
+@pytest.mark.slow
 def test_a_file_garbled_after_its_header_is_refused_in_one_line(tmp_path):
     import asyncio
 
@@ -188,6 +194,7 @@ def test_a_file_garbled_after_its_header_is_refused_in_one_line(tmp_path):
         ("postgresql://bot:hunter2@127.0.0.1:1/games?sslpassword=hunter2&sslmode=disable", "Cannot open"),
     ],
 )
+@pytest.mark.slow
 async def test_a_bad_postgresql_url_is_one_line_and_never_shows_its_password(tmp_path, url, says):
     """Issue 46, item 16: `?password=` was printed, and a port that is not a number gave a traceback."""
     source = tmp_path / "src.sqlite3"

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from storage import Store
 
 WORKER = Path(__file__).with_name("crash_worker.py")
@@ -41,6 +43,7 @@ def _last_reported(text: str) -> dict[int, int]:
     return last
 
 
+@pytest.mark.slow
 async def test_sigkill_at_random_moments_loses_nothing_committed(tmp_path, target):
     db = target.url
     rng = random.Random(2024)

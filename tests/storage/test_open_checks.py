@@ -52,6 +52,7 @@ async def a_database(path: Path) -> bytes:
 
 
 @pytest.mark.usefixtures("file_modes_obeyed")
+@pytest.mark.slow
 async def test_a_read_only_file_is_refused_with_its_path_and_left_untouched(tmp_path):
     db = tmp_path / "games.sqlite3"
     before = await a_database(db)

@@ -109,6 +109,7 @@ def _run_worker(target_url: str, seed: int, kill_after: int | None = None) -> tu
     return proc.returncode, proc.stdout
 
 
+@pytest.mark.slow
 async def test_sigkill_between_commit_and_post_leaves_the_post_pending(target):
     code, out = _run_worker(target.url, 5, kill_after=7)
     assert code == -9, out  # killed by SIGKILL

@@ -156,6 +156,7 @@ async def test_an_unreachable_server_is_said_with_the_url_without_its_password(p
     assert "s3cret" not in str(err.value)
 
 
+@pytest.mark.slow
 async def test_version_4_database_with_real_games_gets_personal_settings(postgres_url):
     # A PostgreSQL database at version 4 (version 5 only adds player_settings) with games of every
     # status in it: the upgrade keeps every row, and everyone has the default settings until they

@@ -313,6 +313,7 @@ async def test_a_folder_is_not_a_database(tmp_path):
 V2_COLUMNS = {t: V1_COLUMNS[t] + V2_ADDED[t] for t in V1_COLUMNS}
 
 
+@pytest.mark.slow
 async def test_version_2_database_with_real_games_is_upgraded_to_final_score_columns_and_an_outbox(tmp_path):
     # Games of every status played by today's code, then written into a version 2 file the
     # way version 2 stored them: no final-score columns, no outbox.

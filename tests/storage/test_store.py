@@ -120,6 +120,7 @@ async def test_queries_for_channels_and_start_up(store, manager):
     }
 
 
+@pytest.mark.slow
 async def test_history_and_stats_of_a_server(store, manager):
     finals = {}
     for channel, players, seed in ((1, 2, 1), (2, 3, 2), (3, 4, 3)):
@@ -154,6 +155,7 @@ async def test_history_and_stats_of_a_server(store, manager):
     assert await store.player_stats(GUILD, 555) == PlayerStats(0, 0, 0.0, 0)
 
 
+@pytest.mark.slow
 async def test_the_exported_record_replays_with_the_rules_command_line(store, manager, tmp_path):
     await started(manager, 1, players=4, seed=42, options={"delivered": "all"})
     final = (await play(manager, 1, None, Chooser(42)))[-1].game
@@ -171,6 +173,7 @@ async def test_the_exported_record_replays_with_the_rules_command_line(store, ma
     assert await store.game_record((await lobby(manager, 2)).id) is None  # a lobby has no record yet
 
 
+@pytest.mark.slow
 async def test_every_game_in_the_database_replays_to_its_stored_state(store, manager, target):
     for channel in range(1, 13):
         players = 2 + channel % 3
