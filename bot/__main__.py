@@ -84,6 +84,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         shards=settings.shards,
         pause_limit=settings.pause_limit_days * 86400,
         limits=settings.limits,
+        purge_after_days=settings.purge_after_days,
     )
     database = Path(settings.database).absolute()
     if not debug:

@@ -32,6 +32,7 @@ from . import startup
 from .command_names import CommandTranslator
 from .computers import ComputerPlayers
 from .cooldowns import Cooldowns
+from .housekeeping import Housekeeping
 from .i18n import load_all, locale_for, speak
 from .publisher import Publisher
 from .workers import Workers
@@ -39,6 +40,8 @@ from .workers import Workers
 log = logging.getLogger("coalbaron")
 
 Clock = Callable[[], float]  # unix seconds
+
+PURGE_AFTER_DAYS = 30  # days a server's data is kept after it removed the bot (re-adding it in time keeps it)
 
 # How long a save waits for a database another program holds locked before the move is refused:
 # inside the 3 s Discord gives an interaction for its first answer, so the refusal always arrives.
@@ -73,6 +76,7 @@ class CoalBot(discord.Client):
         pause_limit: float = PAUSE_LIMIT,
         limits: Limits | None = None,
         game_threads: bool = True,
+        purge_after_days: int = PURGE_AFTER_DAYS,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
@@ -104,6 +108,7 @@ class CoalBot(discord.Client):
             Workers("drawing", drawing_processes, prepare=warm_up, queued=4) if drawing_processes > 0 else None
         )
         self.timers: Any = None  # bot.timers.Timers, once set up
+        self.housekeeping = Housekeeping(self, purge_after_days)  # forgetting, purges, old posts
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
 
     async def sync_commands(self) -> bool:
@@ -158,6 +163,8 @@ class CoalBot(discord.Client):
         self.timers = Timers(self)
         self.manager.listeners.append(self.timers.changed)
         self.timers.start()
+        self.manager.listeners.append(self.housekeeping.changed)
+        self.housekeeping.start()
         self.stage = startup.PREPARING_IMAGES
         # The first turn should not pay for the image caches (or for starting the drawing worker).
         await (self.drawing.run(warm_up) if self.drawing else asyncio.to_thread(warm_up))
@@ -178,6 +185,7 @@ class CoalBot(discord.Client):
     async def close(self) -> None:
         if self.timers is not None:
             self.timers.stop()
+        self.housekeeping.stop()
         self.publisher.close()  # a post waiting to be tried again is tried at the next start
         await self.computers.close()  # a move being thought is thought again after the next start
         if self.drawing is not None:
@@ -204,6 +212,16 @@ class CoalBot(discord.Client):
     async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes:
         """`fn(*args)`, an image's bytes, drawn off the event loop (a drawing worker, or a thread)."""
         return await (self.drawing.run(fn, *args) if self.drawing else asyncio.to_thread(fn, *args))
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (or it was deleted): its games end, its data goes after PURGE_AFTER_DAYS."""
+        if self.manager is not None:
+            await self.housekeeping.departed(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server: if it had removed the bot lately, its data stays."""
+        if self.manager is not None:
+            await self.housekeeping.rejoined(guild.id)
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
         """After a command answered: a refused direct message is said now, privately (`bot.telling`)."""
@@ -242,6 +260,7 @@ def create_bot(
     pause_limit: float = PAUSE_LIMIT,
     limits: Limits | None = None,
     game_threads: bool = True,
+    purge_after_days: int = PURGE_AFTER_DAYS,
 ) -> CoalBot:
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
@@ -251,7 +270,8 @@ def create_bot(
     them a plain `Client`, one connection, as Discord wants below 2 500 servers;
     `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS);
     `limits`: lobbies per server, games per person, lobbies opened per hour, a lobby's days (games.limits);
-    `game_threads`: False keeps every game where `/coal new` is typed (the sandbox, whose page shows one channel).
+    `game_threads`: False keeps every game where `/coal new` is typed (the sandbox, whose page shows one channel);
+    `purge_after_days`: how long a server's data is kept after it removed the bot (PURGE_AFTER_DAYS).
     """
     kind = CoalBot if shards is None else ShardedCoalBot
     return kind(
@@ -264,4 +284,5 @@ def create_bot(
         pause_limit=pause_limit,
         limits=limits,
         game_threads=game_threads,
+        purge_after_days=purge_after_days,
     )

@@ -7,70 +7,45 @@ privately by `CoalBot.on_tree_error`.
 
 from __future__ import annotations
 
-import io
-import json
 import logging
-import re
-from collections.abc import Iterable
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from games import Game
 from games.choices import choices_for
-from games.computers import LEVELS, people
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
-from games.export import export_of
 from rules import UseBank, space_problem
 from rules.components import space_of
 from rules.errors import quote
-from storage import TIMER_SECONDS, SeatRow
 
-from . import console, my_games, seats, server_defaults, settings, threads, turns
+from . import console, my_games, seats, server_defaults, threads, turns
+from .command_options import (
+    GAME_OPTION_CHOICES,
+    GAME_OPTIONS,
+    MAX_CHOICES,
+    languages,
+    seat_named,
+    seats_at_the_table,
+    server_language,
+)
 from .context import client_of
-from .i18n import DEFAULT, SUPPORTED, _, in_channel, language_from_option, language_name, locale_for, pgettext
+from .host_commands import HostCommands
+from .i18n import DEFAULT, _, in_channel, language_from_option, pgettext
+from .me_commands import MeCommands
 from .permissions import missing_permissions
 from .plan_words import typed_plan
+from .record_commands import RecordCommands
 from .replies import log_event, panel, refuse, show_board, show_pit, viewer_name
 from .words import commands as describe
 from .words import defaults as defaults_words
 from .words import help as help_words
 from .words import lobby as lobby_words
-from .words import pause as pause_words
 from .words import refusals, status
 from .words.choices import label
 from .words.lobby import lobby_message
-from .words.turns import whose_turn
 
 log = logging.getLogger("coalbaron")
-
-MAX_CHOICES = 25  # Discord's limit for autocomplete
-
-
-def is_moderator(interaction: discord.Interaction) -> bool:
-    """May manage the channel: may abort, pause and resume any game in it, like its host."""
-    return bool(interaction.permissions and interaction.permissions.manage_channels)
-
-
-LEVEL_CHOICES = [Choice(name=level, value=level) for level in LEVELS]
-# What works in a direct message with the bot (the rest needs a server's channel): Discord offers a
-# group's subcommands alike in DMs and servers, so the others answer there that they need a server.
-IN_DIRECT_MESSAGES = ("games", "settings")
-ABSENT_CHOICES = ("computer", "bank")
-# A game's options, as `/coal new` and `/coal host defaults` both take them
-GAME_OPTIONS = {
-    "timer": describe.NEW_TIMER,
-    "delivered": describe.NEW_DELIVERED,
-    "absent": describe.NEW_ABSENT,
-    "language": describe.NEW_LANGUAGE,
-    "thread": describe.NEW_THREAD,
-}
-GAME_OPTION_CHOICES = {
-    "timer": [Choice(name=t, value=t) for t in TIMER_SECONDS],
-    "delivered": [Choice(name=describe.DELIVERED_OWN, value="own"), Choice(name=describe.DELIVERED_ALL, value="all")],
-    "absent": [Choice(name=a, value=a) for a in ABSENT_CHOICES],
-}
 
 
 async def _suggest(interaction: discord.Interaction, typed: str, command: str, as_int: bool = False) -> list[Choice]:
@@ -116,65 +91,31 @@ async def _order_spaces(interaction: discord.Interaction, current: str) -> list[
     return await _suggest(interaction, current, "order")
 
 
-async def _seats(interaction: discord.Interaction, current: str) -> list[Choice]:
-    """The seats of the channel's game (its latest), people and computers, by their names at the table."""
-    game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
-    return _seat_choices(game.seats if game is not None else (), current)
-
-
-async def _people_seats(interaction: discord.Interaction, current: str) -> list[Choice]:
-    """The seats people hold in the channel's game, whether they are still in the server or not."""
-    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
-    return _seat_choices(people(game) if game is not None else (), current)
-
-
-def _seat_choices(seats: Iterable[SeatRow], typed: str) -> list[Choice]:
-    typed = typed.strip().casefold()
-    return [Choice(name=s.name[:100], value=s.name) for s in seats if typed in s.name.casefold()][:MAX_CHOICES]
-
-
-def seat_named(game: Game, text: str) -> SeatRow | None:
-    """The seat a player option names: a name at the table (any case), or a mention of its person."""
-    text = text.strip()
-    mentioned = re.fullmatch(r"<@!?(\d+)>", text)
-    if mentioned:
-        return game.seat_of_user(int(mentioned[1]))
-    return next((s for s in game.seats if s.name.casefold() == text.casefold()), None)
-
-
-async def _languages(interaction: discord.Interaction, current: str) -> list[Choice]:
-    """The languages the bot speaks, each named in itself ("italiano", "日本語"), matching what is typed."""
-    typed = current.strip().casefold()
-    shown = [Choice(name=f"{language_name(lang)} ({lang})", value=lang) for lang in SUPPORTED]
-    return [c for c in shown if typed in c.name.casefold()] or shown
-
-
-def server_language(interaction: discord.Interaction) -> str:
-    """The language a new game takes by default: the server's preferred locale (Server Settings,
-    Community), when the bot speaks it; English otherwise."""
-    guild = interaction.guild
-    return locale_for(guild.preferred_locale if guild is not None else interaction.guild_locale)
-
-
 async def _english_plan(interaction: discord.Interaction, plan: str) -> str:
     """A mining plan typed in the game's language, the asker's or English, in the English grammar."""
     game = await client_of(interaction).manager.current(interaction.channel_id or 0)
     return typed_plan(plan, game.options.language if game else DEFAULT)
 
 
+# What works in a direct message with the bot (the rest needs a server's channel): Discord offers a
+# group's subcommands alike in DMs and servers, so the others answer there that they need a server.
+IN_DIRECT_MESSAGES = {("games",), ("me", "settings"), ("me", "privacy")}
+
+
 class CoalCommands(app_commands.Group):
     """/coal — play Coal Baron in this channel."""
 
-    # The host's and moderators' tools, in a group of their own: Discord allows a command 25
-    # subcommands, and /coal has more (design/discord-ux.md; see docs/commands.md).
-    host = app_commands.Group(name="host", description=describe.HOST)
-
     def __init__(self) -> None:
         super().__init__(name="coal", description=describe.GROUP)
+        # Discord allows a command 25 entries: the moves and the table's commands are /coal's own, and
+        # three groups gather the rest (docs/commands.md): the host's tools, what is yours, the record.
+        self.add_command(HostCommands())
+        self.add_command(MeCommands())
+        self.add_command(RecordCommands())
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        command = interaction.command.name if interaction.command else ""
-        if interaction.guild is None and command not in IN_DIRECT_MESSAGES:
+        path = tuple(interaction.command.qualified_name.split()[1:]) if interaction.command else ()
+        if interaction.guild is None and path not in IN_DIRECT_MESSAGES:
             await interaction.response.send_message(_(refusals.DM_REFUSAL), ephemeral=True)
             return False
         return True
@@ -184,7 +125,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="new", description=describe.NEW)
     @app_commands.describe(**GAME_OPTIONS)
     @app_commands.choices(**GAME_OPTION_CHOICES)
-    @app_commands.autocomplete(language=_languages)
+    @app_commands.autocomplete(language=languages)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -252,69 +193,12 @@ class CoalCommands(app_commands.Group):
             text = lobby_words.left(interaction.user.display_name, game, host_left)
             await client_of(interaction).publisher.lobby(interaction, game, text)
 
-    @host.command(name="addbot", description=describe.ADDBOT)
-    @app_commands.describe(level=describe.LEVEL)
-    @app_commands.choices(level=LEVEL_CHOICES)
-    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        if level not in LEVELS:
-            await refuse(interaction, refusals.not_a_choice(level, "level", LEVELS))
-            return
-        await seats.add(interaction, level)
-
     @app_commands.command(name="start", description=describe.START)
     async def start(self, interaction: discord.Interaction) -> None:
         game = await client_of(interaction).manager.start(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"started by user {interaction.user.id} with {len(game.seats)} players")
         await interaction.response.defer(thinking=True)
         await client_of(interaction).publisher.first_turn(interaction, game)
-
-    @host.command(name="defaults", description=describe.DEFAULTS)
-    @app_commands.describe(**GAME_OPTIONS, reset=describe.DEFAULTS_RESET)
-    @app_commands.choices(**GAME_OPTION_CHOICES)
-    @app_commands.autocomplete(language=_languages)
-    async def defaults(
-        self,
-        interaction: discord.Interaction,
-        timer: str | None = None,
-        delivered: str | None = None,
-        absent: str | None = None,
-        language: str | None = None,
-        thread: bool | None = None,
-        reset: bool = False,
-    ) -> None:
-        given = {"timer": timer, "delivered": delivered, "absent": absent, "language": language, "thread": thread}
-        await server_defaults.change(interaction, given, reset)
-
-    @host.command(name="abort", description=describe.ABORT)
-    async def abort(self, interaction: discord.Interaction) -> None:
-        bot = client_of(interaction)
-        is_admin = is_moderator(interaction)
-        game = await bot.manager.abort(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
-        log_event(game, f"aborted by user {interaction.user.id}")
-        bot.consoles.close_game(game.id)
-        with in_channel(game):
-            await interaction.response.send_message(lobby_words.ended(interaction.user.display_name))
-        await bot.publisher.ended(game)  # its last message's buttons go
-
-    @host.command(name="pause", description=describe.PAUSE)
-    async def pause(self, interaction: discord.Interaction) -> None:
-        bot = client_of(interaction)
-        is_admin = is_moderator(interaction)
-        game = await bot.manager.pause(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
-        log_event(game, f"paused by user {interaction.user.id}")
-        days = round(bot.pause_limit / 86400)
-        with in_channel(game):
-            await interaction.response.send_message(pause_words.paused(interaction.user.display_name, days))
-
-    @host.command(name="resume", description=describe.RESUME)
-    async def resume(self, interaction: discord.Interaction) -> None:
-        bot = client_of(interaction)
-        is_admin = is_moderator(interaction)
-        game = await bot.manager.resume(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
-        log_event(game, f"resumed by user {interaction.user.id}")
-        with in_channel(game):
-            text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)
-        await bot.publisher.resumed(interaction, game, text)  # pings as they chose to be told
 
     # --- moves ------------------------------------------------------------------------------------
 
@@ -376,20 +260,6 @@ class CoalCommands(app_commands.Group):
     async def bank(self, interaction: discord.Interaction) -> None:
         await turns.take(interaction, UseBank())
 
-    @host.command(name="replace", description=describe.REPLACE)
-    @app_commands.describe(player=describe.REPLACE_PLAYER, level=describe.LEVEL)
-    @app_commands.choices(level=LEVEL_CHOICES)
-    @app_commands.autocomplete(player=_people_seats)
-    async def replace(self, interaction: discord.Interaction, player: str, level: str = "normal") -> None:
-        if level not in LEVELS:
-            await refuse(interaction, refusals.not_a_choice(level, "level", LEVELS))
-            return
-        game = await client_of(interaction).manager.game_in(interaction.channel_id or 0)
-        seat = seat_named(game, player)
-        if seat is None:
-            raise NotSeated(Reason.MEMBER_NOT_PLAYING, member=quote(player))
-        await seats.replace(interaction, seat, level)
-
     @app_commands.command(name="hint", description=describe.HINT)
     async def hint(self, interaction: discord.Interaction) -> None:
         await seats.hint(interaction)
@@ -411,7 +281,7 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="pit", description=describe.PIT)
     @app_commands.describe(player=describe.PIT_PLAYER)
-    @app_commands.autocomplete(player=_seats)
+    @app_commands.autocomplete(player=seats_at_the_table)
     async def pit(self, interaction: discord.Interaction, player: str | None = None) -> None:
         game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
         if game is None or game.state is None:
@@ -455,71 +325,3 @@ class CoalCommands(app_commands.Group):
         await interaction.response.send_message(text, ephemeral=True)
 
     # --- the server's games ---------------------------------------------------------------------------
-
-    @app_commands.command(name="history", description=describe.HISTORY)
-    async def history(self, interaction: discord.Interaction) -> None:
-        games = await client_of(interaction).manager.store.finished_games(interaction.guild_id or 0, limit=15)
-        await interaction.response.send_message(
-            status.history_message(games), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
-
-    @app_commands.command(name="stats", description=describe.STATS)
-    @app_commands.describe(player=describe.STATS_PLAYER)
-    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        member = player or interaction.user
-        manager = client_of(interaction).manager
-        s = await manager.store.player_stats(interaction.guild_id or 0, member.id)
-        rating, changes = await manager.ladders.rating_of(interaction.guild_id or 0, member.id)
-        times = await manager.store.move_times(interaction.guild_id or 0, member.id)
-        lines = (status.stats_message(member.id, s), status.move_times_line(times), status.rating_line(rating, changes))
-        text = "\n".join(x for x in lines if x)
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name="leaderboard", description=describe.LEADERBOARD)
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        manager, guild, user = client_of(interaction).manager, interaction.guild_id or 0, interaction.user.id
-        rows, place = await manager.ladders.board(guild, user)
-        mine, _changes = await manager.ladders.rating_of(guild, user)
-        text = status.ladder_message(rows, place, mine)
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name="settings", description=describe.SETTINGS)
-    @app_commands.describe(
-        ping=describe.SETTINGS_PING, reminder=describe.SETTINGS_REMINDER, images=describe.SETTINGS_IMAGES
-    )
-    @app_commands.choices(
-        ping=[
-            Choice(name=describe.PING_MENTION, value="mention"),
-            Choice(name=describe.PING_DM, value="dm"),
-            Choice(name=describe.PING_NONE, value="none"),
-        ],
-        images=[
-            Choice(name=describe.IMAGES_EVERY, value="every"),
-            Choice(name=describe.IMAGES_MINE, value="mine"),
-            Choice(name=describe.IMAGES_ASK, value="ask"),
-        ],
-    )
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        ping: str | None = None,
-        reminder: bool | None = None,
-        images: str | None = None,
-    ) -> None:
-        await settings.show(interaction, ping=ping, reminder=reminder, images=images)
-
-    @app_commands.command(name="export", description=describe.EXPORT)
-    async def export(self, interaction: discord.Interaction) -> None:
-        bot = client_of(interaction)
-        game = await bot.manager.latest(interaction.channel_id or 0)
-        record = await bot.manager.store.game_record(game.id) if game is not None else None
-        if game is None or record is None:
-            raise NoGameHere(Reason.NOTHING_TO_EXPORT)
-        again = bot.cooldowns.use("export", interaction.user.id, game.channel_id)
-        if again is not None:
-            await refuse(interaction, refusals.cooldown(again))
-            return
-        data = json.dumps(export_of(game, record, interaction.user.id), indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"coalbaron-game-{game.id}.json")
-        said = status.EXPORT_RUNNING if game.is_open else status.EXPORT  # a running game: the asker's view only
-        await interaction.response.send_message(_(said), file=file, ephemeral=True)

@@ -13,6 +13,7 @@ from .console import ConsoleButton, FillMenu
 from .draw_choice import DrawnButton, KeepButton, PickMenu
 from .lobby import ComputerMenu, LobbyButton
 from .my_games import GamesPage
+from .privacy import PrivacyButton
 from .rematch import RematchButton
 from .seats import GiveBackButton
 from .settings import SettingsMenu
@@ -34,4 +35,5 @@ PERSISTENT_ITEMS = (
     ConsoleButton,
     FillMenu,
     SettingsMenu,
+    PrivacyButton,
 )

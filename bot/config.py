@@ -39,6 +39,7 @@ class Settings(BaseSettings):
     games_per_person: AtLeastOne = Limits.games_per_person
     new_per_hour: AtLeastOne = Limits.new_per_hour
     lobby_days: AtLeastOne = int(Limits.lobby_days)
+    purge_after_days: AtLeastOne = 30  # a server's data is deleted this long after it removed the bot
 
     @model_validator(mode="after")
     def _shards_agree(self) -> Settings:

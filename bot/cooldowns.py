@@ -14,6 +14,7 @@ COOLDOWNS: dict[str, float] = {
     "hint": 20.0,  # thinks like the expert computer (1.5 s of CPU), in the computers' worker processes
     "board": 10.0,  # /coal board full:true: the largest image
     "export": 30.0,  # the whole game record
+    "my-data": 600.0,  # everything kept about a person, in every server (`/coal me privacy`)
 }
 
 

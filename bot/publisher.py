@@ -327,7 +327,7 @@ class Publisher:
         scored = any(e.kind == "shift_scored" for e in result.events)
         last = last_move(result.before, result.action, state) if result.before and result.action else None
         at_keyboard = interaction.user.id if interaction is not None else None
-        telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal settings
+        telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal me settings
         alt = images.board(state, " ".join(x for x in (what, change) if x))
         if telling.image and parts == 0:
             file = await self.ahead.board(result, last, alt)
@@ -421,6 +421,11 @@ class Publisher:
     async def ended(self, game: Game) -> None:
         """A game that ended (finished, aborted): its last message with components loses them."""
         await self.live.ended(game)
+
+    def forget_game(self, game: Game) -> None:
+        """A game whose server removed the bot: nothing of it can be posted or edited any more."""
+        self.live.forget(game)
+        self._settled(game.id)
 
     async def lobby(
         self,

@@ -1,4 +1,4 @@
-"""/coal settings: a person's own settings, shown and changed privately (options or menus).
+"""/coal me settings: a person's own settings, shown and changed privately (options or menus).
 
 The settings belong to the person, not to a server or a game: how they are told it is their
 turn, the reminder at half time, and which turn messages carry the board (`bot.telling`
@@ -36,7 +36,7 @@ async def show(
     reminder: bool | None = None,
     images: str | None = None,
 ) -> None:
-    """/coal settings: change what the options say, then show every setting with its menus."""
+    """/coal me settings: change what the options say, then show every setting with its menus."""
     for option, value, allowed in (("ping", ping, PINGS), ("images", images, IMAGES)):
         if value is not None and value not in allowed:
             await refuse(interaction, refusals.not_a_choice(value, option, allowed))
@@ -106,7 +106,7 @@ def _value(what: str, value: str | None) -> Any:
 
 
 class SettingsMenu(Handled, DynamicItem[Select], template=r"coal-settings:(?P<what>ping|reminder|images)"):
-    """One setting's menu under the /coal settings panel: changes the setting of whoever uses it."""
+    """One setting's menu under the /coal me settings panel: changes the setting of whoever uses it."""
 
     game_id = 0  # no game: for the error path's log line
 

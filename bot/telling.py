@@ -1,4 +1,4 @@
-"""Who is told how that it is their turn: each person's `/coal settings`, applied in one place.
+"""Who is told how that it is their turn: each person's `/coal me settings`, applied in one place.
 
 Every channel message that hands the turn to someone (a move, the start, a resume) asks
 `turn_telling` whom it may ping and whether it carries the board image; the half-time reminder
@@ -106,7 +106,7 @@ async def direct(
     bot: CoalClient, game: Game, person: PlayerSettings, write: Callable[[], str], file: discord.File | None = None
 ) -> bool:
     """A direct message to `person`, written in their language (the game's until they used
-    /coal settings); False if Discord refused it, which is remembered so they are told once."""
+    /coal me settings); False if Discord refused it, which is remembered so they are told once."""
     with speaking(person.language or game.options.language):
         text = write()
     try:

@@ -234,7 +234,9 @@ class Timers:
         if updated is None:  # moved on, or already reminded
             return
         assert game.deadline is not None and game.state is not None
-        await self.bot.publisher.remind(game, game.deadline - self.bot.clock())  # as the player chose (/coal settings)
+        await self.bot.publisher.remind(
+            game, game.deadline - self.bot.clock()
+        )  # as the player chose (/coal me settings)
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
     async def _expire(self, game: Game) -> None:

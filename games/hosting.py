@@ -80,6 +80,8 @@ class Hosting(GameMemory):
             helper = computers.stand_in(game, seat)
             if helper is None:
                 raise NotAComputer(Reason.NO_STAND_IN)
+            if helper.by == "forget":  # they asked to be forgotten: the computer keeps the seat to the end
+                raise NotSeated(Reason.NOT_SEATED)
             host = computers.host_of(game)
             if allowed_by is not None and allowed_by not in (host, user_id):  # a Give-back pressed by another
                 raise NotHost(Reason.HOST_ALLOWS_BACK, host=host_name(game))
@@ -142,3 +144,38 @@ class Hosting(GameMemory):
         game = await self._commit(channel_id, self.store.update_options(game, options))
         self._remember(game)
         return game
+
+    async def hand_over_forgotten(self, channel_id: int, user_id: int) -> Game | None:
+        """A person asked to be forgotten: a computer plays their seat in the channel's running game until
+        it ends (nobody gives it back), and the host's say passes to the next person seated. None when the
+        game does not hold them any more."""
+        async with self._lock(channel_id):
+            game = await self.current(channel_id)
+            if game is None or game.status != "active":
+                return None
+            seat = game.seat_of_user(user_id)
+            if seat is None:
+                return None
+            helper = StandIn(level=computers.STAND_IN_LEVEL, by="forget", back=False)
+            stand_ins = {k: v for k, v in game.options.stand_ins.items() if k != seat.name} | {seat.name: helper}
+            options = game.options.model_copy(update={"stand_ins": stand_ins})
+            host = game.host_id
+            if host == user_id:
+                host = next((s.user_id for s in computers.people(game) if s.user_id != user_id), host)
+            game = await self._commit(channel_id, self.store.update_options(game, options, host_id=host))
+            self._remember(game)
+            return game
+
+    async def end_departed(self, guild_id: int) -> list[Game]:
+        """The bot left (or was removed from) a server: its lobbies close and its running games end
+        without a result (nothing can be posted there any more). The games ended."""
+        ended = []
+        for brief in [b for b in self.open_briefs() if b.guild_id == guild_id]:
+            async with self._lock(brief.channel_id):
+                game = await self.current(brief.channel_id)
+                if game is None or game.guild_id != guild_id:
+                    continue
+                game = await self._commit(brief.channel_id, self.store.abort_game(game))
+                self._remember(game)
+                ended.append(game)
+        return ended

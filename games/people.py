@@ -45,6 +45,10 @@ class People:
             self._owed.discard(user_id)
         return saved
 
+    def forgotten(self, user_id: int) -> None:
+        """A person asked to be forgotten: no note is owed to them any more (their settings are gone)."""
+        self._owed.discard(user_id)
+
     def owes_note(self, user_id: int) -> bool:
         """Whether a direct message to this person was refused and they have not been told yet
         (as this process knows: loaded at start, then kept by `change_settings`)."""

@@ -32,7 +32,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules import EVENTS, GameState, Refusal, parse_action
+from rules import GameState, Refusal, parse_action
 from rules.record import UNDO
 
 from . import schema
@@ -48,11 +48,13 @@ TABLES: dict[str, str] = {
     "games": "id, guild_id, channel_id, status, options, host_id, seed, state, version, created_at, updated_at,"
     " deadline, reminded, to_move, rematch_of",
     "seats": "game_id, seat, user_id, name, colour, missed, vp, won",
-    "actions": "game_id, seq, user_id, player, action, at, summary, auto",
+    "actions": "game_id, seq, user_id, player, action, at, auto",
     "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at, parts",
     "player_settings": "user_id, ping, reminder, images, language, dm_refused, updated_at",
     "server_defaults": "guild_id, options, updated_by, updated_at",
     "bot_state": "key, value, updated_at",
+    "forget_requests": "user_id, requested_at, asked_by",
+    "guild_departures": "guild_id, left_at, purge_at",
 }
 _ORDER = {
     "games": "id",
@@ -62,6 +64,8 @@ _ORDER = {
     "player_settings": "user_id",
     "server_defaults": "guild_id",
     "bot_state": "key",
+    "forget_requests": "user_id",
+    "guild_departures": "guild_id",
 }
 
 
@@ -137,12 +141,10 @@ def _check(rows: dict[str, list[Row]]) -> None:
             _decoded(f"game {gid}", "state", GameState.model_validate_json, state)
             if to_move != GameState.model_validate_json(state).to_move:
                 raise CopyFailed(f"game {gid}: its to_move is not its state's player to move; nothing was copied.")
-    for gid, seq, _user, _player, action, _at, summary, _auto in rows["actions"]:
+    for gid, seq, _user, _player, action, _at, _auto in rows["actions"]:
         where = f"game {gid}, log entry {seq}"
         if action != UNDO:
             _decoded(where, "action", parse_action, action)
-        if summary:
-            _decoded(where, "summary", EVENTS.validate_json, summary)
     for pid, gid, _seq, _kind, payload, *_ in rows["outbox"]:
         _decoded(f"game {gid}, post {pid}", "payload", json.loads, payload)
 

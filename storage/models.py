@@ -35,12 +35,13 @@ TIMER_SECONDS: dict[str, int | None] = {
 
 
 class StandIn(BaseModel):
-    """A computer playing a person's seat: handed over by the host, or taken by the timer (absent)."""
+    """A computer playing a person's seat: handed over by the host, taken by the timer (absent), or kept
+    for a person who asked to be forgotten (until the game ends; nobody gives it back)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     level: Level = "normal"
-    by: Literal["host", "timer"] = "host"
+    by: Literal["host", "timer", "forget"] = "host"
     back: bool = False  # the host allowed the seat's owner to take it back (always so after "timer")
 
 

@@ -148,3 +148,9 @@ class Outbox(Part):
         if not rows:
             raise StaleState(f"There is no post {post_id} in the outbox.")
         return int(rows[0][0])
+
+    async def drop_posted(self, before: float) -> int:
+        """Forget the posts made before `before` (unix seconds): what was posted is in the channel and the
+        turn in the log, so a made post is kept only a while (PRIVACY.md); how many went."""
+        async with self.backend.write() as tx:
+            return await tx.execute("DELETE FROM outbox WHERE posted_at IS NOT NULL AND posted_at < ?", (before,))

@@ -214,6 +214,51 @@ async def _to_v8(con: asyncpg.Connection) -> None:
         await con.execute(sql)
 
 
+async def _to_v9(con: asyncpg.Connection) -> None:
+    """Players' data: forget_requests, guild_departures, purging, the log open to renames and purges, and
+    no summary column (see schema._to_v9)."""
+    await con.execute("ALTER TABLE actions DROP COLUMN summary")
+    await con.execute("CREATE TABLE purging (game_id BIGINT PRIMARY KEY)")
+    await con.execute(
+        """
+        CREATE TABLE forget_requests (
+            user_id BIGINT PRIMARY KEY,
+            requested_at DOUBLE PRECISION NOT NULL,
+            asked_by TEXT NOT NULL CHECK (asked_by IN ('player', 'operator'))
+        )
+        """
+    )
+    await con.execute(
+        """
+        CREATE TABLE guild_departures (
+            guild_id BIGINT PRIMARY KEY,
+            left_at DOUBLE PRECISION NOT NULL,
+            purge_at DOUBLE PRECISION NOT NULL
+        )
+        """
+    )
+    await con.execute(
+        """
+        CREATE OR REPLACE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'UPDATE' THEN
+                IF (NEW.game_id, NEW.seq, NEW.action, NEW.at, NEW.auto)
+                   IS DISTINCT FROM (OLD.game_id, OLD.seq, OLD.action, OLD.at, OLD.auto) THEN
+                    RAISE EXCEPTION 'the action log is append-only: only a player may be renamed in it';
+                END IF;
+                RETURN NEW;
+            ELSIF TG_OP = 'DELETE' THEN
+                IF NOT EXISTS (SELECT 1 FROM purging WHERE game_id = OLD.game_id) THEN
+                    RAISE EXCEPTION 'the action log is append-only: only a purged game''s log goes';
+                END IF;
+                RETURN OLD;
+            END IF;
+            RAISE EXCEPTION 'the action log is append-only';
+        END $$
+        """
+    )
+
+
 MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     3: _to_v3,
     4: _to_v4,
@@ -221,6 +266,7 @@ MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     6: _to_v6,
     7: _to_v7,
     8: _to_v8,
+    9: _to_v9,
 }
 
 

@@ -184,7 +184,7 @@ class Queries(Part):
 
     async def log(self, game_id: int, last: int | None = None) -> list[LogRow]:
         """The game's action log in order (only the `last` entries, when given)."""
-        sql = "SELECT game_id, seq, user_id, player, action, at, summary, auto FROM actions WHERE game_id = ?"
+        sql = "SELECT game_id, seq, user_id, player, action, at, auto FROM actions WHERE game_id = ?"
         params: tuple = (game_id,)
         if last is not None:
             sql += " AND seq > (SELECT version FROM games WHERE id = ?) - ?"

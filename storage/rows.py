@@ -53,10 +53,10 @@ def game_row(row: Row, seats: Iterable[SeatRow]) -> Game:
 
 
 def log_row(row: Row) -> LogRow:
-    """A LogRow from an `actions` row (game_id, seq, user_id, player, action, at, summary, auto): the `summary`
-    column holds the events of entries written before issue 26 (it is written no more)."""
-    g, q, u, p, a, at, s, auto = row
-    return LogRow(game_id=g, seq=q, user_id=u, player=p, action=a, at=at, events=s or "", auto=bool(auto))
+    """A LogRow from an `actions` row (game_id, seq, user_id, player, action, at, auto): its events are
+    replayed when read (`Queries.log_with_events`)."""
+    g, q, u, p, a, at, auto = row
+    return LogRow(game_id=g, seq=q, user_id=u, player=p, action=a, at=at, auto=bool(auto))
 
 
 def outbox_row(row: Row) -> OutboxRow:

@@ -297,6 +297,49 @@ V8 = [
 ]
 
 
+def _to_v9(db: sqlite3.Connection) -> None:
+    """Players' data (issue 47): a person's request to be forgotten (`forget_requests`: kept until their
+    running games have ended and been renamed), the servers that removed the bot (`guild_departures`: their
+    data is deleted at `purge_at` unless the bot is back), and the action log opened to exactly those two:
+    its record of what happened (game, seq, action, time, timer) is never edited, while a player's id and
+    name in it may be replaced by a pseudonym, and a game's entries may be deleted with the game itself when
+    its server's data is purged (a `purging` row says so, inside that transaction). The `summary` column,
+    written by no version since issue 26 (the log's events are replayed when read), goes."""
+    db.execute("DROP TRIGGER actions_no_update")
+    db.execute("DROP TRIGGER actions_no_delete")
+    db.execute("ALTER TABLE actions DROP COLUMN summary")
+    for sql in V9:
+        db.execute(sql)
+
+
+V9 = [
+    "CREATE TABLE purging (game_id INTEGER PRIMARY KEY)",
+    """
+    CREATE TABLE forget_requests (
+        user_id INTEGER PRIMARY KEY,
+        requested_at REAL NOT NULL,
+        asked_by TEXT NOT NULL CHECK (asked_by IN ('player', 'operator'))
+    )
+    """,
+    """
+    CREATE TABLE guild_departures (
+        guild_id INTEGER PRIMARY KEY,
+        left_at REAL NOT NULL,
+        purge_at REAL NOT NULL
+    )
+    """,
+    """
+    CREATE TRIGGER actions_no_update BEFORE UPDATE OF game_id, seq, action, at, auto ON actions
+    BEGIN SELECT RAISE(ABORT, 'the action log is append-only: only a player may be renamed in it'); END
+    """,
+    """
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+    WHEN NOT EXISTS (SELECT 1 FROM purging WHERE game_id = OLD.game_id)
+    BEGIN SELECT RAISE(ABORT, 'the action log is append-only: only a purged game''s log goes'); END
+    """,
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -306,6 +349,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     6: _to_v6,
     7: _to_v7,
     8: _to_v8,
+    9: _to_v9,
 }
 LATEST = max(MIGRATIONS)
 

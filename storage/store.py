@@ -12,8 +12,9 @@ to the backend whole (`Backend.transaction`): SQLite runs it in one trip to its 
 keeps the save near the cost of a bare commit.
 
 The Store's other jobs are its parts, each a module and a base class: the outbox and its marks
-(`storage.outbox`), the reads (`storage.queries`), the server ladders (`storage.ladders`), and
-people's settings, servers' defaults and the bot's notes (`storage.preferences`).
+(`storage.outbox`), the reads (`storage.queries`), the server ladders (`storage.ladders`), people's
+settings, servers' defaults and the bot's notes (`storage.preferences`), and personal data, forgetting
+and purging (`storage.personal`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .ladders import Ladders
 from .marks import PostedMarks
 from .models import SEAT_COLOURS, Game, GameSettings, Post, Status
 from .outbox import Outbox
+from .personal import Personal
 from .preferences import Preferences
 from .queries import Queries
 from .rows import add_posts, fetch_game, lock_game, posts_statement
@@ -64,7 +66,7 @@ async def open_store(target: str | os.PathLike[str] | None = None, **options: An
     return await Store(target, **options).open()
 
 
-class Store(Queries, Outbox, Ladders, Preferences):
+class Store(Queries, Outbox, Ladders, Preferences, Personal):
     """The bot's database. `await Store(target).open()` ... `await store.close()`, or `async with`."""
 
     def __init__(
@@ -377,16 +379,19 @@ class Store(Queries, Outbox, Ladders, Preferences):
                 raise StaleState(f"Game {game.id} moved on or was already reminded at version {game.version}.")
         return replace(game, reminded=True)
 
-    async def update_options(self, game: Game, options: GameSettings) -> Game:
-        """Store a lobby's or running game's changed options (who plays a seat); StaleState if it moved on."""
+    async def update_options(self, game: Game, options: GameSettings, *, host_id: int | None = None) -> Game:
+        """Store a lobby's or running game's changed options (who plays a seat), and its host when `host_id`
+        is given; StaleState if it moved on."""
+        host = game.host_id if host_id is None else host_id
         async with self.backend.write() as tx:
             changed = await tx.execute(
-                "UPDATE games SET options = ? WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
-                (options.model_dump_json(), game.id, game.version),
+                "UPDATE games SET options = ?, host_id = ? WHERE id = ? AND version = ?"
+                " AND status IN ('lobby', 'active')",
+                (options.model_dump_json(), host, game.id, game.version),
             )
             if changed != 1:
                 raise StaleState(f"Game {game.id} is no longer open at version {game.version}.")
-        return replace(game, options=options)
+        return replace(game, options=options, host_id=host)
 
     async def pause(self, game: Game, options: GameSettings, deadline: float | None) -> Game:
         """Pause (options with `paused_at`, no deadline) or resume (a new deadline, a new reminder)

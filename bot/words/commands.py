@@ -4,6 +4,9 @@ from __future__ import annotations
 
 GROUP = "Play Coal Baron in this channel"
 HOST = "The host's tools: computers, pause, resume, abort, server defaults"
+ME = "What is yours, in every server: your settings and your data"
+RECORD = "This server's games on record: history, stats, the ladder, a game's record"
+PRIVACY = "What I keep about you: see it, or have it forgotten"
 DEFAULTS = "This server's options for new games (Manage Server or Manage Channels)"
 GAMES = "Your open games and where it is your turn (in a DM: on every server)"
 DEFAULTS_RESET = "forget this server's defaults"

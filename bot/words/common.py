@@ -38,6 +38,16 @@ def shown(name: str) -> str:
     return escape_markdown(escape_mentions(name))
 
 
+# What goes between two sentences: a space, except where a language's sentences follow each other
+# without one (Japanese: 。 ends a sentence and the next begins at once).
+SENTENCE_GAP: dict[str, str] = {"ja": ""}
+
+
+def sentences(items: Iterable[str]) -> str:
+    """Sentences one after the other, as the language being spoken joins them."""
+    return SENTENCE_GAP.get(language(), " ").join(x for x in items if x)
+
+
 def plural(n: int, one: str, other: str, /, **params: object) -> str:
     """The form of the plural message (`one`, `other`, marked with `Nn_`) for `n` in the language being
     spoken, filled with `n` and `params`: the one pluraliser of the bot."""

@@ -27,7 +27,7 @@ LOBBY_EXPIRED = Nn_(
 STARTED_HEAD = N_("**Coal Baron** has started ({timer}; {delivered}).")
 JOINED = N_("{name} joined.")
 LEFT = N_("{name} left.")
-ENDED = N_("{name} ended the game. It stays in `/coal history`.")
+ENDED = N_("{name} ended the game. It stays in `/coal record history`.")
 BEGINS = N_(
     "**Coal Baron begins!** Seats, clockwise:\n{seats}\n"
     "Start player: {start_player}. Opening draft: everyone takes 3 order cards, "

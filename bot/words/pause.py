@@ -12,7 +12,7 @@ PAUSED = N_(
 )
 RESUMED = N_("▶ {name} resumed the game; the turn timer starts again with the full time.")
 PAUSED_TOO_LONG = N_(
-    "⏹ This game was paused for {days} and has ended without a result. It stays in `/coal history`;"
+    "⏹ This game was paused for {days} and has ended without a result. It stays in `/coal record history`;"
     " `/coal new` opens another."
 )
 

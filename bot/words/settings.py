@@ -1,4 +1,4 @@
-"""A person's own settings in words: the /coal settings panel, its menus, and the direct messages."""
+"""A person's own settings in words: the /coal me settings panel, its menus, and the direct messages."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ SAVED = N_("✅ Saved. **Your settings** (yours in every server; only you see th
 PING_LINE = N_("• Your turn: {how}")
 REMINDER_LINE = N_("• Reminder at half time of the turn timer: {on}")
 IMAGES_LINE = N_("• Board image: {which}")
-FOOT = N_("Change them with the menus below, or with the options of `/coal settings`.")
+FOOT = N_("Change them with the menus below, or with the options of `/coal me settings`.")
 PING = {
     "mention": N_("a mention in the game's channel"),
     "dm": N_("a direct message from me"),
@@ -43,9 +43,9 @@ IMAGES_OPTION = {
 DM_REFUSED = N_(
     "⚠ Discord refused my direct message to you (your DMs are closed to me), so I mentioned you in the"
     " game's channel instead. Allow direct messages from this server's members, or choose another way"
-    " with `/coal settings`."
+    " with `/coal me settings`."
 )
-# The direct messages themselves (in the language the person last used /coal settings in).
+# The direct messages themselves (in the language the person last used /coal me settings in).
 YOUR_TURN = N_("🪨 Your turn in Coal Baron, game {game}: {link}")
 REMINDER_DM = N_("⏳ Your turn in Coal Baron, game {game}, ends {due}: {link}")
 

@@ -149,7 +149,7 @@ def _length(seconds: float) -> str:
 
 
 def move_times_line(t: MoveTimes) -> str:
-    """The turn-time statistics of /coal stats; nothing before a first timed move."""
+    """The turn-time statistics of /coal record stats; nothing before a first timed move."""
     if t.median is None or t.p90 is None:
         return ""
     share = format_percent(t.timer_share, locale=language())
@@ -177,7 +177,7 @@ def ladder_message(rows: list[RatingRow], place: tuple[int, int] | None, mine: R
 
 
 def rating_line(current: RatingRow | None, changes: list[RatingChange]) -> str:
-    """A person's rating and its latest changes, for `/coal stats` ("" when unrated)."""
+    """A person's rating and its latest changes, for `/coal record stats` ("" when unrated)."""
     if current is None:
         return ""
     deltas = ", ".join(f"{c.delta:+.1f}" for c in changes[:5])

@@ -31,10 +31,10 @@ def no_tracebacks(caplog):
 
 async def test_slash_options_outside_their_choices(world, no_tracebacks):
     w = world
-    r = await forge_slash(w.alice, w.channel, "coal settings", ping="evil")
+    r = await forge_slash(w.alice, w.channel, "coal me settings", ping="evil")
     await assert_refused(w, r, "`evil` is not a choice for ping: choose one of `mention`, `dm`, `none`.")
     assert (await w.bot.manager.people.settings_of([w.alice.id]))[w.alice.id].ping == "mention"
-    r = await forge_slash(w.alice, w.channel, "coal settings", images="all")
+    r = await forge_slash(w.alice, w.channel, "coal me settings", images="all")
     await assert_refused(w, r, "`all` is not a choice for images")
     await open_lobby(w, 2)
     before = await stored(w)

@@ -69,7 +69,7 @@ async def test_a_complete_game_through_discord_replays_to_the_announced_scores(w
     moved = [history[history.index(m) - 1] if m in scorings else m for m in turns]  # the board: with the move
     assert len(turns) >= moves - 3 and all(m.attachments[0].filename == "board.png" for m in moved)
     # the record exported through Discord replays to the same scores
-    r = await w.bob.slash(w.channel, "coal export")
+    r = await w.bob.slash(w.channel, "coal record export")
     assert r.ephemeral
     [attachment] = r.response.attachments
     record = await attachment.read()

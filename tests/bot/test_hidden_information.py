@@ -124,7 +124,7 @@ async def test_export_through_discord_hides_the_seed_until_the_game_ends(world):
     await start_game(w, 3, seed=seed, delivered="own")
     game = await fast_forward(w, 40)
     for member in (*w.players[:3], w.dave):  # three seats and a spectator
-        r = await member.slash(w.channel, "coal export")
+        r = await member.slash(w.channel, "coal record export")
         assert r.ephemeral and "still running" in r.response.content
         got = json.loads(await r.response.attachments[0].read())
         seat = game.seat_of_user(member.id)
@@ -134,7 +134,7 @@ async def test_export_through_discord_hides_the_seed_until_the_game_ends(world):
         assert str(game.seed) not in json.dumps(got)
     await w.bot.manager.abort(w.channel.id, w.alice.id)
     await w.env.advance_time(3600)  # past the export's cooldown
-    r = await w.dave.slash(w.channel, "coal export")
+    r = await w.dave.slash(w.channel, "coal record export")
     assert json.loads(await r.response.attachments[0].read())["seed"] == seed
 
 
@@ -146,8 +146,8 @@ async def test_a_seat_s_own_drawn_cards_are_in_its_export_only(world):
     game = (await w.bot.manager.act(w.channel.id, drawer.id, rules.parse_action("order draw"))).game
     assert game.state.phase == "draw"
     other = next(m for m in w.players[:2] if m.id != drawer.id)
-    mine = json.loads(await (await drawer.slash(w.channel, "coal export")).response.attachments[0].read())
-    theirs = json.loads(await (await other.slash(w.channel, "coal export")).response.attachments[0].read())
+    mine = json.loads(await (await drawer.slash(w.channel, "coal record export")).response.attachments[0].read())
+    theirs = json.loads(await (await other.slash(w.channel, "coal record export")).response.attachments[0].read())
     assert -1 not in mine["state"]["pending"]["cards"]
     assert set(theirs["state"]["pending"]["cards"]) == {-1}
     assert (await stored(w)).state.pending.cards == mine["state"]["pending"]["cards"]

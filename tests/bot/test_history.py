@@ -45,7 +45,7 @@ async def _server(w):
 async def test_history_lists_this_servers_finished_games_only(world):
     w = world
     first, second, _ = await _server(w)
-    r = await w.dave.slash(w.channel, "coal history")
+    r = await w.dave.slash(w.channel, "coal record history")
     assert r.ephemeral
     lines = r.response.content.splitlines()[1:]
     assert len(lines) == 2  # not the aborted, the running, or the other server's game
@@ -63,7 +63,7 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
     games = [g for g in (first, second)]
     vps = [g.state.players[g.state.seat_of("alice")].vp for g in games]
     wins = sum(g.state.seat_of("alice") in g.state.winners for g in games)
-    r = await w.bob.slash(w.channel, "coal stats", player=w.alice)
+    r = await w.bob.slash(w.channel, "coal record stats", player=w.alice)
     assert r.ephemeral
     record, times, rating = r.response.content.split("\n")
     assert times.startswith("Time to move: ") and "the timer moved in 0% of their turns" in times
@@ -72,7 +72,7 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
         f"average {sum(vps) / 2:.1f} VP, best {max(vps)} VP."
     )
     assert rating.startswith("Rating ") and rating.count(",") == 1  # two rated games: tests/bot/test_ratings.py
-    r = await w.dave.slash(w.channel, "coal stats")
+    r = await w.dave.slash(w.channel, "coal record stats")
     assert r.response.content == f"<@{w.dave.id}> has not finished a game in this server yet."
 
 
@@ -80,7 +80,7 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
 async def test_export_gives_a_record_that_replays_to_the_stored_final_scores(world):
     w = world
     first, _, c1 = await _server(w)
-    r = await w.carol.slash(c1, "coal export")
+    r = await w.carol.slash(c1, "coal record export")
     assert r.ephemeral
     [attachment] = r.response.attachments
     assert attachment.filename == f"coalbaron-game-{first.id}.json"
@@ -90,7 +90,7 @@ async def test_export_gives_a_record_that_replays_to_the_stored_final_scores(wor
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["scores"] == {p.name: p.vp for p in first.state.players}
     # the running game of a channel exports too: what the asker may see of it (tests/bot/test_hidden_information.py)
-    r = await w.carol.slash(w.channel, "coal export")
+    r = await w.carol.slash(w.channel, "coal record export")
     assert "seed" not in json.loads(await r.response.attachments[0].read())
     empty = w.guild.create_text_channel("empty")
-    await assert_refused(w, await w.carol.slash(empty, "coal export"), "no started game in this channel")
+    await assert_refused(w, await w.carol.slash(empty, "coal record export"), "no started game in this channel")

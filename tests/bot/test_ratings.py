@@ -37,14 +37,14 @@ async def test_three_finished_games_move_the_ratings_as_openskill_computes(world
 
     # /coal leaderboard: best first by mu - 3 sigma, with the asker's place
     order = sorted(expected, key=lambda u: (-(expected[u].mu - 3 * expected[u].sigma), u))
-    r = await w.dave.slash(w.channel, "coal leaderboard")
+    r = await w.dave.slash(w.channel, "coal record leaderboard")
     assert r.ephemeral
     lines = r.response.content.splitlines()
     assert [line.split(":")[0] for line in lines[1:5]] == [f"{k}. <@{u}>" for k, u in enumerate(order, start=1)]
     place = order.index(w.dave.id) + 1
     assert lines[-1] == f"You are {place} of 4, rated {expected[w.dave.id].mu - 3 * expected[w.dave.id].sigma:.1f}."
     # /coal stats: the rating and its latest changes
-    r = await w.alice.slash(w.channel, "coal stats")
+    r = await w.alice.slash(w.channel, "coal record stats")
     assert (
         f"Rating {expected[w.alice.id].mu - 3 * expected[w.alice.id].sigma:.1f}; latest changes: " in r.response.content
     )
@@ -56,7 +56,7 @@ async def test_the_ladder_is_the_servers_own(world):
     other = w.env.create_guild("Elsewhere")
     channel = other.create_text_channel("coal")
     erin = other.add_member(w.env.create_user("erin"))
-    r = await erin.slash(channel, "coal leaderboard")
+    r = await erin.slash(channel, "coal record leaderboard")
     assert r.response.content.startswith("Nobody has a rating in this server yet")
-    r = await w.carol.slash(w.channel, "coal leaderboard")
+    r = await w.carol.slash(w.channel, "coal record leaderboard")
     assert f"<@{w.alice.id}>" in r.response.content and "You have no rating here yet" in r.response.content

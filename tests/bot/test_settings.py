@@ -60,7 +60,7 @@ async def draft_once(w):
 
 async def test_settings_show_the_defaults_privately_and_the_menus_change_only_mine(world):
     w = world
-    r = await w.bob.slash(w.channel, "coal settings")
+    r = await w.bob.slash(w.channel, "coal me settings")
     assert r.ephemeral
     text = panel_text(r.response)
     assert "a mention in the game's channel" in text and "half time of the turn timer: on" in text
@@ -90,14 +90,14 @@ async def test_settings_show_the_defaults_privately_and_the_menus_change_only_mi
     assert w.channel.history() == []  # nothing said in the channel
 
     # the options of the command do the same in one go
-    r = await w.alice.slash(w.channel, "coal settings", ping="none", reminder=False, images="ask")
+    r = await w.alice.slash(w.channel, "coal me settings", ping="none", reminder=False, images="ask")
     assert r.ephemeral and "Saved" in panel_text(r.response) and "nobody tells me" in panel_text(r.response)
     assert (await w.bot.manager.people.settings_of([w.alice.id]))[w.alice.id].images == "ask"
 
 
 async def test_the_panel_works_after_a_restart_and_in_another_language(world, db_path, locales):
     w = world
-    r = await w.bob.slash(w.channel, "coal settings")
+    r = await w.bob.slash(w.channel, "coal me settings")
     panel = r.response
     new = await restart(w, db_path)
     try:  # the restarted bot is this test's to close (the fixture closes the first one)
@@ -107,7 +107,7 @@ async def test_the_panel_works_after_a_restart_and_in_another_language(world, db
         assert (await w.bot.manager.people.settings_of([w.bob.id]))[w.bob.id].images == "ask"
         # the panel of another person's language: the menus speak it, the setting is the same
         locales[w.carol.id] = "it"
-        it = await w.carol.slash(w.channel, "coal settings", ping="dm")
+        it = await w.carol.slash(w.channel, "coal me settings", ping="dm")
         assert "Le tue impostazioni" in panel_text(it.response)
         assert (await w.bot.manager.people.settings_of([w.carol.id]))[w.carol.id].language == "it"
     finally:
@@ -116,7 +116,7 @@ async def test_the_panel_works_after_a_restart_and_in_another_language(world, db
 
 async def test_a_direct_message_tells_me_my_turn_and_the_channel_does_not_ping_me(world):
     w = world
-    await w.bob.slash(w.channel, "coal settings", ping="dm")
+    await w.bob.slash(w.channel, "coal me settings", ping="dm")
     game = await start_game(w, 2, seed=7)
     assert dms(w, w.bob) == [] and dms(w, w.alice) == []
     told_bob = 0
@@ -139,7 +139,7 @@ async def test_a_direct_message_tells_me_my_turn_and_the_channel_does_not_ping_m
 
 async def test_closed_dms_fall_back_to_the_mention_and_i_am_told_privately_once(world):
     w = world
-    await w.bob.slash(w.channel, "coal settings", ping="dm")
+    await w.bob.slash(w.channel, "coal me settings", ping="dm")
     close_dms(w, w.bob)
     await start_game(w, 2, seed=7)
     fallbacks = 0
@@ -160,13 +160,13 @@ async def test_closed_dms_fall_back_to_the_mention_and_i_am_told_privately_once(
     assert fallbacks >= 2  # the second refusal fell back too, without a second note
     assert dms(w, w.bob) == []
     assert (await w.bot.manager.people.settings_of([w.bob.id]))[w.bob.id].dm_refused == "told"
-    r = await w.bob.slash(w.channel, "coal settings")  # the panel says it as long as DMs are the choice
+    r = await w.bob.slash(w.channel, "coal me settings")  # the panel says it as long as DMs are the choice
     assert "refused my direct message" in panel_text(r.response)
 
 
 async def test_a_note_owed_when_the_bot_restarts_is_said_after_it(world, db_path):
     w = world
-    await w.bob.slash(w.channel, "coal settings", ping="dm")
+    await w.bob.slash(w.channel, "coal me settings", ping="dm")
     close_dms(w, w.bob)
     await start_game(w, 2, seed=7)
     for _ in range(4):
@@ -190,7 +190,7 @@ async def test_a_note_owed_when_the_bot_restarts_is_said_after_it(world, db_path
 
 async def test_nobody_tells_me_no_ping_no_dm(world):
     w = world
-    await w.bob.slash(w.channel, "coal settings", ping="none")
+    await w.bob.slash(w.channel, "coal me settings", ping="none")
     await start_game(w, 2, seed=7)
     for _ in range(4):
         member, turn, after = await draft_once(w)
@@ -203,8 +203,8 @@ async def test_nobody_tells_me_no_ping_no_dm(world):
 
 async def test_boards_only_on_my_turn_and_on_request(world):
     w = world
-    await w.alice.slash(w.channel, "coal settings", images="ask")
-    await w.bob.slash(w.channel, "coal settings", images="mine")
+    await w.alice.slash(w.channel, "coal me settings", images="ask")
+    await w.bob.slash(w.channel, "coal me settings", images="mine")
     await start_game(w, 2, seed=7)
     seen = {w.alice.id: 0, w.bob.id: 0}
     for _ in range(4):
@@ -222,8 +222,8 @@ async def test_boards_only_on_my_turn_and_on_request(world):
 
 async def test_reminders_follow_the_settings(world):
     w = world
-    await w.alice.slash(w.channel, "coal settings", reminder=False)
-    await w.bob.slash(w.channel, "coal settings", ping="dm")
+    await w.alice.slash(w.channel, "coal me settings", reminder=False)
+    await w.bob.slash(w.channel, "coal me settings", ping="dm")
     game = await start_game(w, 2, seed=7, timer="1h", absent="bank")
     # play until each of them has had a half time on their turn
     seen: set[int] = set()

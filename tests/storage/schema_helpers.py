@@ -40,6 +40,7 @@ V2_ADDED = {
 }
 V3_ADDED = {"games": [], "seats": ["vp", "won"], "actions": []}
 V7_ADDED = {"games": ["to_move", "rematch_of"], "seats": [], "actions": []}  # (and 8's)
+V9_DROPPED = {"games": [], "seats": [], "actions": ["summary"]}  # no version writes it since issue 26
 
 
 def pragma(path, name):
@@ -93,21 +94,47 @@ def digest(path) -> tuple[str, float]:
     return hashlib.sha256(path.read_bytes()).hexdigest(), os.stat(path).st_mtime
 
 
-ADDED = {4: ("rating_changes", "ratings"), 5: ("player_settings",), 6: ("server_defaults", "bot_state"), 7: (), 8: ()}
+ADDED = {
+    4: ("rating_changes", "ratings"),
+    5: ("player_settings",),
+    6: ("server_defaults", "bot_state"),
+    7: (),
+    8: (),
+    9: ("purging", "forget_requests", "guild_departures"),
+}
 # (and the columns, added at the end of their tables, and the indexes on them)
 ADDED_COLUMNS = {7: (("games", "to_move"),), 8: (("games", "rematch_of"), ("outbox", "parts"))}
 ADDED_INDEXES = {8: ("games_rematch",)}
 
 
 def kept(after: dict[str, list[tuple]], before: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
-    """The rows of `after` as `before` had them: the columns added since (at the end of each row) left out."""
-    return {t: [r[: len(before[t][0])] if before[t] else r for r in after[t]] for t in before}
+    """The rows of `after` as `before` had them: the columns added since (at the end of each row) left out,
+    and the log's summary, which version 9 took away, back in its place as before (empty: no version since
+    issue 26 wrote it)."""
+
+    def as_before(table: str, row: tuple) -> tuple:
+        first = before[table][0]
+        if table == "actions" and len(first) == 8 and len(row) == 7:
+            # version 2 put summary before auto; `back_to` adds it back at the end
+            row = (*row, None) if first[7] is None else (*row[:6], None, row[6])
+        return row[: len(first)]
+
+    return {t: [as_before(t, r) if before[t] else r for r in after[t]] for t in before}
 
 
 def back_to(path, version: int) -> None:
     """What `version` had: none of the tables or columns added after it."""
     con = sqlite3.connect(path)
     for later in range(SCHEMA_VERSION, version, -1):
+        if later == 9:  # 9 took the summary column away and opened the log to renames and purges
+            con.execute("DROP TRIGGER actions_no_update")
+            con.execute("DROP TRIGGER actions_no_delete")
+            con.execute("ALTER TABLE actions ADD COLUMN summary TEXT")
+            for what in ("UPDATE", "DELETE"):
+                con.execute(
+                    f"CREATE TRIGGER actions_no_{what.lower()} BEFORE {what} ON actions"
+                    " BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END"
+                )
         for table in ADDED[later]:
             con.execute(f"DROP TABLE {table}")
         for index in ADDED_INDEXES.get(later, ()):

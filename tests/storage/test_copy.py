@@ -148,7 +148,6 @@ GARBLED = {
     "state": 'UPDATE games SET state = \'{"phase": "nope"\' WHERE id = 3',
     "options": "UPDATE games SET options = 'not json' WHERE id = 2",
     "action": "UPDATE actions SET action = 'dig for gold' WHERE game_id = 1 AND seq = 5",
-    "summary": "UPDATE actions SET summary = '[{\"kind\": 42}]' WHERE game_id = 1 AND seq = 3",
     "payload": "UPDATE outbox SET payload = '{broken' WHERE id = (SELECT max(id) FROM outbox)",
 }
 

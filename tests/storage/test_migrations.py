@@ -29,6 +29,7 @@ from tests.storage.schema_helpers import (
     V2_ADDED,
     V3_ADDED,
     V7_ADDED,
+    V9_DROPPED,
     back_to,
     equal_to_fresh,
     kept,
@@ -72,7 +73,7 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
         assert [r[:5] for r in after["seats"]] == before["seats"]
         assert {r[5] for r in after["seats"]} == {0}
         assert [r[:6] for r in after["actions"]] == before["actions"]
-        assert {r[6:] for r in after["actions"]} == {(None, 0)}
+        assert {r[6:] for r in after["actions"]} == {(0,)}  # auto; version 9 took summary away
         manager = GameManager(store)
         await manager.open()
         results = await play(manager, 5, 5, Chooser(4))
@@ -84,7 +85,8 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
     # The upgraded schema is the one a new database gets: same tables, columns, indexes, triggers.
     columns, _ = await equal_to_fresh(path, tmp_path)
     for t, cols in V2_ADDED.items():
-        assert [c[1] for c in columns[t]] == V1_COLUMNS[t] + cols + V3_ADDED[t] + V7_ADDED[t]
+        expected = V1_COLUMNS[t] + cols + V3_ADDED[t] + V7_ADDED[t]
+        assert [c[1] for c in columns[t]] == [c for c in expected if c not in V9_DROPPED[t]]
 
 
 V2_COLUMNS = {t: V1_COLUMNS[t] + V2_ADDED[t] for t in V1_COLUMNS}
@@ -117,7 +119,8 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
     for table, cols in V2_COLUMNS.items():
         names = ", ".join(cols)
         marks = ", ".join("?" * len(cols))
-        dst.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", src.execute(f"SELECT {names} FROM {table}"))
+        read = ", ".join("NULL" if c in V9_DROPPED[table] else c for c in cols)  # (today's file has none)
+        dst.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", src.execute(f"SELECT {read} FROM {table}"))
     dst.commit()
     dst.close()
     src.close()
@@ -156,7 +159,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.load_game(last.id) == last
         assert [h.game_id for h in await store.finished_games(1)][0] == last.id
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 8
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 9
 
     columns, objects = await equal_to_fresh(path, tmp_path)
     assert "outbox" in columns and ("view", "turns", "turns") not in objects
@@ -204,7 +207,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await play(manager, 4, None, Chooser(9))
         assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 8
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 9
 
 
 async def test_version_4_database_with_real_games_gets_personal_settings_with_everyone_on_the_defaults(tmp_path):
@@ -242,7 +245,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None  # finished
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 8
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 9
 
     await equal_to_fresh(path, tmp_path)
 
@@ -284,7 +287,7 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 8
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 9
 
     await equal_to_fresh(path, tmp_path)
 
@@ -320,7 +323,7 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         await play(manager, 2, None, Chooser(9))  # read whole, and played to the end
         assert (await manager.current(2)) is None and 2 not in {b.channel_id for b in manager.open_briefs()}
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 8
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 9
 
     await equal_to_fresh(path, tmp_path)
 

@@ -174,6 +174,9 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     await con.execute("ALTER TABLE games DROP COLUMN to_move")  # and what version 7 added
     await con.execute("ALTER TABLE games DROP COLUMN rematch_of")  # and what version 8 added
     await con.execute("ALTER TABLE outbox DROP COLUMN parts")
+    for table in V9:  # and what version 9 added; it took the log's summary away
+        await con.execute(f"DROP TABLE {table}")
+    await con.execute("ALTER TABLE actions ADD COLUMN summary TEXT")
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -181,7 +184,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     async with Store(postgres_url) as store:
         assert store.found_version == 4
         after = dict(await _everything(postgres_url))
-        kept = {t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings", *V6)}
+        kept = {t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings", *V6, *V9)}
+        kept["actions"] = tuple((*row, None) for row in kept["actions"])  # its summary, empty, gone
         kept["games"] = tuple(row[:-2] for row in kept["games"])  # without 7's to_move and 8's rematch_of
         kept["outbox"] = tuple(row[:-1] for row in kept["outbox"])  # without version 8's parts
         assert {t: rows for t, rows in before if t != "coalbaron_schema"} == kept
@@ -199,10 +203,11 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 8
+    assert SCHEMA_VERSION == 9
 
 
 V6 = ("server_defaults", "bot_state")
+V9 = ("purging", "forget_requests", "guild_departures")
 
 
 async def test_server_defaults_and_notes_on_postgresql(postgres_url):

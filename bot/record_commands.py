@@ -1,0 +1,69 @@
+"""`/coal record`: this server's finished games, a player's record and rating, the ladder, and a game's
+record as JSON (during a game, what the asker may see of it)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+from discord import app_commands
+
+from games.errors import NoGameHere, Reason
+from games.export import export_of
+
+from .context import client_of
+from .i18n import _
+from .replies import refuse
+from .words import commands as describe
+from .words import refusals, status
+
+
+class RecordCommands(app_commands.Group):
+    """/coal record — the server's games and players, on record."""
+
+    def __init__(self) -> None:
+        super().__init__(name="record", description=describe.RECORD)
+
+    @app_commands.command(name="history", description=describe.HISTORY)
+    async def history(self, interaction: discord.Interaction) -> None:
+        games = await client_of(interaction).manager.store.finished_games(interaction.guild_id or 0, limit=15)
+        await interaction.response.send_message(
+            status.history_message(games), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="stats", description=describe.STATS)
+    @app_commands.describe(player=describe.STATS_PLAYER)
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        member = player or interaction.user
+        manager = client_of(interaction).manager
+        s = await manager.store.player_stats(interaction.guild_id or 0, member.id)
+        rating, changes = await manager.ladders.rating_of(interaction.guild_id or 0, member.id)
+        times = await manager.store.move_times(interaction.guild_id or 0, member.id)
+        lines = (status.stats_message(member.id, s), status.move_times_line(times), status.rating_line(rating, changes))
+        text = "\n".join(x for x in lines if x)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="leaderboard", description=describe.LEADERBOARD)
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        manager, guild, user = client_of(interaction).manager, interaction.guild_id or 0, interaction.user.id
+        rows, place = await manager.ladders.board(guild, user)
+        mine, _changes = await manager.ladders.rating_of(guild, user)
+        text = status.ladder_message(rows, place, mine)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="export", description=describe.EXPORT)
+    async def export(self, interaction: discord.Interaction) -> None:
+        bot = client_of(interaction)
+        game = await bot.manager.latest(interaction.channel_id or 0)
+        record = await bot.manager.store.game_record(game.id) if game is not None else None
+        if game is None or record is None:
+            raise NoGameHere(Reason.NOTHING_TO_EXPORT)
+        again = bot.cooldowns.use("export", interaction.user.id, game.channel_id)
+        if again is not None:
+            await refuse(interaction, refusals.cooldown(again))
+            return
+        data = json.dumps(export_of(game, record, interaction.user.id), indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"coalbaron-game-{game.id}.json")
+        said = status.EXPORT_RUNNING if game.is_open else status.EXPORT  # a running game: the asker's view only
+        await interaction.response.send_message(_(said), file=file, ephemeral=True)

@@ -1,0 +1,340 @@
+"""Personal data has one owner: every column that holds a person's id or name, what a person may see of it,
+and how it is forgotten; and a server's data deleted when the bot has left it (PRIVACY.md says it in words).
+
+`PERSONAL` names every column that holds a Discord user id or a stored form of a person's name, and
+`NOT_PERSONAL` every other column, each with why; `tests/storage/test_personal.py` fails on a column of
+the schema in neither, and on a personal one that PRIVACY.md does not name.
+
+Forgetting a person (`Personal.forget` starts it; `games.privacy` carries it out): their settings,
+ratings and rating changes go at once; in every game that has ended their id and every stored form of
+their name become a pseudonym ("Former player 1", id -1), the whole game in one transaction, so that it
+still replays; a running game keeps them until it ends (a computer plays the seat meanwhile), and the
+request (`forget_requests`) stays until then.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rules import EVENTS, GameState
+from rules.names import rename_in_events, rename_in_state
+
+from .backend import Tx
+from .models import GameSettings
+from .part import Part
+from .rows import fetch_game
+
+PSEUDONYM = "Former player {k}"  # a forgotten person's name in a game; their id there is -k
+# (table, column): what it holds of a person.
+PERSONAL: dict[tuple[str, str], str] = {
+    ("games", "host_id"): "the host's user id",
+    ("games", "state"): "the players' names, inside the game's state (JSON)",
+    ("games", "options"): "the names of seats a computer plays, inside the game's options (JSON)",
+    ("games", "to_move"): "the name of the player to move",
+    ("seats", "user_id"): "each seat's user id",
+    ("seats", "name"): "each seat's name (the display name when they sat down)",
+    ("actions", "user_id"): "who made each move (a user id)",
+    ("actions", "player"): "the name of the seat each move was made for",
+    ("actions", "at"): "when each move was made (how long a person takes to move is worked out from it)",
+    ("outbox", "payload"): "posts still to be made: the events of a turn (players' names), who a lobby pings",
+    ("player_settings", "user_id"): "whose settings",
+    ("player_settings", "ping"): "how they want to be told it is their turn",
+    ("player_settings", "reminder"): "whether they want the reminder",
+    ("player_settings", "images"): "which messages carry the board for them",
+    ("player_settings", "language"): "the language of their direct messages",
+    ("player_settings", "dm_refused"): "whether a direct message to them was refused",
+    ("player_settings", "updated_at"): "when they last changed a setting",
+    ("ratings", "user_id"): "whose rating",
+    ("ratings", "mu"): "their rating",
+    ("ratings", "sigma"): "how sure the rating is",
+    ("ratings", "games"): "how many rated games they played",
+    ("ratings", "updated_at"): "when it last changed",
+    ("rating_changes", "user_id"): "whose rating changed",
+    ("rating_changes", "mu_before"): "their rating before the game",
+    ("rating_changes", "sigma_before"): "how sure it was",
+    ("rating_changes", "mu"): "their rating after it",
+    ("rating_changes", "sigma"): "how sure it is",
+    ("rating_changes", "at"): "when",
+    ("server_defaults", "updated_by"): "who last changed the server's defaults (a user id)",
+    ("forget_requests", "user_id"): "who asked to be forgotten, until their running games have ended",
+    ("forget_requests", "requested_at"): "when they asked",
+}
+NOT_PERSONAL: dict[tuple[str, str], str] = {
+    **{
+        ("games", c): "the game itself"
+        for c in ("id", "guild_id", "channel_id", "status", "seed", "version", "created_at", "updated_at")
+    },
+    **{("games", c): "the game's turn timer" for c in ("deadline", "reminded")},
+    ("games", "rematch_of"): "the game a rematch came from",
+    **{("seats", c): "the seat's place, colour and result" for c in ("game_id", "seat", "colour", "vp", "won")},
+    ("seats", "missed"): "turns in a row the timer played for the seat",
+    **{("actions", c): "the move itself" for c in ("game_id", "seq", "action", "auto")},
+    **{
+        ("outbox", c): "the post's bookkeeping"
+        for c in ("id", "game_id", "seq", "kind", "attempts", "last_error", "created_at", "posted_at", "parts")
+    },
+    ("ratings", "guild_id"): "the server",
+    ("rating_changes", "game_id"): "the rated game",
+    **{("server_defaults", c): "the server's choices" for c in ("guild_id", "options", "updated_at")},
+    **{("bot_state", c): "the bot's own notes" for c in ("key", "value", "updated_at")},
+    ("forget_requests", "asked_by"): "whether the person or the operator asked",
+    **{("guild_departures", c): "a server that removed the bot" for c in ("guild_id", "left_at", "purge_at")},
+    ("purging", "game_id"): "a game being deleted, inside that transaction only",
+    **{("coalbaron_schema", c): "the schema's version" for c in ("application_id", "version")},
+}
+
+
+class Personal(Part):
+    """The Store's personal data: what a person may see, forgetting them, and a departed server's purge."""
+
+    # --- a person's own data ----------------------------------------------------------------
+
+    async def user_data(self, user_id: int) -> dict[str, Any]:
+        """Everything stored about `user_id`, in every server, as one JSON-ready document."""
+        async with self.backend.read() as tx:
+            settings = await tx.fetch(
+                "SELECT ping, reminder, images, language, dm_refused, updated_at FROM player_settings"
+                " WHERE user_id = ?",
+                (user_id,),
+            )
+            ratings = await tx.fetch(
+                "SELECT guild_id, mu, sigma, games, updated_at FROM ratings WHERE user_id = ? ORDER BY guild_id",
+                (user_id,),
+            )
+            changes = await tx.fetch(
+                "SELECT c.game_id, g.guild_id, c.mu_before, c.sigma_before, c.mu, c.sigma, c.at"
+                " FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE c.user_id = ? ORDER BY c.at, c.game_id",
+                (user_id,),
+            )
+            seats = await tx.fetch(
+                "SELECT g.id, g.guild_id, g.channel_id, g.status, g.created_at, g.updated_at, g.host_id = ?,"
+                " s.seat, s.name, s.colour, s.vp, s.won"
+                " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? ORDER BY g.id",
+                (user_id, user_id),
+            )
+            moves = await tx.fetch(
+                "SELECT game_id, seq, player, action, at, auto FROM actions WHERE user_id = ? ORDER BY game_id, seq",
+                (user_id,),
+            )
+            defaults = await tx.fetch(
+                "SELECT guild_id, updated_at FROM server_defaults WHERE updated_by = ? ORDER BY guild_id", (user_id,)
+            )
+            asked = await tx.fetch("SELECT requested_at, asked_by FROM forget_requests WHERE user_id = ?", (user_id,))
+        settings_doc = None
+        if settings:
+            ping, reminder, images, language, refused, at = settings[0]
+            settings_doc = {
+                "ping": ping,
+                "reminder": bool(reminder),
+                "images": images,
+                "language": language,
+                "dm_refused": refused,
+                "updated_at": at,
+            }
+        return {
+            "user_id": user_id,
+            "settings": settings_doc,
+            "ratings": [
+                {"guild_id": g, "mu": mu, "sigma": sigma, "games": n, "updated_at": at}
+                for g, mu, sigma, n, at in ratings
+            ],
+            "rating_changes": [
+                {"game_id": gid, "guild_id": g, "mu_before": mb, "sigma_before": sb, "mu": mu, "sigma": s, "at": at}
+                for gid, g, mb, sb, mu, s, at in changes
+            ],
+            "seats": [
+                {
+                    "game_id": gid,
+                    "guild_id": g,
+                    "channel_id": ch,
+                    "status": status,
+                    "created_at": created,
+                    "updated_at": updated,
+                    "host": bool(host),
+                    "seat": seat,
+                    "name": name,
+                    "colour": colour,
+                    "vp": vp,
+                    "won": None if won is None else bool(won),
+                }
+                for gid, g, ch, status, created, updated, host, seat, name, colour, vp, won in seats
+            ],
+            "moves": [
+                {"game_id": gid, "seq": seq, "player": player, "action": action, "at": at, "timer": bool(auto)}
+                for gid, seq, player, action, at, auto in moves
+            ],
+            "server_defaults_changed": [{"guild_id": g, "at": at} for g, at in defaults],
+            "forget_request": ({"requested_at": asked[0][0], "asked_by": asked[0][1]} if asked else None),
+        }
+
+    # --- forgetting a person ---------------------------------------------------------------
+
+    async def forget(self, user_id: int, asked_by: str = "player") -> None:
+        """Start forgetting `user_id`, in one transaction: the request is kept (until their games are
+        renamed), their settings, ratings and rating changes are deleted, and their id is taken off the
+        server defaults they changed. Other people's ratings stay as they are."""
+        async with self.backend.write() as tx:
+            await tx.execute(
+                "INSERT INTO forget_requests (user_id, requested_at, asked_by) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, self.clock(), asked_by),
+            )
+            await tx.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            await tx.execute("UPDATE server_defaults SET updated_by = 0 WHERE updated_by = ?", (user_id,))
+
+    async def forget_requests(self) -> list[int]:
+        """The people being forgotten: their request is kept until none of their games holds them."""
+        async with self.backend.read() as tx:
+            return [int(u) for (u,) in await tx.fetch("SELECT user_id FROM forget_requests ORDER BY requested_at", ())]
+
+    async def games_holding(self, user_id: int) -> list[tuple[int, str]]:
+        """The games (id, status) that still hold `user_id`: a seat, or the host's id."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                "SELECT id, status FROM games WHERE host_id = ?"
+                " OR id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
+                (user_id, user_id),
+            )
+        return [(int(g), str(status)) for g, status in rows]
+
+    async def forget_in_game(self, game_id: int, user_id: int) -> bool:
+        """Rename `user_id` in an ended game (finished or aborted) to the game's next pseudonym, in one
+        transaction: the seat, the host, the state, the options, the log, the posts. False (nothing written)
+        if the game does not hold them or is still open."""
+        async with self.backend.write() as tx:
+            await tx.execute("UPDATE games SET updated_at = updated_at WHERE id = ?", (game_id,))  # lock the row
+            game = await fetch_game(tx, game_id)
+            seat = game.seat_of_user(user_id)
+            if game.is_open or (seat is None and game.host_id != user_id):
+                return False
+            taken = {s.name for s in game.seats}
+            k = next(
+                k
+                for k in range(1, 5)
+                if PSEUDONYM.format(k=k) not in taken and -k not in {s.user_id for s in game.seats}
+            )
+            new_id, new_name = -k, PSEUDONYM.format(k=k)
+            if game.host_id == user_id:
+                await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_id, game_id))
+            if seat is not None:
+                await _rename_seat(tx, game_id, user_id, seat.name, new_id, new_name, game.state, game.options)
+            await _forget_pings(tx, game_id, user_id)
+            return True
+
+    async def forget_in_ended_games(self, user_id: int) -> tuple[int, int]:
+        """Rename `user_id` in every ended game that holds them (one transaction each); how many were
+        renamed, and how many open games (lobbies, running games) still hold them."""
+        renamed = still_open = 0
+        for game_id, status in await self.games_holding(user_id):
+            if status in ("finished", "aborted"):
+                renamed += await self.forget_in_game(game_id, user_id)
+            else:
+                still_open += 1
+        return renamed, still_open
+
+    async def forget_done(self, user_id: int) -> bool:
+        """End the request to forget `user_id` once no game holds them; whether it ended."""
+        async with self.backend.write() as tx:
+            holding = await tx.fetch(
+                "SELECT 1 FROM games WHERE host_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+                (user_id, user_id),
+            )
+            if holding:
+                return False
+            await tx.execute("DELETE FROM forget_requests WHERE user_id = ?", (user_id,))
+            return True
+
+    # --- a server that removed the bot ------------------------------------------------------
+
+    async def guild_left(self, guild_id: int, purge_at: float) -> None:
+        """The bot left (or was removed from) `guild_id`: its data is deleted at `purge_at` unless it is back."""
+        async with self.backend.write() as tx:
+            await tx.execute(
+                "INSERT INTO guild_departures (guild_id, left_at, purge_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                (guild_id, self.clock(), purge_at),
+            )
+
+    async def guild_back(self, guild_id: int) -> bool:
+        """The bot is in `guild_id` again: its data stays. Whether a purge was waiting."""
+        async with self.backend.write() as tx:
+            return await tx.execute("DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,)) > 0
+
+    async def purges_due(self, now: float) -> list[int]:
+        """The servers whose data is due to be deleted."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch("SELECT guild_id FROM guild_departures WHERE purge_at <= ? ORDER BY purge_at", (now,))
+        return [int(g) for (g,) in rows]
+
+    async def purge_guild(self, guild_id: int) -> int:
+        """Delete everything of a server the bot left: its games with their seats, log and posts, its
+        ratings and rating changes, its defaults; one transaction. The number of games deleted."""
+        async with self.backend.write() as tx:
+            ids = [int(g) for (g,) in await tx.fetch("SELECT id FROM games WHERE guild_id = ?", (guild_id,))]
+            for k in range(0, len(ids), 500):
+                chunk = ids[k : k + 500]
+                marks = ", ".join("?" * len(chunk))
+                await tx.executemany("INSERT INTO purging (game_id) VALUES (?)", [(g,) for g in chunk])
+                for table in ("actions", "outbox", "rating_changes", "seats"):
+                    await tx.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", chunk)
+                await tx.execute(f"UPDATE games SET rematch_of = NULL WHERE rematch_of IN ({marks})", chunk)
+                await tx.execute(f"DELETE FROM games WHERE id IN ({marks})", chunk)
+                await tx.execute(f"DELETE FROM purging WHERE game_id IN ({marks})", chunk)
+            await tx.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await tx.execute("DELETE FROM server_defaults WHERE guild_id = ?", (guild_id,))
+            await tx.execute("DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
+        return len(ids)
+
+
+async def _rename_seat(
+    tx: Tx,
+    game_id: int,
+    user_id: int,
+    old: str,
+    new_id: int,
+    new: str,
+    state: GameState | None,
+    options: GameSettings,
+) -> None:
+    """One seat renamed everywhere its game keeps it (within the caller's transaction)."""
+    await tx.execute(
+        "UPDATE seats SET user_id = ?, name = ? WHERE game_id = ? AND user_id = ?", (new_id, new, game_id, user_id)
+    )
+    await tx.execute(
+        "UPDATE actions SET user_id = ?, player = ? WHERE game_id = ? AND (user_id = ? OR player = ?)",
+        (new_id, new, game_id, user_id, old),
+    )
+    stand_ins = {new if name == old else name: helper for name, helper in options.stand_ins.items()}
+    renamed = options.model_copy(update={"stand_ins": stand_ins})
+    if state is not None:
+        state = rename_in_state(state, old, new)
+        await tx.execute(
+            "UPDATE games SET state = ?, to_move = ?, options = ? WHERE id = ?",
+            (state.model_dump_json(), state.to_move, renamed.model_dump_json(), game_id),
+        )
+    else:
+        await tx.execute("UPDATE games SET options = ? WHERE id = ?", (renamed.model_dump_json(), game_id))
+    for post_id, payload in await tx.fetch("SELECT id, payload FROM outbox WHERE game_id = ?", (game_id,)):
+        data = json.loads(payload)
+        if "events" in data:
+            events = rename_in_events(EVENTS.validate_python(data["events"]), old, new)
+            data["events"] = EVENTS.dump_python(events, mode="json")
+            await tx.execute(
+                "UPDATE outbox SET payload = ? WHERE id = ?", (json.dumps(data, separators=(",", ":")), post_id)
+            )
+
+
+async def _forget_pings(tx: Tx, game_id: int, user_id: int) -> None:
+    """`user_id` taken out of the people a game's posts would ping (a rematch's lobby)."""
+    for post_id, payload in await tx.fetch("SELECT id, payload FROM outbox WHERE game_id = ?", (game_id,)):
+        data = json.loads(payload)
+        pings: Sequence[int] = data.get("pings", [])
+        if user_id in pings:
+            data["pings"] = [u for u in pings if u != user_id]
+            await tx.execute(
+                "UPDATE outbox SET payload = ? WHERE id = ?", (json.dumps(data, separators=(",", ":")), post_id)
+            )
