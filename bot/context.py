@@ -90,6 +90,12 @@ class Computers(Protocol):
     async def hints(self, game: Game, player: str) -> list[Hint]: ...
 
 
+class Tidying(Protocol):
+    """`bot.housekeeping.Housekeeping`: forgetting, purges and retention, in rounds."""
+
+    def wake(self) -> None: ...
+
+
 class CoalClient(Protocol):
     manager: GameManager
     publisher: Publishing
@@ -100,6 +106,7 @@ class CoalClient(Protocol):
     game_threads: bool  # /coal new opens a thread per game in a text channel
     limits: Limits  # lobbies per server, games per person, lobbies opened per hour, a lobby's days
     cooldowns: Cooldowns  # per person, on the commands that cost most
+    housekeeping: Tidying  # forgetting, purges and retention (bot.housekeeping)
 
     async def render(
         self, fn: Callable[..., bytes], *args: Any, filename: str, description: str | None = None

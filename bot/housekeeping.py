@@ -64,6 +64,11 @@ class Housekeeping:
             self._next = None
         self._task = asyncio.get_running_loop().create_task(self._round(), name="coalbaron-housekeeping")
 
+    async def idle(self) -> None:
+        """Wait for the round under way, if any (tests, shutdown)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.wait([self._task])
+
     def changed(self, brief: Brief) -> None:
         """A game was stored (the manager's listener): one that ended holding a person being forgotten
         wakes the round, which renames them in it."""

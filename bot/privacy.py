@@ -84,5 +84,6 @@ class PrivacyButton(Handled, DynamicItem[Button], template=r"coal-privacy:(?P<wh
             done = await privacy.carry_out(bot.manager.store, user, bot.manager)
             log.info("user %s asked to be forgotten: %s", user, done)
             bot.manager.people.forgotten(user)
+            bot.housekeeping.wake()  # it knows them from now on: a game of theirs that ends renames them
             text = words.forgotten(done.renamed, done.waiting, done.lobbies_left)
             await interaction.edit_original_response(view=panel(text))

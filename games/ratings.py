@@ -23,8 +23,9 @@ MODEL = PlackettLuce()
 
 
 def people(result: FinishedResult) -> list[tuple[int, int]]:
-    """The seats of people (not computers), with their final VP."""
-    return [(user, vp) for user, vp in result.results if not is_computer(user)]
+    """The seats of people (not computers, nor former players: a forgotten person's pseudonym has a
+    negative id), with their final VP."""
+    return [(user, vp) for user, vp in result.results if not is_computer(user) and user > 0]
 
 
 def rate(result: FinishedResult, current: dict[int, RatingRow]) -> list[RatingChange]:

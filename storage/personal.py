@@ -229,6 +229,9 @@ class Personal(Part):
         """Rename `user_id` in every ended game that holds them (one transaction each); how many were
         renamed, and how many open games (lobbies, running games) still hold them."""
         renamed = still_open = 0
+        async with self.backend.write() as tx:  # a game that ended since the request may have rated them again
+            await tx.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
         for game_id, status in await self.games_holding(user_id):
             if status in ("finished", "aborted"):
                 renamed += await self.forget_in_game(game_id, user_id)

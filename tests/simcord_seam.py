@@ -225,3 +225,24 @@ def discord_nonces(monkeypatch, window: float = NONCE_WINDOW) -> None:
 def dm_channel(env, user_id: int) -> ChannelHandle:
     """A user's direct-message channel with the bot, as a channel handle (to read what the bot sent there)."""
     return ChannelHandle(env, None, env.backend.get_dm_channel(user_id))
+
+
+async def remove_bot(env, guild_id: int):
+    """The bot removed from a server (kicked, or the server deleted): GUILD_DELETE, as Discord sends it,
+    and the bot's handling of it. The server's model, for `add_bot_again`."""
+    model = env.backend.get_guild(guild_id)
+    env.backend.remove_guild(guild_id)
+    await env.settle()
+    return model
+
+
+async def add_bot_again(env, model) -> None:
+    """The bot added again to a server it was removed from (`remove_bot`): GUILD_CREATE with the same id
+    (its channels and their messages are gone, as they are for a bot that was kicked)."""
+    model.channel_ids.clear()
+    model.thread_ids.clear()
+    env.backend.guilds[model.id] = model
+    payload = dict(serializers.guild_create_payload(env.backend, model))
+    payload.pop("unavailable", None)  # a server joined, not one back after an outage: discord.py's on_guild_join
+    env.backend.emit("GUILD_CREATE", payload)
+    await env.settle()

@@ -1,0 +1,184 @@
+"""Players' data through Discord (issue 47): `/coal me privacy`, showing a person's data, forgetting them
+after a confirmation, the operator's forget while the bot runs, and a server that removes the bot."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.housekeeping import EVERY
+from games.errors import NotSeated
+from rules.record import Chooser, random_action
+from tests.simcord_seam import add_bot_again, remove_bot
+
+from .driver import assert_refused, components_of, fast_forward, finished_game, panel_text, start_game, stored
+
+ROOT = Path(__file__).resolve().parents[2]
+DAY = 86400.0
+
+
+def _button(message, what: str) -> str:
+    return next(c.custom_id for c in components_of(message) if c.custom_id == f"coal-privacy:{what}")
+
+
+async def _finish(w, channel) -> None:
+    """The channel's running game played to its end through the manager (its computers moving by themselves)."""
+    chooser = Chooser(11)
+    while (game := await w.bot.manager.current(channel.id)) is not None:
+        if game.to_move_user is not None and game.to_move_user > 100:  # a person's turn
+            await w.bot.manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))
+        else:
+            w.bot.computers.wake(channel.id)
+            await w.bot.computers.idle()
+    await w.bot.housekeeping.idle()  # a game that ended holding a person being forgotten woke it
+
+
+async def test_the_privacy_panel_shows_a_person_s_data_once_every_ten_minutes(world):
+    w = world
+    await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
+    await w.bob.slash(w.channel, "coal me settings", ping="dm")
+    r = await w.bob.slash(w.channel, "coal me privacy")
+    assert r.ephemeral and "What I keep about you" in panel_text(r.response)
+    r = await w.bob.click(r.response, custom_id=_button(r.response, "show"))
+    assert r.ephemeral and r.response.content == "Everything I keep about you, in every server, as JSON."
+    got = json.loads(await r.response.attachments[0].read())
+    assert got == json.loads(json.dumps(await w.bot.store.user_data(w.bob.id)))
+    assert got["settings"]["ping"] == "dm" and [s["name"] for s in got["seats"]] == ["bob"]
+    panel = (await w.bob.slash(w.channel, "coal me privacy")).response
+    r = await w.bob.click(panel, custom_id=_button(panel, "show"))
+    await assert_refused(w, r, "You asked for that a moment ago")
+
+
+async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game_goes_on(world):
+    w = world
+    await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
+    finished = await stored(w)
+    running = w.guild.create_text_channel("running")
+    lobby = w.guild.create_text_channel("lobby")
+    manager = w.bot.manager
+    await manager.new_game(w.guild.id, running.id, w.bob.id, "bob", {"timer": "none"})
+    await manager.join(running.id, w.alice.id, "alice")
+    await manager.start(running.id, w.bob.id, seed=5)
+    await manager.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
+    await manager.join(lobby.id, w.bob.id, "bob")
+    await w.bob.slash(w.channel, "coal me settings", ping="dm")
+    panel = (await w.bob.slash(w.channel, "coal me privacy")).response
+    r = await w.bob.click(panel, custom_id=_button(panel, "forget"))
+    assert "This cannot be undone." in panel_text(r.response)
+    r = await w.bob.click(r.response, custom_id=_button(r.response, "cancel"))
+    assert (
+        panel_text(r.response) == "Nothing was forgotten."
+        and (await manager.people.settings_of([w.bob.id]))[w.bob.id].ping == "dm"
+    )
+    panel = (await w.bob.slash(w.channel, "coal me privacy")).response
+    r = await w.bob.click(panel, custom_id=_button(panel, "forget"))
+    r = await w.bob.click(r.response, custom_id=_button(r.response, "yes"))
+    assert panel_text(r.response) == (
+        "Done: your settings and ratings are deleted. In 1 game that has ended you are now a former player."
+        " In 1 running game a computer plays your seat, and your name goes when the game ends. You left 1 lobby."
+    )
+    assert (await manager.people.settings_of([w.bob.id]))[w.bob.id].ping == "mention"  # the default again
+    game = await manager.current(running.id)
+    assert game.options.stand_ins["bob"].by == "forget" and game.host_id == w.alice.id
+    assert [s.user_id for s in (await manager.current(lobby.id)).seats] == [w.carol.id]
+    renamed = await w.bot.store.load_game(finished.id)
+    assert [s.name for s in renamed.seats] == ["alice", "Former player 1"]
+    r = await w.bob.slash(running, "coal bank")  # his seat is the computer's now, and nobody gives it back
+    await assert_refused(w, r, "A computer plays your seat now")
+    r = await w.bob.slash(running, "coal join")
+    await assert_refused(w, r, "You are not seated in this game.")
+    await _finish(w, running)  # the game ends: housekeeping is woken and renames him there too
+    assert await w.bot.store.user_data(w.bob.id) == {
+        "user_id": w.bob.id,
+        "settings": None,
+        "ratings": [],
+        "rating_changes": [],
+        "seats": [],
+        "moves": [],
+        "server_defaults_changed": [],
+        "forget_request": None,
+    }
+    assert await w.bot.store.verify() == []
+
+
+@pytest.mark.slow
+async def test_the_operator_s_forget_while_the_bot_runs_is_not_undone_by_the_bot(world, db_path):
+    """`python -m storage forget` on the database of a running bot: it renames what has ended; the bot,
+    whose memory holds the running game, hands the seat over at its next round and renames the game when it
+    ends; nothing the bot writes brings the name back."""
+    w = world
+    await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
+    running = w.guild.create_text_channel("running")
+    await start_game_in(w, running)
+    await w.bot.manager.current(running.id)  # the bot holds it in memory
+    out = subprocess.run(
+        [sys.executable, "-m", "storage", "forget", str(w.bob.id), str(db_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0 and "1 lobby or running game(s) still hold them" in out.stdout, out.stderr
+    await w.env.advance_time(EVERY)  # the bot's next round
+    game = await w.bot.manager.current(running.id)
+    assert game.options.stand_ins["bob"].by == "forget"
+    await _finish(w, running)
+    data = await w.bot.store.user_data(w.bob.id)
+    assert data["seats"] == [] and data["moves"] == [] and data["forget_request"] is None
+    r = await w.alice.slash(running, "coal record export")
+    assert "bob" not in (await r.response.attachments[0].read()).decode()
+
+
+async def _days_pass(w, days: int) -> None:
+    for _day in range(days):  # a day at a time: a housekeeping round every few minutes of the test's clock
+        await w.env.advance_time(DAY)
+
+
+async def start_game_in(w, channel):
+    manager = w.bot.manager
+    await manager.new_game(w.guild.id, channel.id, w.alice.id, "alice", {"timer": "none"})
+    await manager.join(channel.id, w.bob.id, "bob")
+    return await manager.start(channel.id, w.alice.id, seed=6)
+
+
+@pytest.mark.slow
+async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_after_the_grace(world):
+    w = world
+    await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
+    running = w.guild.create_text_channel("running")
+    await start_game_in(w, running)
+    lobby = w.guild.create_text_channel("lobby")
+    await w.bot.manager.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
+    model = await remove_bot(w.env, w.guild.id)
+    store = w.bot.store
+    assert {g.status for g in await store.games()} == {"finished", "aborted"}  # ended at once, no result
+    await _days_pass(w, 29)
+    assert len(await store.games()) == 3  # within the grace, everything is kept
+    await add_bot_again(w.env, model)  # back in time: kept
+    await _days_pass(w, 5)
+    assert len(await store.games()) == 3 and await store.purges_due(1e18) == []
+    await remove_bot(w.env, w.guild.id)
+    await _days_pass(w, 30)
+    await w.env.advance_time(EVERY)
+    assert await store.games() == [] and await store.leaderboard(w.guild.id) == []
+    assert await store.verify() == []
+
+
+async def test_a_forgotten_seat_is_refused_to_its_owner_and_the_host_cannot_give_it_back(world):
+    w = world
+    await start_game(w, 2, seed=4, timer="none")
+    game = await fast_forward(w, 30, until=lambda g: g.to_move_user == w.bob.id and g.state.phase == "turn")
+    from games import privacy
+
+    await privacy.forget(w.bot.store, w.bob.id)
+    await privacy.carry_out(w.bot.store, w.bob.id, w.bot.manager)
+    w.bot.computers.wake(w.channel.id)
+    await w.bot.computers.idle()
+    after = await stored(w)
+    assert after.version > game.version  # the computer played his turn
+    with pytest.raises(NotSeated):  # not even the host gives it back
+        await w.bot.manager.take_back(w.channel.id, w.bob.id, allowed_by=w.alice.id)
