@@ -30,6 +30,7 @@ from players import Hint
 
 from .context import CoalClient, as_coal
 from .i18n import in_channel
+from .posting import message_runs
 from .words import computers as words
 from .words.rules import describe_turn
 from .workers import HINT, Workers
@@ -179,10 +180,6 @@ class ComputerPlayers:
 
 
 def _runs(results: list[TurnResult]) -> list[list[TurnResult]]:
-    """Computer moves in runs that never go past a shift's scoring: each scored shift ends its run."""
-    runs: list[list[TurnResult]] = [[]]
-    for result in results:
-        runs[-1].append(result)
-        if any(e.kind == "shift_scored" for e in result.events):
-            runs.append([])
-    return [run for run in runs if run]
+    """Computer moves in the messages they are posted in (`bot.posting.message_runs`): never past a shift's
+    scoring, never more than a few moves."""
+    return message_runs(results, lambda result: any(e.kind == "shift_scored" for e in result.events))

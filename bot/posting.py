@@ -9,7 +9,8 @@ message when a nonce comes again within minutes, so a post made again after a cr
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord.ui import View
@@ -23,6 +24,9 @@ from .replies import pinging
 log = logging.getLogger("coalbaron")
 
 DAY = 86400.0
+TURNS_PER_MESSAGE = 6  # a line each, some 250 characters at most: far within a message's 2 000
+MESSAGE_LIMIT = 2000  # Discord's limit for a message's content
+T = TypeVar("T")
 
 
 async def send(
@@ -37,6 +41,9 @@ async def send(
 ) -> discord.Message | None:
     """A follow-up of the interaction, or a plain channel message, pinging only `pings`; logged, never raised.
     A channel message carries `nonce` (`nonce_of`): the same message sent again within minutes is the first."""
+    if len(text) > MESSAGE_LIMIT:  # never refused for its length: a post Discord refuses is tried again
+        log.warning("a message of %d characters cut to Discord's %d", len(text), MESSAGE_LIMIT)
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     kwargs: dict[str, Any] = {"allowed_mentions": pinging(*pings), "file": file or MISSING, "view": buttons or MISSING}
     try:
         if interaction is not None:
@@ -57,12 +64,19 @@ def nonce_of(game_id: int, version: int, part: int) -> str:
 
 
 def turn_runs(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
-    """Pending turns in the messages the bot posts them in: a run ends at a turn whose shift was scored
-    (its scoring follows it in a message of its own)."""
-    runs: list[list[OutboxRow]] = [[]]
-    for row in rows:
-        runs[-1].append(row)
-        if any(e.get("kind") == "shift_scored" for e in row.payload.get("events", [])):
+    """Pending turns in the messages the bot posts them in (`message_runs`)."""
+    return message_runs(rows, lambda row: any(e.get("kind") == "shift_scored" for e in row.payload.get("events", [])))
+
+
+def message_runs(turns: Sequence[T], scored: Callable[[T], bool]) -> list[list[T]]:
+    """Consecutive turns in the messages the bot posts them in: a message ends at a turn whose shift was
+    scored (its scoring follows it in a message of its own), and holds at most `TURNS_PER_MESSAGE` turns
+    (a line each, within Discord's 2 000 characters). The computers' runs and the posts made again after a
+    crash are cut the same way, so that a post made again carries the nonce of the first."""
+    runs: list[list[T]] = [[]]
+    for turn in turns:
+        runs[-1].append(turn)
+        if scored(turn) or len(runs[-1]) == TURNS_PER_MESSAGE:
             runs.append([])
     return [run for run in runs if run]
 

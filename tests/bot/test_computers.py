@@ -448,3 +448,24 @@ async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_aro
         if "shift_scored" in kinds:
             after = kinds[kinds.index("shift_scored") :]
             assert Placed.model_fields["kind"].default not in after, kinds  # no move after the scoring
+
+
+@pytest.mark.slow
+async def test_when_everyone_is_away_the_computers_play_on_in_messages_discord_takes(world):
+    """Found by issue 47's retention test: two people who never act get their seats taken by the timer's
+    computer, which then played the rest of the game in one run, posted as one message over Discord's 2 000
+    characters; Discord refused it again and again and the game was stuck. A message holds a few moves."""
+    w = world
+    await start_game(w, 2, seed=4, timer="1h", absent="computer")
+    for _hour in range(24 * 4):
+        await w.env.advance_time(HOUR)
+        await w.bot.computers.idle()
+        if (await stored(w)).status == "finished":
+            break
+    game = await stored(w)
+    assert game.status == "finished"
+    ours = [m for m in w.channel.history() if m.author.id == w.bot.user.id]
+    assert max(len(m.content) for m in ours) <= 2000
+    async with w.bot.store.backend.read() as tx:
+        assert (await tx.fetch("SELECT count(*) FROM outbox WHERE attempts > 0", ()))[0][0] == 0  # none refused
+    assert await w.bot.store.pending_posts(game.id) == []

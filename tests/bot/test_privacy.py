@@ -182,3 +182,23 @@ async def test_a_forgotten_seat_is_refused_to_its_owner_and_the_host_cannot_give
     assert after.version > game.version  # the computer played his turn
     with pytest.raises(NotSeated):  # not even the host gives it back
         await w.bot.manager.take_back(w.channel.id, w.bob.id, allowed_by=w.alice.id)
+
+
+@pytest.mark.slow
+async def test_posts_made_are_forgotten_after_a_week(world):
+    """Retention (PRIVACY.md): a post in its channel stays in the outbox 7 days, then a round drops it."""
+    w = world
+    await start_game(w, 2, seed=4, timer="none")  # nothing moves while the days pass
+    game = await fast_forward(w, 30, until=lambda g: g.state.phase == "turn")
+    member = next(m for m in w.players if m.id == game.to_move_user)
+    await member.slash(w.channel, "coal bank")
+    await w.bot.manager.posts.settled(idle=True)
+    async with w.bot.store.backend.read() as tx:
+        posted = (await tx.fetch("SELECT count(*) FROM outbox WHERE posted_at IS NOT NULL", ()))[0][0]
+    assert posted >= 1
+    await _days_pass(w, 6)
+    async with w.bot.store.backend.read() as tx:
+        assert (await tx.fetch("SELECT count(*) FROM outbox WHERE posted_at IS NOT NULL", ()))[0][0] == posted
+    await _days_pass(w, 2)
+    async with w.bot.store.backend.read() as tx:
+        assert (await tx.fetch("SELECT count(*) FROM outbox", ()))[0][0] == 0
