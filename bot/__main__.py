@@ -16,10 +16,11 @@ import sys
 from collections.abc import Awaitable
 from pathlib import Path
 
-from . import startup
+from . import logs, startup
 from .client import CoalBot, create_bot
 from .config import Settings
 from .startup import NoFalseReconnect, describe_failure
+from .version import VERSION
 
 log = logging.getLogger("coalbaron")
 
@@ -85,6 +86,8 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         pause_limit=settings.pause_limit_days * 86400,
         limits=settings.limits,
         purge_after_days=settings.purge_after_days,
+        health=(settings.health_host, settings.health_port) if settings.health_port else None,
+        ready_post_age=settings.ready_post_age,
     )
     database = Path(settings.database).absolute()
     if not debug:
@@ -117,21 +120,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--database", type=Path, help="the sandbox's database (default data/sandbox.sqlite3)")
     parser.add_argument("--port", type=int, help="the sandbox's port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--no-browser", action="store_true", help="the sandbox prints its address without opening it")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument(
         "--check", action="store_true", help="print the settings in effect (secrets hidden) and exit: 0, or 2 and why"
     )
     return parser.parse_args(argv)
 
 
-def configure_logging(debug: bool) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("coalbaron").setLevel(logging.DEBUG if debug else logging.INFO)
-    logging.getLogger("discord").setLevel(logging.INFO if debug else logging.WARNING)
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    configure_logging(args.debug)
+    if args.version:
+        print(f"coalbaron-discord {VERSION}")
+        return 0
+    logs.configure(args.debug)
     if args.sandbox:
         try:
             from .sandbox import SANDBOX_DB, run_sandbox
@@ -150,6 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         print("\n".join(settings.shown()))
         return 0
+    logs.configure(args.debug, settings.log_format)
+    logs.SHARD_COUNT = settings.shard_count or 1
+    if settings.alert_webhook_url.get_secret_value():
+        logging.getLogger().addHandler(logs.Alerts(settings.alert_webhook_url.get_secret_value()))
+    log.info("coalbaron-discord %s", VERSION)
     if not settings.token:
         log.error("%s", NO_TOKEN)
         return 2

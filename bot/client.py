@@ -32,8 +32,10 @@ from . import startup
 from .command_names import CommandTranslator
 from .computers import ComputerPlayers
 from .cooldowns import Cooldowns
+from .health import HealthServer
 from .housekeeping import Housekeeping
 from .i18n import load_all, locale_for, speak
+from .metrics import Metrics, RateLimits
 from .publisher import Publisher
 from .workers import Workers
 
@@ -41,6 +43,7 @@ log = logging.getLogger("coalbaron")
 
 Clock = Callable[[], float]  # unix seconds
 
+READY_POST_AGE = 600.0  # seconds a post may wait before /readyz says the bot is not ready
 PURGE_AFTER_DAYS = 30  # days a server's data is kept after it removed the bot (re-adding it in time keeps it)
 
 # How long a save waits for a database another program holds locked before the move is refused:
@@ -77,6 +80,8 @@ class CoalBot(discord.Client):
         limits: Limits | None = None,
         game_threads: bool = True,
         purge_after_days: int = PURGE_AFTER_DAYS,
+        health: tuple[str, int] | None = None,
+        ready_post_age: float = READY_POST_AGE,
     ):
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
@@ -109,6 +114,11 @@ class CoalBot(discord.Client):
         )
         self.timers: Any = None  # bot.timers.Timers, once set up
         self.housekeeping = Housekeeping(self, purge_after_days)  # forgetting, purges, old posts
+        self.metrics = Metrics()  # counters where things happen; gauges read at each scrape
+        self._rate_limits = RateLimits(self.metrics)
+        logging.getLogger("discord.http").addFilter(self._rate_limits)
+        # /healthz, /readyz, /metrics on HEALTH_HOST:HEALTH_PORT (off without a port)
+        self.health = HealthServer(self, health[0], health[1], ready_post_age) if health is not None else None
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
 
     async def sync_commands(self) -> bool:
@@ -148,6 +158,8 @@ class CoalBot(discord.Client):
         from .components import PERSISTENT_ITEMS
         from .timers import Timers
 
+        if self.health is not None:  # up first: an operator sees the start, and why it is not ready yet
+            await self.health.start()
         self.stage = startup.OPENING_DATABASE
         self.store = await Store(self.database, clock=self.clock, busy_timeout=SAVE_WAIT).open()
         self.manager = GameManager(self.store, self.owned_shards, self.limits)
@@ -186,6 +198,7 @@ class CoalBot(discord.Client):
         if self.timers is not None:
             self.timers.stop()
         self.housekeeping.stop()
+        logging.getLogger("discord.http").removeFilter(self._rate_limits)
         self.publisher.close()  # a post waiting to be tried again is tried at the next start
         await self.computers.close()  # a move being thought is thought again after the next start
         if self.drawing is not None:
@@ -196,6 +209,15 @@ class CoalBot(discord.Client):
         if self.store is not None:
             await self.store.close()
             self.store = None
+        if self.health is not None:
+            await self.health.stop()
+
+    def queue_depths(self) -> dict[str, int]:
+        """Calls waiting for a worker process, by pool (the metrics)."""
+        depths = {"computer": self.computers.workers.waiting}
+        if self.drawing is not None:
+            depths["drawing"] = self.drawing.waiting
+        return depths
 
     async def render(
         self, fn: Callable[..., bytes], *args: Any, filename: str, description: str | None = None
@@ -227,13 +249,20 @@ class CoalBot(discord.Client):
         """After a command answered: a refused direct message is said now, privately (`bot.telling`)."""
         from .telling import say_owed_note
 
+        self.handled(interaction, "command")
         await say_owed_note(interaction)
+
+    def handled(self, interaction: discord.Interaction, kind: str) -> None:
+        """The bot is done with an interaction (the metrics: from its creation to now)."""
+        seconds = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        self.metrics.interactions.labels(kind).observe(max(0.0, seconds))
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         from games import GameError
 
         from .replies import oops, refuse_error
 
+        self.handled(interaction, "command")
         original = getattr(error, "original", error)
         if isinstance(original, GameError):  # a refusal: private, nothing changed
             await refuse_error(interaction, original)
@@ -261,6 +290,8 @@ def create_bot(
     limits: Limits | None = None,
     game_threads: bool = True,
     purge_after_days: int = PURGE_AFTER_DAYS,
+    health: tuple[str, int] | None = None,
+    ready_post_age: float = READY_POST_AGE,
 ) -> CoalBot:
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
@@ -271,7 +302,9 @@ def create_bot(
     `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS);
     `limits`: lobbies per server, games per person, lobbies opened per hour, a lobby's days (games.limits);
     `game_threads`: False keeps every game where `/coal new` is typed (the sandbox, whose page shows one channel);
-    `purge_after_days`: how long a server's data is kept after it removed the bot (PURGE_AFTER_DAYS).
+    `purge_after_days`: how long a server's data is kept after it removed the bot (PURGE_AFTER_DAYS);
+    `health`: (host, port) of /healthz, /readyz and /metrics (HEALTH_HOST, HEALTH_PORT; None: off);
+    `ready_post_age`: seconds a post may wait before /readyz turns 503 (READY_POST_AGE).
     """
     kind = CoalBot if shards is None else ShardedCoalBot
     return kind(
@@ -285,4 +318,6 @@ def create_bot(
         limits=limits,
         game_threads=game_threads,
         purge_after_days=purge_after_days,
+        health=health,
+        ready_post_age=ready_post_age,
     )

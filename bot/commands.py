@@ -37,6 +37,7 @@ from .permissions import missing_permissions
 from .plan_words import typed_plan
 from .record_commands import RecordCommands
 from .replies import log_event, panel, refuse, show_board, show_pit, viewer_name
+from .version import VERSION
 from .words import commands as describe
 from .words import defaults as defaults_words
 from .words import help as help_words
@@ -319,9 +320,10 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(topic=describe.HELP_TOPIC)
     async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
         text = pgettext("help", help_words.HELP.get(topic, help_words.HELP["overview"]))
-        if topic == "overview":  # and what this server's new games start with
+        if topic == "overview":  # and what this server's new games start with, and which version this is
             stored = await client_of(interaction).manager.people.server_defaults(interaction.guild_id or 0)
             text += "\n" + defaults_words.defaults_message(server_defaults.in_order(stored), server_defaults.BUILT_IN)
+            text += "\n" + _(status.ABOUT).format(version=VERSION)
         await interaction.response.send_message(text, ephemeral=True)
 
     # --- the server's games ---------------------------------------------------------------------------

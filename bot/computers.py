@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
 from pydantic import TypeAdapter
@@ -55,7 +56,10 @@ class ComputerPlayers:
 
     async def think(self, asked: Question) -> str:
         """A computer's move (text form) from its seat's view, off the event loop."""
-        return await self.workers.run(players.think, asked.level, asked.seen, asked.seed)
+        started = time.perf_counter()
+        move = await self.workers.run(players.think, asked.level, asked.seen, asked.seed)
+        self.bot.metrics.think.labels(asked.level).observe(time.perf_counter() - started)
+        return move
 
     async def hints(self, game: Game, player: str) -> list[Hint]:
         """The expert level's best three moves for `player` (to move) from their own view; changes nothing."""

@@ -9,7 +9,7 @@ the value (`Settings.from_env`); `python -m bot --check` prints the settings in 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -40,6 +40,11 @@ class Settings(BaseSettings):
     new_per_hour: AtLeastOne = Limits.new_per_hour
     lobby_days: AtLeastOne = int(Limits.lobby_days)
     purge_after_days: AtLeastOne = 30  # a server's data is deleted this long after it removed the bot
+    health_port: Annotated[int, Field(ge=1, le=65535)] | None = None  # /healthz, /readyz, /metrics (off: unset)
+    health_host: str = "127.0.0.1"  # where they listen (0.0.0.0 in a container)
+    ready_post_age: AtLeastOne = 600  # seconds a post may wait before /readyz answers 503
+    log_format: Literal["text", "json"] = "text"  # json: one JSON object a line, with the game and server
+    alert_webhook_url: SecretStr = SecretStr("")  # a Discord webhook for ERROR records and channels out of reach
 
     @model_validator(mode="after")
     def _shards_agree(self) -> Settings:
@@ -126,4 +131,8 @@ def _one_line(err: ValidationError) -> str:
     if problem["type"] in ("int_parsing", "int_from_float", "greater_than_equal", "greater_than", "int_type"):
         at_least = f", at least {least}" if least is not None else ", above 0"
         return f"{name} must be a whole number{at_least}, not {given!r}"
+    if problem["type"] == "less_than_equal":
+        return f"{name} must be at most {problem.get('ctx', {}).get('le')}, not {given!r}"
+    if problem["type"] == "literal_error":
+        return f"{name} must be one of {problem.get('ctx', {}).get('expected')}, not {given!r}"
     return f"{name}: {problem['msg']}, not {given!r}"

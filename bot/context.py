@@ -21,6 +21,7 @@ from games.limits import Limits
 from players import Hint
 
 from .cooldowns import Cooldowns
+from .metrics import Metrics
 
 # The client event that makes the turn timers look at the deadlines again (`bot.timers.Timers`).
 TIMERS_CHANGED = "coal_timers_changed"
@@ -107,6 +108,11 @@ class CoalClient(Protocol):
     limits: Limits  # lobbies per server, games per person, lobbies opened per hour, a lobby's days
     cooldowns: Cooldowns  # per person, on the commands that cost most
     housekeeping: Tidying  # forgetting, purges and retention (bot.housekeeping)
+    metrics: Metrics  # Prometheus' counters, histograms and gauges (bot.metrics)
+
+    def queue_depths(self) -> dict[str, int]: ...
+
+    def handled(self, interaction: discord.Interaction, kind: str) -> None: ...
 
     async def render(
         self, fn: Callable[..., bytes], *args: Any, filename: str, description: str | None = None

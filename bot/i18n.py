@@ -28,6 +28,8 @@ from babel.support import NullTranslations, Translations
 
 from storage import Game
 
+from .logs import about
+
 LOCALE_DIR = Path(__file__).with_name("locale")
 TEMPLATE = LOCALE_DIR / "coalbaron.pot"
 GLOSSARY_DIR = LOCALE_DIR / "glossary"
@@ -179,9 +181,12 @@ def speaking(lang: str) -> Iterator[str]:
         _speaking.reset(token)
 
 
-def in_channel(game: Game) -> contextlib.AbstractContextManager[str]:
-    """Words for the game's channel (its turns, lobby, timer notes): in the game's language."""
-    return speaking(game.options.language)
+@contextlib.contextmanager
+def in_channel(game: Game) -> Iterator[str]:
+    """Words for the game's channel (its turns, lobby, timer notes): in the game's language; and the log
+    lines written meanwhile are about the game (`bot.logs.about`)."""
+    with speaking(game.options.language) as lang, about(game.id, game.guild_id):
+        yield lang
 
 
 def speak(lang: str) -> None:

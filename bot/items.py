@@ -19,6 +19,7 @@ from discord.ui import Button, Item, Select
 
 from games import GameError
 
+from .context import client_of
 from .i18n import _, locale_for, speak
 from .replies import oops, refuse_error
 from .telling import say_owed_note
@@ -90,6 +91,8 @@ class Handled:
         except Exception as err:
             await oops(interaction, err, f"component {type(self).__name__}", self.game_id)
             return
+        finally:
+            client_of(interaction).handled(interaction, "component")
         await say_owed_note(interaction)  # a refused direct message, said privately once
 
     async def handle(self, interaction: discord.Interaction) -> None:

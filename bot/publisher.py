@@ -98,6 +98,7 @@ class Publisher:
         """
         game = result.game
         first = result.version if since is None else since
+        self.bot.metrics.moves.inc(result.version - first + 1)
         try:
             self._posting += 1
             with in_channel(game):
@@ -155,14 +156,18 @@ class Publisher:
             if not await self.announce(result, text=text, buttons=live, told=last.seq, parts=last.parts):
                 return False
             self.bot.manager.posts.posted(game, last.seq)
+            self.bot.metrics.posts_retried.inc(len(run))
             log.info("game %s channel %s: posted turns %s-%s late", game.id, game.channel_id, run[0].seq, last.seq)
         return True
 
     async def _failed(self, game: Game) -> None:
         """The turn's post (and any still pending before it) did not reach the channel: noted on each,
         the host told once (when the posts start failing), and a try scheduled after a backoff."""
+        self.bot.metrics.posts_refused.inc()
         pending = await self.bot.manager.posts.unposted(game.id)
         already_failing = any(row.attempts for row in pending)
+        if not already_failing:  # for the operators' channel too (ALERT_WEBHOOK_URL)
+            log.warning("game %s: channel %s refuses its posts", game.id, game.channel_id, extra={"alert": True})
         for row in pending:
             await self.bot.manager.posts.failed(row, NOT_POSTED)
         if not already_failing:
@@ -267,7 +272,9 @@ class Publisher:
         ended = await self.bot.manager.end_unreachable(game)
         self.live.forget(game)
         self._settled(game.id)
-        log.warning("game %s channel %s: ended, its channel out of reach", game.id, game.channel_id)
+        log.warning(
+            "game %s channel %s: ended, its channel out of reach", game.id, game.channel_id, extra={"alert": True}
+        )
         with in_channel(ended):
             text = _(refusals.UNREACHABLE_ENDED).format(channel=game.channel_id, days=UNREACHABLE_DAYS)
         await tell_host(cast(discord.Client, self.bot), ended, text)

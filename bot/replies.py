@@ -18,6 +18,7 @@ from rules import view
 
 from .context import client_of
 from .i18n import _
+from .logs import error_id
 from .words import images, refusals, turns
 from .words.lobby import lobby_message
 
@@ -33,7 +34,9 @@ def pinging(*user_ids: int | None) -> discord.AllowedMentions:
 
 def log_event(game: Game, what: str) -> None:
     """One log line per event, with the game and channel ids (never a token, never a secret)."""
-    log.info("game %s channel %s: %s", game.id, game.channel_id, what)
+    log.info(
+        "game %s channel %s: %s", game.id, game.channel_id, what, extra={"game_id": game.id, "guild_id": game.guild_id}
+    )
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
@@ -53,9 +56,19 @@ async def refuse_error(interaction: discord.Interaction, err: GameError) -> None
 
 
 async def oops(interaction: discord.Interaction, error: BaseException, what: str, game_id: int | None = None) -> None:
-    """An unexpected failure: logged with the game id, and the player told privately that nothing changed."""
-    log.error("%s failed in channel %s (game %s)", what, interaction.channel_id, game_id, exc_info=error)
-    await refuse(interaction, _(refusals.OOPS))
+    """An unexpected failure: logged with the game id and a short error id, and the player told privately
+    that nothing changed, with the same id (what they quote to the operator is what the log line carries)."""
+    ref = error_id()
+    log.error(
+        "%s failed in channel %s (game %s) [error %s]",
+        what,
+        interaction.channel_id,
+        game_id,
+        ref,
+        exc_info=error,
+        extra={"error_id": ref, "game_id": game_id, "guild_id": interaction.guild_id},
+    )
+    await refuse(interaction, refusals.oops(ref))
 
 
 def viewer_name(game: Game, user_id: int) -> str | None:

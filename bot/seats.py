@@ -18,7 +18,7 @@ from storage import SeatRow
 from .context import client_of
 from .i18n import _, in_channel
 from .items import BLUE, GameButton, button_template
-from .replies import game_for, log_event, panel, pinging, refuse, refuse_error
+from .replies import game_for, log_event, oops, panel, pinging, refuse, refuse_error
 from .words import computers as words
 from .words import refusals
 from .words.common import mention
@@ -116,8 +116,7 @@ async def hint(interaction: discord.Interaction) -> None:
     try:
         hints = await bot.computers.hints(game, seat.name)
     except Exception as err:  # the pool failed: say so privately, nothing changed anyway
-        log_event(game, f"hints for user {interaction.user.id} failed: {type(err).__name__}: {err}")
-        await refuse(interaction, _(refusals.OOPS))
+        await oops(interaction, err, "hints", game.id)
         return
     head, *lines = words.hint_lines(hints)
     blocks = [head, "\n".join(lines)] if lines else [head]

@@ -240,6 +240,8 @@ class Timers:
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
     async def _expire(self, game: Game) -> None:
+        if game.deadline is not None:
+            self.bot.metrics.timer_lag.observe(max(0.0, self.bot.clock() - game.deadline))
         self.bot.consoles.close_game(game.id)  # an open mining console is cancelled first
         moved = await play_for_absent(self.bot.manager, game, self.bot.computers.think)
         if moved is None:  # the game moved on meanwhile

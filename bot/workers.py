@@ -64,6 +64,11 @@ class Workers:
         self._gate = Gate(self.processes * self.queued)  # the rest wait here, by priority
         self._closed = False
 
+    @property
+    def waiting(self) -> int:
+        """Calls waiting for a free process (the metrics' worker queue depth)."""
+        return self._gate.waiting
+
     async def run(self, fn: Callable[..., T], *args: Any, priority: int = MOVE) -> T:
         """`fn(*args)` in a worker process; the event loop stays free while it runs. Work waits for a
         free process in order of `priority` (lower first), then in the order it came."""

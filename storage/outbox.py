@@ -154,3 +154,10 @@ class Outbox(Part):
         turn in the log, so a made post is kept only a while (PRIVACY.md); how many went."""
         async with self.backend.write() as tx:
             return await tx.execute("DELETE FROM outbox WHERE posted_at IS NOT NULL AND posted_at < ?", (before,))
+
+    async def pending_summary(self) -> tuple[int, float]:
+        """How many posts wait to be made, and when the oldest was stored (0.0: none)."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch("SELECT count(*), min(created_at) FROM outbox WHERE posted_at IS NULL", ())
+        count, oldest = rows[0]
+        return int(count), float(oldest or 0.0)

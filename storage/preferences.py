@@ -82,3 +82,7 @@ class Preferences(Part):
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
                 (key, value, self.clock()),
             )
+
+    async def probe(self) -> None:
+        """A write that changes nothing of value (the time of the last probe): the readiness check."""
+        await self.save_note("health-probe", f"{self.clock():.3f}")

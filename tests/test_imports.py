@@ -32,7 +32,7 @@ ALLOWED: dict[str, set[str]] = {
     "games": {"rules", "storage", "players", "pydantic", "openskill"},  # openskill: the ladders (games.ratings)
     # babel reads the catalogues; aiohttp is discord.py's HTTP client, whose errors start-up names;
     # simcord is the simulated Discord of `python -m bot --sandbox` (bot/sandbox.py only);
-    # pydantic_settings reads `.env` and the environment (bot/config.py)
+    # pydantic_settings reads `.env` and the environment (bot/config.py); prometheus_client: /metrics
     "bot": {
         "rules",
         "storage",
@@ -41,6 +41,7 @@ ALLOWED: dict[str, set[str]] = {
         "games",
         "pydantic",
         "pydantic_settings",
+        "prometheus_client",
         "discord",
         "babel",
         "aiohttp",

@@ -160,7 +160,14 @@ UNKNOWN_OPTION = N_("`{field}` is not a game option.")
 
 # Said by the bot itself, not the manager.
 DM_REFUSAL = N_("Coal Baron games are played in server channels. Use `/coal new` in a channel of your server.")
-OOPS = N_("Something went wrong on my side; nothing was changed. Please try again.")
+OOPS = N_("Something went wrong on my side; nothing was changed. Please try again. (Error {error})")
+
+
+def oops(error: str) -> str:
+    """The answer to an unexpected failure, with the short id its log line carries too."""
+    return _(OOPS).format(error=error)
+
+
 COOLDOWN = N_("You asked for that a moment ago; you can again {when}.")
 
 

@@ -48,6 +48,7 @@ NOT_RATED = N_("You have no rating here yet: it comes with your first game finis
 NO_LADDER = N_("Nobody has a rating in this server yet: a game finished by two people or more starts the ladder.")
 RATING = N_("Rating {rating}; latest changes: {changes}.")
 EXPORT = N_("The game record; replay it with `python -m rules replay FILE`.")
+ABOUT = N_("Coal Baron for Discord, version {version}.")
 EXPORT_RUNNING = N_(
     "The game is still running, so this is only what you may see of it: no deck order and nobody else's"
     " hidden cards. The whole record, to replay, comes once the game has ended."

@@ -3,6 +3,7 @@ every setting typed, a bad one refused in one line naming it, `python -m bot --c
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -121,3 +122,25 @@ def test_env_example_lists_every_setting_with_its_default():
             assert str(default) == value, name
         else:
             assert default in (None, "") or not str(default), name
+
+
+def test_log_format_json_writes_one_json_object_a_line(tmp_path):
+    (tmp_path / ".env").write_text("LOG_FORMAT=json\n")
+    env = {k: v for k, v in os.environ.items() if k.lower() not in Settings.model_fields}
+    env["PYTHONPATH"] = str(ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 2
+    lines = [json.loads(line) for line in out.stderr.strip().splitlines()]
+    assert lines[-1]["level"] == "ERROR" and lines[-1]["message"].startswith("No Discord token")
+    assert {"time", "level", "logger", "message"} <= set(lines[-1])
+
+
+def test_version_is_the_package_s():
+    from importlib.metadata import version
+
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "--version"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0 and out.stdout == f"coalbaron-discord {version('coalbaron-discord')}\n"

@@ -176,7 +176,7 @@ async def test_server_defaults_are_set_by_a_manager_and_new_games_start_from_the
         "language: italiano, thread: no."
     )
     r = await w.alice.slash(w.channel, "coal help")
-    assert r.response.content.endswith(
+    assert r.response.content.splitlines()[-2].endswith(
         "New games on this server start with: timer: 12 hours, "
         "delivered: all: face up for everyone, language: italiano, thread: no."
     )
