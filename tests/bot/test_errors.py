@@ -19,6 +19,7 @@ def oops_id(text: str) -> str:
     assert said, text
     return said["id"]
 
+
 from .driver import actor, assert_refused, fast_forward, menu, open_lobby, start_game, stored
 
 
