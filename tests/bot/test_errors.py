@@ -10,6 +10,8 @@ import bot.console
 import bot.turn_buttons
 from bot.words.refusals import OOPS
 
+from .driver import actor, assert_refused, fast_forward, menu, open_lobby, start_game, stored
+
 OOPS_SAID = re.compile(re.escape(OOPS).replace(re.escape("{error}"), "(?P<id>[0-9a-f]{6})"))
 
 
@@ -18,9 +20,6 @@ def oops_id(text: str) -> str:
     said = OOPS_SAID.fullmatch(text)
     assert said, text
     return said["id"]
-
-
-from .driver import actor, assert_refused, fast_forward, menu, open_lobby, start_game, stored
 
 
 def _broken(*args, **kwargs):
