@@ -1,14 +1,21 @@
-"""The storage command line: `python -m storage copy SRC DST`, `user-data USER_ID [DB]`, `forget USER_ID [DB]`.
+"""The storage command line: `python -m storage copy SRC DST`, `backup DEST [DB]`, `user-data USER_ID [DB]`,
+`forget USER_ID [DB]`.
 
 SRC, DST and DB are what COALBARON_DB takes: a file path, `sqlite:///path`, or a
-`postgresql://user:pass@host/db` URL (DB: `$COALBARON_DB`, else data/coalbaron.sqlite3). The copy refuses
-a destination that holds games, verifies by replaying every copied game, and leaves the destination empty
-if anything fails. `user-data` prints everything stored about a person as JSON (what `/coal me privacy`
-gives them); `forget` forgets them as their own "Forget me" does: settings and ratings at once, every game
-that has ended renamed now; their lobbies and running games are left to the bot, which carries the request
-out under its own locks (within minutes, or at its next start), so a running bot never writes back from
-its memory what was forgotten. A bad argument is one line on stderr and exit 2; a database that cannot be
-used, one line and exit 1.
+`postgresql://user:pass@host/db` URL (DB: `$COALBARON_DB`, else data/coalbaron.sqlite3).
+
+- `copy` refuses a destination that holds games, verifies by replaying every copied game, and leaves
+  the destination empty if anything fails.
+- `backup` copies a SQLite database while the bot runs (SQLite's online backup: one consistent moment)
+  to a new file, then replays every game in the copy; a PostgreSQL database is backed up with
+  `pg_dump` (docs/operations.md).
+- `user-data` prints everything stored about a person as JSON (what `/coal me privacy` gives them).
+- `forget` forgets them as their own "Forget me" does: settings and ratings at once, every game that has
+  ended renamed now; their lobbies and running games are left to the bot, which carries the request out
+  under its own locks (within minutes, or at its next start), so a running bot never writes back from
+  its memory what was forgotten.
+
+A bad argument is one line on stderr and exit 2; a database that cannot be used, one line and exit 1.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import asyncpg
 
 from . import schema
 from .backend import is_postgres_url, redact, sqlite_path
+from .backup import backup_database
 from .copy import copy_games
 from .errors import StorageError
 from .store import Store, default_target
@@ -55,7 +63,16 @@ def main(argv: list[str] | None = None) -> int:
         sub = commands.add_parser(name, help=what, description=what[0].upper() + what[1:] + ".")
         sub.add_argument("user_id", help="the person's Discord user id (a number)")
         sub.add_argument("db", nargs="?", help="the database: a path or URL (default $COALBARON_DB)")
+    backup = commands.add_parser(
+        "backup",
+        help="copy a SQLite database while the bot runs, then replay every game in the copy",
+        description="Copy a SQLite database at one consistent moment (the bot may be running), then verify it.",
+    )
+    backup.add_argument("dest", help="the new file to write (it must not exist)")
+    backup.add_argument("db", nargs="?", help="the database: a path (default $COALBARON_DB)")
     args = parser.parse_args(argv)
+    if args.command == "backup":
+        return _backup(args.dest, args.db or default_target())
     if args.command in ("user-data", "forget"):
         return _personal(args.command, args.user_id, args.db or default_target())
     try:
@@ -64,6 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python -m storage copy: {_line(err)}", file=sys.stderr)
         return 1
     print(f"{_shown(args.src)} -> {_shown(args.dst)}: {report}")
+    return 0
+
+
+def _backup(dest: str, db: str) -> int:
+    try:
+        report = asyncio.run(backup_database(db, dest))
+    except (StorageError, OSError, sqlite3.DatabaseError) as err:
+        print(f"python -m storage backup: {_line(err)}", file=sys.stderr)
+        return 1
+    print(report)
     return 0
 
 

@@ -12,6 +12,7 @@ a newer version of this bot is refused with a message saying so, and left untouc
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 from collections.abc import Callable
@@ -20,6 +21,8 @@ from pathlib import Path
 from rules import GameState
 
 from .errors import NotOurDatabase, SchemaTooNew, StorageError
+
+log = logging.getLogger("coalbaron")
 
 APPLICATION_ID = 0x43424152  # "CBAR" in ASCII: Coal Baron
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -415,6 +418,8 @@ def prepare(path: str | os.PathLike[str], busy_timeout: float = 5.0) -> int | No
     if found == LATEST:
         return found
     Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if found is not None:  # a database with games in it: a copy as it was, to go back to
+        keep_before_upgrade(Path(path), found)
     db = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout)
     try:
         db.execute("PRAGMA journal_mode = WAL")
@@ -431,3 +436,32 @@ def prepare(path: str | os.PathLike[str], busy_timeout: float = 5.0) -> int | No
     finally:
         db.close()
     return found
+
+
+def before_upgrade(path: Path) -> Path:
+    """Where the copy of a database made before upgrading it to this version is kept: beside it,
+    `coalbaron.sqlite3` -> `coalbaron.before-v9.sqlite3`."""
+    return path.with_name(f"{path.stem}.before-v{LATEST}{path.suffix}")
+
+
+def keep_before_upgrade(path: Path, version: int) -> None:
+    """Copy the database (SQLite's online backup) before migrating it; an older copy for the same upgrade
+    is kept as it is. Said in the log, with how to go back."""
+    copy = before_upgrade(path)
+    if copy.exists():
+        return
+    source = sqlite3.connect(path)
+    target = sqlite3.connect(copy)
+    try:
+        source.backup(target)
+    finally:
+        target.close()
+        source.close()
+    log.warning(
+        "upgrading the database from schema %d to %d; a copy as it was is kept at %s (to go back: stop the"
+        " bot, put that file in place of %s, and run the version that wrote it)",
+        version,
+        LATEST,
+        copy,
+        path.name,
+    )
