@@ -77,6 +77,7 @@ async def start(bot: CoalBot, token: str) -> None:
 
 async def run(settings: Settings, *, debug: bool = False) -> int:
     """Run the bot until a signal (0), or until it fails to start (1, after one line saying why)."""
+    log.info("coalbaron-discord %s starting", VERSION)
     bot = create_bot(
         settings.database,
         dev_guild_id=settings.dev_guild_id,
@@ -155,7 +156,6 @@ def main(argv: list[str] | None = None) -> int:
     logs.SHARD_COUNT = settings.shard_count or 1
     if settings.alert_webhook_url.get_secret_value():
         logging.getLogger().addHandler(logs.Alerts(settings.alert_webhook_url.get_secret_value()))
-    log.info("coalbaron-discord %s", VERSION)
     if not settings.token:
         log.error("%s", NO_TOKEN)
         return 2

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import itertools
 import os
+import subprocess
+import sys
+import tempfile
 
 import pytest
 
@@ -80,3 +83,34 @@ async def simcord_bot(db_path, monkeypatch):
     bot = create_bot(db_path, clock=virtual_clock)
     yield bot
     await close_bot(bot)
+
+
+# The container image is built in the background from the moment the session knows it will run
+# tests/test_container.py (tests/container_build.py): the build overlaps the rest of the suite.
+CONTAINER_LOG = os.path.join(tempfile.gettempdir(), f"coalbaron-container-build-{os.getpid()}.log")
+_container_build: subprocess.Popen | None = None
+
+
+def container_build() -> subprocess.Popen:
+    """The background build of the image (started now if it was not yet)."""
+    global _container_build
+    if _container_build is None:
+        _container_build = subprocess.Popen(
+            [sys.executable, "-m", "tests.container_build", CONTAINER_LOG],
+            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    return _container_build
+
+
+def pytest_collection_finish(session):
+    from tests import container_build as building
+
+    if any(item.nodeid.startswith("tests/test_container.py") for item in session.items) and not building.missing():
+        container_build()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _container_build is not None and _container_build.poll() is None:
+        _container_build.terminate()
