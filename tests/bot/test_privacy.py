@@ -150,12 +150,16 @@ async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_af
     w = world
     await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
     running = w.guild.create_text_channel("running")
-    await start_game_in(w, running)
+    game = await start_game_in(w, running)
+    chooser = Chooser(1)  # a turn stored, its post still to be made (as when Discord refuses the channel)
+    await w.bot.manager.act(running.id, game.to_move_user, random_action(game.state, chooser), announce=True)
+    assert await w.bot.store.pending_posts()
     lobby = w.guild.create_text_channel("lobby")
     await w.bot.manager.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
     model = await remove_bot(w.env, w.guild.id)
     store = w.bot.store
     assert {g.status for g in await store.games()} == {"finished", "aborted"}  # ended at once, no result
+    assert await store.pending_posts() == []  # nothing left to post where the bot cannot
     await _days_pass(w, 29)
     assert len(await store.games()) == 3  # within the grace, everything is kept
     await add_bot_again(w.env, model)  # back in time: kept
