@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.housekeeping
 from bot.housekeeping import EVERY
 from games.errors import NotSeated
 from rules.record import Chooser, random_action
@@ -146,7 +147,8 @@ async def start_game_in(w, channel):
 
 
 @pytest.mark.slow
-async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_after_the_grace(world):
+async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_after_the_grace(world, monkeypatch):
+    monkeypatch.setattr(bot.housekeeping, "EVERY", DAY / 4)  # (rounds every six hours: a month passes sooner)
     w = world
     await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
     running = w.guild.create_text_channel("running")
@@ -166,8 +168,7 @@ async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_af
     await _days_pass(w, 5)
     assert len(await store.games()) == 3 and await store.purges_due(1e18) == []
     await remove_bot(w.env, w.guild.id)
-    await _days_pass(w, 30)
-    await w.env.advance_time(EVERY)
+    await _days_pass(w, 31)
     assert await store.games() == [] and await store.leaderboard(w.guild.id) == []
     assert await store.verify() == []
 
@@ -188,9 +189,9 @@ async def test_a_forgotten_seat_is_refused_to_its_owner_and_the_host_cannot_give
         await w.bot.manager.take_back(w.channel.id, w.bob.id, allowed_by=w.alice.id)
 
 
-@pytest.mark.slow
-async def test_posts_made_are_forgotten_after_a_week(world):
+async def test_posts_made_are_forgotten_after_a_week(world, monkeypatch):
     """Retention (PRIVACY.md): a post in its channel stays in the outbox 7 days, then a round drops it."""
+    monkeypatch.setattr(bot.housekeeping, "EVERY", DAY / 4)  # (rounds every six hours)
     w = world
     await start_game(w, 2, seed=4, timer="none")  # nothing moves while the days pass
     game = await fast_forward(w, 30, until=lambda g: g.state.phase == "turn")

@@ -232,7 +232,7 @@ async def test_a_forget_killed_at_random_moments_leaves_every_game_whole_and_fin
     db = tmp_path / "many.sqlite3"
     async with Store(db) as store:
         manager = GameManager(store)
-        for channel in range(1, 61):
+        for channel in range(1, 41):
             await _started(manager, channel, 2, seed=channel)
             await play(manager, channel, None, Chooser(channel))
     rng = random.Random(47)
@@ -240,7 +240,7 @@ async def test_a_forget_killed_at_random_moments_leaves_every_game_whole_and_fin
     halfway = 0  # kills that landed with some games renamed and some not (how many: the machine's load)
     for _kill in range(6):
         proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.25, 0.9))
+        time.sleep(rng.uniform(0.2, 0.7))
         proc.kill()  # SIGKILL: no cleanup
         proc.wait()
         async with Store(db) as store:
@@ -253,7 +253,7 @@ async def test_a_forget_killed_at_random_moments_leaves_every_game_whole_and_fin
                 renamed = -1 in ids and "Former player 1" in state_names and "Former player 1" in log
                 assert whole != renamed and (FORGOTTEN_NAME in state_names) == whole, game.id
             seats = [s for g in await store.games(("finished",)) for s in g.seats]
-            halfway += 0 < sum(s.user_id == -1 for s in seats) < 60
+            halfway += 0 < sum(s.user_id == -1 for s in seats) < 40
     print(f"{halfway} of 6 kills landed halfway through the forget")
     out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "the request is done" in out.stdout, out.stderr
