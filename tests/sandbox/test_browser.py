@@ -87,6 +87,23 @@ async def wait_for_new_board(page, before: list[str]) -> None:
     )
 
 
+async def click_until(page, button, shown, tries: int = 3) -> None:
+    """Click `button` until `shown` appears. The preview page drops a click made while it is still busy
+    with an earlier action or a refresh (simcord's preview/static/actions.js, `dispatch`), and it can
+    turn busy between Playwright's check that the button is enabled and the click itself: a dropped
+    click never reaches the bot, so it is made again; a click that reached the bot and got no answer
+    still fails after the last try."""
+    for attempt in range(tries):
+        await page.wait_for_function("() => !document.getElementById('action-status').textContent.endsWith('\u2026')")
+        await button.click()
+        try:
+            await shown.wait_for(timeout=10_000)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise
+
+
 @pytest.mark.slow
 async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
     chromium = _browser_or_skip()
@@ -130,9 +147,11 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
                 await wait_for_more(page, "your turn", turns)
 
             # a private reply: "My pit" is shown to its viewer, not to another member of the server
-            await page.get_by_role("button", name="My pit", exact=True).last.click()
-            pit = conversation(page).get_by_text("Only you can see this").last
-            await pit.wait_for()
+            await click_until(
+                page,
+                page.get_by_role("button", name="My pit", exact=True).last,
+                conversation(page).get_by_text("Only you can see this").last,
+            )
             shot = tmp_path / "sandbox.png"
             await page.screenshot(path=str(shot))
             await page.select_option("#viewer-picker", label="Ben")
@@ -156,6 +175,11 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
             await browser.close()
         code, _, err = box.stop()
         assert code == 0, err[-3000:]
+    except Exception as failure:  # what the sandbox said goes with the failure: the page alone rarely tells why
+        if box.process.poll() is None:
+            box.process.kill()
+        _, err = box.process.communicate()
+        raise AssertionError(f"{failure}\n--- the sandbox's log, last lines:\n{err[-4000:]}") from failure
     finally:
         if box.process.poll() is None:
             box.process.kill()
