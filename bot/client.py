@@ -15,7 +15,7 @@ import json
 import logging
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -32,6 +32,7 @@ from . import startup
 from .command_names import CommandTranslator
 from .computers import ComputerPlayers
 from .cooldowns import Cooldowns
+from .frame_cache import FrameCache
 from .health import HealthServer
 from .housekeeping import Housekeeping
 from .i18n import load_all, locale_for, speak
@@ -49,6 +50,8 @@ PURGE_AFTER_DAYS = 30  # days a server's data is kept after it removed the bot (
 # How long a save waits for a database another program holds locked before the move is refused:
 # inside the 3 s Discord gives an interaction for its first answer, so the refusal always arrives.
 SAVE_WAIT = 2.0
+
+T = TypeVar("T")
 
 
 def discord_clock() -> float:
@@ -115,6 +118,7 @@ class CoalBot(discord.Client):
         self.timers: Any = None  # bot.timers.Timers, once set up
         self.housekeeping = Housekeeping(self, purge_after_days)  # forgetting, purges, old posts
         self.metrics = Metrics()  # counters where things happen; gauges read at each scrape
+        self.replays = FrameCache()  # the replay viewer's drawn frames
         self._rate_limits = RateLimits(self.metrics)
         logging.getLogger("discord.http").addFilter(self._rate_limits)
         # /healthz, /readyz, /metrics on HEALTH_HOST:HEALTH_PORT (off without a port)
@@ -231,7 +235,7 @@ class CoalBot(discord.Client):
             return None
         return discord.File(io.BytesIO(data), filename=filename, description=description)
 
-    async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+    async def draw(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)`, an image's bytes, drawn off the event loop (a drawing worker, or a thread)."""
         return await (self.drawing.run(fn, *args) if self.drawing else asyncio.to_thread(fn, *args))
 

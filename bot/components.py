@@ -3,8 +3,8 @@
 Each kind is a `DynamicItem` subclass beside the message it belongs to: the lobby's in
 `bot.lobby`, the seat handed back in `bot.seats`, the turn message's in `bot.turn_buttons`, the
 private draw choice's in `bot.draw_choice`, the mining console's in `bot.console`, the settings
-menus in `bot.settings`. Their custom ids carry the game (or, for the settings, only the setting), so
-they work after a restart.
+menus in `bot.settings`, the replay viewer's in `bot.replay`. Their custom ids carry the game (or,
+for the settings, only the setting), so they work after a restart.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from .lobby import ComputerMenu, LobbyButton
 from .my_games import GamesPage
 from .privacy import PrivacyButton
 from .rematch import RematchButton
+from .replay import HistoryMenu, ReplayButton, ReplayMenu
 from .seats import GiveBackButton
 from .settings import SettingsMenu
 from .turn_buttons import DraftMenu, LegalButton, PitButton, UndoButton
@@ -36,4 +37,7 @@ PERSISTENT_ITEMS = (
     FillMenu,
     SettingsMenu,
     PrivacyButton,
+    ReplayButton,
+    ReplayMenu,
+    HistoryMenu,
 )

@@ -10,7 +10,7 @@ handler importing it back would close a circle, a type-only import included).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
@@ -21,10 +21,13 @@ from games.limits import Limits
 from players import Hint
 
 from .cooldowns import Cooldowns
+from .frame_cache import FrameCache
 from .metrics import Metrics
 
 # The client event that makes the turn timers look at the deadlines again (`bot.timers.Timers`).
 TIMERS_CHANGED = "coal_timers_changed"
+
+T = TypeVar("T")
 
 
 class Publishing(Protocol):
@@ -109,6 +112,7 @@ class CoalClient(Protocol):
     cooldowns: Cooldowns  # per person, on the commands that cost most
     housekeeping: Tidying  # forgetting, purges and retention (bot.housekeeping)
     metrics: Metrics  # Prometheus' counters, histograms and gauges (bot.metrics)
+    replays: FrameCache  # the replay viewer's drawn frames (bot.replay)
 
     def queue_depths(self) -> dict[str, int]: ...
 
@@ -118,7 +122,7 @@ class CoalClient(Protocol):
         self, fn: Callable[..., bytes], *args: Any, filename: str, description: str | None = None
     ) -> discord.File | None: ...
 
-    async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes: ...
+    async def draw(self, fn: Callable[..., T], *args: Any) -> T: ...
 
     @property
     def user(self) -> discord.ClientUser | None: ...

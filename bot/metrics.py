@@ -59,6 +59,12 @@ class Metrics:
         self.latency = Gauge(
             "coalbaron_gateway_latency_seconds", "Heartbeat latency of each gateway connection", ["shard"], registry=r
         )
+        self.replay_frames = Counter(
+            "coalbaron_replay_frames", "Replay frames shown, drawn or found drawn", ["cached"], registry=r
+        )
+        self.replay_drawn = Histogram(
+            "coalbaron_replay_draw_seconds", "Drawing one replay frame, wall time", buckets=FAST, registry=r
+        )
 
 
 class RateLimits(logging.Filter):

@@ -1,5 +1,5 @@
-"""`/coal record`: this server's finished games, a player's record and rating, the ladder, and a game's
-record as JSON (during a game, what the asker may see of it)."""
+"""`/coal record`: this server's finished games, a player's record and rating, the ladder, a game's
+record as JSON (during a game, what the asker may see of it), and the replay viewer (`bot.replay`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from games.export import export_of
 
 from .context import client_of
 from .i18n import _
+from .replay import HistoryMenu, game_choices, history_menu, open_viewer, viewable
 from .replies import refuse
 from .words import commands as describe
 from .words import refusals, status
+from .words.replay import choice_label
 
 
 class RecordCommands(app_commands.Group):
@@ -28,9 +30,25 @@ class RecordCommands(app_commands.Group):
     @app_commands.command(name="history", description=describe.HISTORY)
     async def history(self, interaction: discord.Interaction) -> None:
         games = await client_of(interaction).manager.store.finished_games(interaction.guild_id or 0, limit=15)
+        view = discord.utils.MISSING
+        if games:  # a game picked from the menu opens its replay
+            view = discord.ui.View(timeout=None)
+            listed = [(g.game_id, choice_label(g.game_id, [n for n, _u, _v in g.scores])) for g in games]
+            view.add_item(HistoryMenu(0, 0, history_menu(listed)))
         await interaction.response.send_message(
-            status.history_message(games), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            status.history_message(games), view=view, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
+
+    @app_commands.command(name="replay", description=describe.REPLAY)
+    @app_commands.describe(game=describe.REPLAY_GAME)
+    @app_commands.autocomplete(game=game_choices)
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        if game is None:
+            here = await client_of(interaction).manager.latest(interaction.channel_id or 0)
+            if here is None or here.seed is None:
+                raise NoGameHere(Reason.NO_GAME)
+            game = here.id
+        await open_viewer(interaction, await viewable(interaction, game))
 
     @app_commands.command(name="stats", description=describe.STATS)
     @app_commands.describe(player=describe.STATS_PLAYER)

@@ -18,15 +18,19 @@ from discord.ui import Button, DynamicItem, View
 from .context import client_of
 from .i18n import in_channel
 from .items import BLUE, GameButton, button_template
+from .replay import replay_button
 from .replies import log_event
 from .words import computers as computer_words
 from .words.lobby import lobby_message, rematch_opened
 from .words.turns import REMATCH
 
 
-def rematch_view(game_id: int, version: int) -> View:
+def rematch_view(game_id: int, version: int, *, rematch: bool = True) -> View:
+    """The buttons under a game's final scores: Rematch (until its lobby is open) and Replay."""
     v = View(timeout=None)
-    v.add_item(RematchButton(game_id, version))
+    if rematch:
+        v.add_item(RematchButton(game_id, version))
+    v.add_item(replay_button(game_id, version))
     return v
 
 
@@ -45,6 +49,6 @@ class RematchButton(GameButton, DynamicItem[Button], template=button_template("r
         with in_channel(game):
             text = rematch_opened(user.id, people) + "\n" + lobby_message(game)
             await bot.publisher.lobby(interaction, game, text, pings=people, stored_post=True)
-        if interaction.message is not None:  # one rematch per game: its button goes
+        if interaction.message is not None:  # one rematch per game: its button goes (Replay stays)
             with contextlib.suppress(discord.HTTPException):
-                await interaction.message.edit(view=None)
+                await interaction.message.edit(view=rematch_view(self.game_id, self.version, rematch=False))

@@ -17,6 +17,7 @@ class Reason(StrEnum):
     NO_GAME = "no_game"
     NO_PITS = "no_pits"  # no started game in the channel to show a pit of
     NOTHING_TO_EXPORT = "nothing_to_export"
+    NO_SUCH_GAME = "no_such_game"  # game: a game id not of this server, not started, or not visible to the asker
     CHANNEL_HAS_LOBBY = "channel_has_lobby"  # host
     CHANNEL_HAS_GAME = "channel_has_game"  # host
     SEATS_FIXED = "seats_fixed"  # join after the start

@@ -7,6 +7,7 @@ A record is what storage exports and `python -m rules replay` reads:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
@@ -74,7 +75,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
 def replay_stack(record: GameRecord, upto: int | None = None) -> tuple[list[GameState], list[RecordedAction]]:
     """The moves still standing after the record's actions (an `undo` entry removes the last one), and
     the states: the first before any move, then one after each standing move."""
-    states, standing, _events = _replay(record, upto)
+    states, standing, _events, _entries = _replay(record, upto)
     return states, standing
 
 
@@ -85,13 +86,36 @@ def events_of(record: GameRecord) -> list[list[Event]]:
     return _replay(record)[2]
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A move still standing at the end of a record: its entry (1-based, the log's `seq`), the move,
+    what it did, and the state after it."""
+
+    entry: int
+    move: RecordedAction
+    events: list[Event]
+    after: GameState
+
+
+def standing_moves(record: GameRecord) -> tuple[GameState, list[Standing]]:
+    """The state before any move, and each move still standing with its events and the state after it
+    (the replay viewer's frames). ReplayError if the record does not replay."""
+    states, standing, said, entries = _replay(record)
+    return states[0], [
+        Standing(entry=k, move=move, events=said[k - 1], after=after)
+        for k, move, after in zip(entries, standing, states[1:], strict=True)
+    ]
+
+
 def _replay(
     record: GameRecord, upto: int | None = None
-) -> tuple[list[GameState], list[RecordedAction], list[list[Event]]]:
-    """The record replayed: the states and moves still standing, and each entry's events."""
+) -> tuple[list[GameState], list[RecordedAction], list[list[Event]], list[int]]:
+    """The record replayed: the states and moves still standing, each entry's events, and the entry
+    (1-based) of each standing move."""
     states = [new_game(record.players, record.seed, record.options)]
     standing: list[RecordedAction] = []
     said: list[list[Event]] = []
+    entries: list[int] = []
     for k, entry in enumerate(record.actions[:upto], start=1):
         state = states[-1]
         count = undo_count(entry.action)
@@ -102,6 +126,7 @@ def _replay(
             said.append([TookBack(player=entry.player, replies=replies)])
             del states[-count:]
             del standing[-count:]
+            del entries[-count:]
             continue
         if state.to_move is None:
             raise ReplayError(k, "the game is already over.")
@@ -113,8 +138,9 @@ def _replay(
             raise ReplayError(k, f"`{entry.action}` is refused: {err}", err) from None
         states.append(state)
         standing.append(entry)
+        entries.append(k)
         said.append(list(events))
-    return states, standing, said
+    return states, standing, said, entries
 
 
 class Chooser:

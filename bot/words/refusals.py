@@ -75,6 +75,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.NO_GAME: N_("There is no game in this channel. Start one with `/coal new`."),
     Reason.NO_PITS: N_("There is no game with pits in this channel yet."),
     Reason.NOTHING_TO_EXPORT: N_("There is no started game in this channel to export."),
+    Reason.NO_SUCH_GAME: N_("There is no started game {game} in this server that you can see."),
     Reason.CHANNEL_HAS_LOBBY: (
         N_(
             "This channel already has a lobby (host: {host}). "

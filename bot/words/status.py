@@ -102,7 +102,7 @@ def log_message(rows: list[LogRow], limit: int = 1900) -> str:
         return _(NO_ACTIONS)
     lines = []
     for row in rows:
-        what = _summary(row.events) or _(LOG_PLAIN).format(player=shown(row.player), action=row.action)
+        what = entry_in_words(row.events) or _(LOG_PLAIN).format(player=shown(row.player), action=row.action)
         lines.append(_(LOG_ENTRY).format(seq=row.seq, what=what, how=_(BY_TIMER) if row.auto else ""))
     kept: list[str] = []
     size = len(LOG_EARLIER) + 8
@@ -116,7 +116,7 @@ def log_message(rows: list[LogRow], limit: int = 1900) -> str:
     return "\n".join(head + kept)
 
 
-def _summary(stored: str) -> str:
+def entry_in_words(stored: str) -> str:
     """A log entry's events (stored as JSON) in words; an entry stored as a sentence before is shown as it is."""
     if not stored:
         return ""

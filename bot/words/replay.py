@@ -1,0 +1,74 @@
+"""The replay viewer in words: its header, each frame's line, its buttons and its menu."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from bot.i18n import N_, _
+from rules import EVENTS, Event, ShiftScored
+from storage import LogRow
+
+from .common import listing, shown
+from .rules import describe_event, describe_turn
+from .status import LOG_PLAIN
+
+REPLAY = N_("Replay")  # the button under the final scores
+HEAD = N_("Replay of game {game} · frame {frame}/{frames}")
+HEAD_RUNNING = N_("(the game is running: you see what your seat may see)")
+HEAD_SPECTATOR = N_("(the game is running: you see what a spectator may see)")
+START = N_("The table before the first move.")
+MOVE = N_("Move {move} · shift {shift}: {what}")
+SCORING = N_("End of shift {shift}: {what}")
+FIRST = N_("First")
+PREVIOUS = N_("Previous")
+NEXT = N_("Next")
+LAST = N_("Last")
+JUMP = N_("Jump to a shift or a move")
+JUMP_START = N_("Start")
+JUMP_SCORING = N_("End of shift {shift}")
+JUMP_MOVE = N_("Move {move} · {player}")
+PICK_GAME = N_("Replay a game")
+CHOICE = N_("Game {game}: {players}")
+NOT_DRAWN = N_("The board of this frame could not be drawn just now; try again.")
+
+
+def frame_line(kind: str, move: int, shift: int, row: LogRow | None) -> str:
+    """What a frame shows, in words: the start, a move (as the log says it, its shift's scoring left to
+    the frame after it), or a shift's scoring."""
+    if kind == "start":
+        return _(START)
+    events = _events(row)
+    if kind == "scoring":
+        gains = " ".join(describe_event(e) for e in events if isinstance(e, ShiftScored) and e.shift == shift)
+        return _(SCORING).format(shift=shift, what=gains)
+    if events:
+        what = describe_turn(events)
+    elif row is not None:
+        what = _(LOG_PLAIN).format(player=shown(row.player), action=row.action)
+    else:
+        what = ""
+    return _(MOVE).format(move=move, shift=shift, what=what)
+
+
+def _events(row: LogRow | None) -> list[Event]:
+    if row is None or not row.events:
+        return []
+    try:
+        return list(EVENTS.validate_json(row.events))
+    except ValidationError:  # an entry stored as a sentence before events were kept
+        return []
+
+
+def head(game_id: int, frame: int, frames: int, seen: str) -> str:
+    """The viewer's first line; `seen` "all", "seat" or "spectator" (during a game, what is hidden)."""
+    line = _(HEAD).format(game=game_id, frame=frame + 1, frames=frames)
+    if seen == "seat":
+        line += " " + _(HEAD_RUNNING)
+    elif seen == "spectator":
+        line += " " + _(HEAD_SPECTATOR)
+    return line
+
+
+def choice_label(game_id: int, players: list[str]) -> str:
+    """A game as the replay command's autocomplete and the history's menu offer it."""
+    return _(CHOICE).format(game=game_id, players=listing(players))[:100]  # plain text: no markdown
