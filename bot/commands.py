@@ -100,7 +100,7 @@ async def _english_plan(interaction: discord.Interaction, plan: str) -> str:
 
 # What works in a direct message with the bot (the rest needs a server's channel): Discord offers a
 # group's subcommands alike in DMs and servers, so the others answer there that they need a server.
-IN_DIRECT_MESSAGES = {("games",), ("me", "settings"), ("me", "privacy")}
+IN_DIRECT_MESSAGES = {("games",), ("me", "settings"), ("me", "privacy"), ("me", "away"), ("me", "quiet")}
 
 
 class CoalCommands(app_commands.Group):

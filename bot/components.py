@@ -9,6 +9,7 @@ for the settings, only the setting), so they work after a restart.
 
 from __future__ import annotations
 
+from .catchup import CatchUpButton
 from .console import ConsoleButton, FillMenu
 from .draw_choice import DrawnButton, KeepButton, PickMenu
 from .lobby import ComputerMenu, LobbyButton
@@ -40,4 +41,5 @@ PERSISTENT_ITEMS = (
     ReplayButton,
     ReplayMenu,
     HistoryMenu,
+    CatchUpButton,
 )

@@ -19,6 +19,7 @@ from games.autoplay import Question
 from games.consoles import Consoles
 from games.limits import Limits
 from players import Hint
+from storage import PlayerSettings
 
 from .cooldowns import Cooldowns
 from .frame_cache import FrameCache
@@ -68,6 +69,10 @@ class Publishing(Protocol):
     async def ended(self, game: Game) -> None: ...
 
     async def remind(self, game: Game, seconds_left: float) -> None: ...
+
+    async def held_ping(self, game: Game) -> None: ...
+
+    async def direct(self, game: Game, person: PlayerSettings, write: Callable[[], str]) -> bool: ...
 
     async def post_pending(self) -> int: ...
 

@@ -1,5 +1,7 @@
 """What the bot keeps tidy by itself, at the start and every few minutes: people being forgotten, the data
-of servers that removed the bot, and posts made long ago (PRIVACY.md's retention).
+of servers that removed the bot, posts made long ago and away periods a year old (PRIVACY.md's retention);
+and people whose away date has come (`bot.away.come_back`), with everyone's away dates and quiet hours
+read again (another process of a sharded bot may have changed them).
 
 Each job is stored, not a sleeping task: a forget request (`forget_requests`), a server's departure with
 the time its data goes (`guild_departures`), a post's time (`outbox.posted_at`). So a restart loses none,
@@ -17,13 +19,15 @@ import discord
 from games import privacy
 from storage import Brief
 
-from .context import CoalClient, as_coal
+from . import away
+from .context import TIMERS_CHANGED, CoalClient, as_coal
 
 log = logging.getLogger("coalbaron")
 
 EVERY = 300.0  # seconds between two rounds
 POSTED_KEPT = 7 * 86400.0  # seconds a post stays in the outbox once it is in its channel
 DAY = 86400.0
+AWAY_KEPT = 365 * DAY  # an away period is kept a year after it ended (the allowance looks back a year)
 
 
 class Housekeeping:
@@ -113,6 +117,21 @@ class Housekeeping:
         dropped = await store.drop_posted(now - POSTED_KEPT)
         if dropped:
             log.info("%d posts made more than %.0f days ago forgotten", dropped, POSTED_KEPT / DAY)
+        await self._away_and_quiet(now)
+
+    async def _away_and_quiet(self, now: float) -> None:
+        """Read everyone's away dates and quiet hours again (re-arming the timers if they changed), bring
+        back whoever's date has come, and forget away periods that ended a year ago."""
+        people = self.bot.manager.people
+        before = {p.user_id: p for p in people.away_people()}, people.timings_kept()
+        await people.refresh_timing()
+        after = {p.user_id: p for p in people.away_people()}, people.timings_kept()
+        if before != after:
+            self.bot.dispatch(TIMERS_CHANGED)
+        for person in people.away_people():
+            if person.away_until is not None and person.away_until <= now and await away.come_back(self.bot, person):
+                log.info("user %s is back from being away", person.user_id)
+        await self.bot.manager.store.drop_away_periods(now - AWAY_KEPT)
 
     async def departed(self, guild_id: int) -> None:
         """The bot left (or was removed from) a server it owns: its games end, its data goes later."""

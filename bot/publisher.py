@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import cast
 
 import discord
@@ -32,8 +33,9 @@ from games.timers import UNREACHABLE_DAYS
 from games.undo import undo_refusal
 from rendering import last_move, render_scoring, render_turn
 from rules import EVENTS, GameState, view
-from storage import OutboxRow
+from storage import OutboxRow, PlayerSettings
 
+from . import catchup
 from .boards_ahead import BoardsAhead
 from .context import TIMERS_CHANGED, CoalClient, as_coal
 from .draw_choice import draw_choice
@@ -44,7 +46,7 @@ from .lobby_messages import LobbyMessages
 from .posting import nonce_of, out_of_reach, send, turn_runs
 from .rematch import rematch_view
 from .replies import pinging, tell_host
-from .telling import remind, turn_telling
+from .telling import direct, remind, send_held_ping, turn_telling
 from .turn_buttons import turn_view
 from .words import images, refusals, turns
 from .words.rules import describe_shift_change
@@ -341,7 +343,9 @@ class Publisher:
         else:
             file = None
             self.ahead.drop(game, result.version)
-        buttons = turn_view(game, undo=undo) if state.phase != "over" and live else None
+        buttons = (
+            turn_view(game, undo=undo, catch_up=await self._gone(game)) if state.phase != "over" and live else None
+        )
         over = state.phase == "over"
         if scored and not over:
             # the move first, then the shift's scoring, then the ping: the pinged player finds the
@@ -381,6 +385,14 @@ class Publisher:
             if await send(interaction, channel, final, image, rematch, pings=winners, nonce=nonce) is None:
                 return False
         return True
+
+    async def _gone(self, game: Game) -> bool:
+        """Whether the player to move has been gone (the catch-up button); False if the log cannot be read."""
+        try:
+            return await catchup.gone(self.bot, game)
+        except Exception as err:
+            log.warning("game %s: could not read the log for the catch-up (%s: %s)", game.id, type(err).__name__, err)
+            return False
 
     async def _parts_posted(self, game: Game, version: int, parts: int) -> None:
         """The first `parts` messages of the turn at `version` are in the channel (`Store.note_parts`); a
@@ -500,6 +512,15 @@ class Publisher:
     async def say(self, game: Game, text: str) -> bool:
         """A line in the game's channel that pings nobody (a timer's note); False (logged) if Discord refused it."""
         return await send(None, self.bot.get_partial_messageable(game.channel_id), text, None, None) is not None
+
+    async def direct(self, game: Game, person: PlayerSettings, write: Callable[[], str]) -> bool:
+        """A direct message to `person` about `game`, in their language (`bot.telling.direct`): False if refused."""
+        return await direct(self.bot, game, person, write)
+
+    async def held_ping(self, game: Game) -> None:
+        """The ping of a turn held back by the mover's quiet hours, now they are over (`bot.telling`)."""
+        with in_channel(game):
+            await send_held_ping(self.bot, game)
 
     async def remind(self, game: Game, seconds_left: float) -> None:
         """The half-time reminder, as the player to move chose to be told (`bot.telling`)."""

@@ -8,6 +8,12 @@ told privately once, at their next command or click (`say_owed_note`).
 
 The board image is on a turn message when a seated person wants boards after every turn, or the
 player to move wants them on their turn; `/coal board` shows it to anyone at any time.
+
+Quiet hours (`/coal me quiet`): a turn that comes to someone in their quiet hours is posted without
+their ping or direct message, and the ping is held (`games.held_ping`) until they end (`bot.timers`
+sends it then, as they chose); a reminder waits likewise. A player away (`/coal me away`) is not pinged:
+their turn is played for them. The heads-up (a direct message to whoever is next after the player to
+move, for those who asked) is dropped in their quiet hours, never held: by then it is old news.
 """
 
 from __future__ import annotations
@@ -20,13 +26,16 @@ import discord
 from discord.utils import MISSING
 
 from games import Game
+from games.quiet import away_until, quiet_end
 from rendering import render_turn
+from rules.engine import next_player
 from storage import PlayerSettings
 
 from .context import CoalClient, client_of
 from .i18n import _, locale_for, speak, speaking
 from .replies import pinging
 from .words import images
+from .words.away import heads_up, held_ping
 from .words.settings import DM_REFUSED, reminder_dm, your_turn
 from .words.turns import reminder
 
@@ -60,7 +69,15 @@ async def turn_telling(bot: CoalClient, game: Game, *, at_keyboard: int | None =
         return Telling((mover,) if mover else (), True)
     mine = people.get(mover) if mover else None
     image = any(s.images == "every" for s in people.values()) or (mine is not None and mine.images == "mine")
+    await _heads_up(bot, game, people)
     if mine is None or mine.ping == "none":
+        return Telling((), image)
+    now = bot.clock()
+    if away_until(mine, now) is not None and game.options.timer_seconds is not None:
+        return Telling((), image)  # their turn is played for them at once (bot.timers)
+    quiet = quiet_end(now, mine)
+    if quiet is not None and mover != at_keyboard:  # held until their quiet hours end
+        await bot.manager.hold_ping(game.channel_id, game.version, quiet)
         return Telling((), image)
     if mine.ping == "mention":
         return Telling((mine.user_id,), image)
@@ -76,6 +93,45 @@ async def turn_telling(bot: CoalClient, game: Game, *, at_keyboard: int | None =
     link = game_link(game)
     sent = await direct(bot, game, mine, lambda: your_turn(game.id, link), board)
     return Telling(() if sent else (mine.user_id,), image)
+
+
+async def _heads_up(bot: CoalClient, game: Game, people: dict[int, PlayerSettings]) -> None:
+    """The heads-up to whoever is next after the player to move, if they asked for it and are neither in
+    their quiet hours nor away; only on a turn of the draft or of a shift (a draw's choice is the same turn)."""
+    state = game.state
+    if state is None or state.phase not in ("draft", "turn"):
+        return
+    name = next_player(state)
+    user = game.user_of_player(name) if name is not None else None
+    person = people.get(user) if user else None
+    now = bot.clock()
+    if person is None or not person.heads_up or user == game.to_move_user:
+        return
+    if quiet_end(now, person) is not None or away_until(person, now) is not None:
+        return
+    mover = state.to_move or ""
+    link = game_link(game)
+    await direct(bot, game, person, lambda: heads_up(game.id, mover, link))
+
+
+async def send_held_ping(bot: CoalClient, game: Game) -> None:
+    """The ping of a turn held back by the mover's quiet hours, now they are over: as they chose (a
+    mention in the channel, or a direct message; the mention when Discord refuses the message)."""
+    user = game.to_move_user
+    if user is None:
+        return
+    mine = (await bot.manager.people.settings_of([user])).get(user)
+    if mine is None or mine.ping == "none":
+        return
+    if mine.ping == "dm":
+        link = game_link(game)
+        if await direct(bot, game, mine, lambda: your_turn(game.id, link)):
+            return
+    channel = bot.get_partial_messageable(game.channel_id)
+    try:
+        await channel.send(held_ping(user), allowed_mentions=pinging(user))
+    except discord.HTTPException as err:  # like a reminder: not kept, the deadline still comes
+        log.info("game %s: the held ping could not be posted (%s)", game.id, err)
 
 
 async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:

@@ -1,4 +1,5 @@
-"""Turn timers: a reminder at half time, the default move at expiry, across restarts.
+"""Turn timers: a reminder at half time, the default move at expiry, across restarts; and the turns of
+players who are away, and the pings held back by quiet hours.
 
 Deadlines are stored with each game (the manager sets one after every move). One
 background task sleeps until the earliest reminder or deadline of all open games and
@@ -8,6 +9,12 @@ open timed games a move costs the same as with none. After a restart every
 deadline is re-armed from the database, so one that passed while the bot was down fires
 at once — exactly once, since the default move is played only over the version it was
 due for.
+
+A timed game's turn that comes to a player who is away (`/coal me away`) is played at once, as its
+`absent` option says, without counting as a missed turn. The reminder waits out the quiet hours of the
+player to move (`/coal me quiet`; their deadline was moved out of them when it was set), and is left
+out if they end after the deadline. A turn ping held back by quiet hours (`games.held_ping`) is due
+when they end. A change of someone's away date or quiet hours re-arms every game (`TIMERS_CHANGED`).
 """
 
 from __future__ import annotations
@@ -25,11 +32,13 @@ from games.autoplay import play_for_absent
 from games.backoff import Backoff
 from games.computers import computer_to_move
 from games.limits import lobby_expires_at
+from games.quiet import away_until, out_of_quiet, quiet_end
 from games.timers import due_at
 from storage import Brief
 
 from .context import TIMERS_CHANGED, as_coal
 from .i18n import in_channel
+from .words.away import played_while_away
 from .words.computers import timer_played
 from .words.lobby import lobby_expired
 from .words.pause import paused_too_long
@@ -116,6 +125,15 @@ class Timers:
             due = lobby_expires_at(game, self.bot.limits)
         else:
             due = due_at(game, self.bot.pause_limit)
+            if game.options.paused_at is None and game.deadline is not None:
+                now = self.bot.clock()
+                mover = self.bot.manager.people.timing(game.to_move_user)
+                if away_until(mover, now) is not None:
+                    due = now  # played at once for a player who is away
+                elif not game.reminded:  # the reminder waits out their quiet hours (not past the deadline)
+                    due = min(out_of_quiet(due, mover), game.deadline)
+                if game.held_ping is not None:
+                    due = min(due, game.held_ping)
         # not before its next try after a failure, nor while its channel refuses the posts
         return max(due, self._backoff.not_before(game.channel_id), self.bot.publisher.held_until(game.id))
 
@@ -190,14 +208,26 @@ class Timers:
             await self._handle(game, now)
 
     async def _handle(self, game: Game, now: float) -> None:
+        mover = self.bot.manager.people.timing(game.to_move_user)
         if game.status == "lobby":
             await self._close_lobby(game)
         elif game.options.paused_at is not None:
             await self._end_pause(game)
-        elif game.deadline is not None and game.deadline <= now:
-            await self._expire(game)
-        else:
+        elif game.deadline is not None and (game.deadline <= now or away_until(mover, now) is not None):
+            await self._expire(game, away_until(mover, now))
+        elif game.held_ping is not None and game.held_ping <= now:
+            await self._ping(game)
+        elif not game.reminded and quiet_end(now, mover) is None:
             await self._remind(game)
+        # else: a reminder in the mover's quiet hours (they set them since it was armed): re-armed for their end
+
+    async def _ping(self, game: Game) -> None:
+        """The turn's ping, held back by the quiet hours of the player to move, now they have ended."""
+        sent = await self.bot.manager.ping_sent(game.channel_id, game.version)
+        if sent is None:  # moved on meanwhile
+            return
+        await self.bot.publisher.held_ping(sent)
+        log.info("game %s channel %s: the held turn ping was sent", game.id, game.channel_id)
 
     async def _look_again(self, channel_id: int) -> None:
         """Track the channel's game as it is stored now (the one the timer was due for moved on)."""
@@ -239,15 +269,18 @@ class Timers:
         )  # as the player chose (/coal me settings)
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
 
-    async def _expire(self, game: Game) -> None:
-        if game.deadline is not None:
+    async def _expire(self, game: Game, away: float | None = None) -> None:
+        """The move for the player to move: their time ran out, or they are away until `away`."""
+        if game.deadline is not None and away is None:
             self.bot.metrics.timer_lag.observe(max(0.0, self.bot.clock() - game.deadline))
         self.bot.consoles.close_game(game.id)  # an open mining console is cancelled first
-        moved = await play_for_absent(self.bot.manager, game, self.bot.computers.think)
+        moved = await play_for_absent(self.bot.manager, game, self.bot.computers.think, away=away is not None)
         if moved is None:  # the game moved on meanwhile
             await self._look_again(game.channel_id)
             return
-        if moved.level is not None:
+        if away is not None:
+            note = played_while_away(moved.player, moved.level, moved.phase, away)
+        elif moved.level is not None:
             note = timer_played(moved.player, moved.level, moved.missed, moved.absent)
         else:
             note = timer_moved(moved.player, moved.phase, moved.missed, moved.absent)

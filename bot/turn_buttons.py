@@ -11,6 +11,7 @@ from games import Game
 from games.choices import choices_for
 from rules import DraftPick
 
+from .catchup import CatchUpButton
 from .draw_choice import drawn_button, show_drawn
 from .i18n import _
 from .items import GameButton, GameMenu, button_template, chosen, make_menu, menu_template
@@ -20,10 +21,11 @@ from .words import refusals, turns
 from .words.choices import draft_label, label, usage
 
 
-def turn_view(game: Game, *, undo: int | None = None) -> View:
+def turn_view(game: Game, *, undo: int | None = None, catch_up: bool = False) -> View:
     """Buttons under a turn message: My pit, Legal actions; the draft menu; the drawn-items button;
     with `undo` (not None), the Undo button for the person who moved last, saying how many computer
-    moves after theirs it takes back too."""
+    moves after theirs it takes back too; with `catch_up`, "What happened since my last move" for a
+    player to move who has been gone (`bot.catchup`)."""
     state = game.state
     assert state is not None
     v = View(timeout=None)
@@ -43,6 +45,8 @@ def turn_view(game: Game, *, undo: int | None = None) -> View:
     v.add_item(LegalButton(game.id, game.version))
     if undo is not None:
         v.add_item(UndoButton(game.id, game.version, label=turns.undo_label(undo)))
+    if catch_up:
+        v.add_item(CatchUpButton(game.id, game.version))
     return v
 
 

@@ -122,8 +122,9 @@ class TimerMove:
     absent: bool  # so many in a row that the seat shows absent (a computer keeps it, with `absent:computer`)
 
 
-async def play_for_absent(manager: GameManager, game: Game, think: Think) -> TimerMove | None:
+async def play_for_absent(manager: GameManager, game: Game, think: Think, *, away: bool = False) -> TimerMove | None:
     """At `game`'s deadline: the move for the player who did not act, stored as the timer's (`auto`).
+    `away`: at once, for a player who is away (`/coal me away`): not a missed turn, so never absent.
 
     With `absent:computer` the stand-in computer plays it from the player's own view; otherwise the
     timer's default move (`games.timers.default_action`). After `ABSENT_AFTER` timer moves in a row
@@ -140,7 +141,13 @@ async def play_for_absent(manager: GameManager, game: Game, think: Think) -> Tim
         else:
             action = default_action(state)
         result = await manager.act(
-            game.channel_id, game.to_move_user, action, auto=True, expected_version=game.version, announce=True
+            game.channel_id,
+            game.to_move_user,
+            action,
+            auto=True,
+            away=away,
+            expected_version=game.version,
+            announce=True,
         )
     except SaveFailed:
         raise  # the database failed: the timer tries again later
@@ -149,7 +156,7 @@ async def play_for_absent(manager: GameManager, game: Game, think: Think) -> Tim
         return None
     seat = result.game.seat_of_user(game.to_move_user)
     missed = seat.missed if seat is not None else 0
-    absent = is_absent(missed)
+    absent = is_absent(missed) and not away
     if by_computer and absent:
         absent = await manager.flag_absent(game.channel_id, result.version, player) is not None
     log.info("game %s channel %s: timer played %r for %s", game.id, game.channel_id, str(action), player)

@@ -17,6 +17,13 @@ class Reason(StrEnum):
     NO_GAME = "no_game"
     NO_PITS = "no_pits"  # no started game in the channel to show a pit of
     NOTHING_TO_EXPORT = "nothing_to_export"
+    AWAY_PAST = "away_past"  # an away date that has passed
+    AWAY_TOO_FAR = "away_too_far"  # most: days ahead an away date may be
+    AWAY_ALLOWANCE = "away_allowance"  # most, left: days away a year, and left
+    NOT_AWAY = "not_away"  # "I'm back" from someone who was not away
+    BAD_TIME_ZONE = "bad_time_zone"  # zone: not an IANA time zone name
+    BAD_TIME = "bad_time"  # value: not a time of day
+    BAD_DATE = "bad_date"  # value: not a date
     NO_SUCH_GAME = "no_such_game"  # game: a game id not of this server, not started, or not visible to the asker
     CHANNEL_HAS_LOBBY = "channel_has_lobby"  # host
     CHANNEL_HAS_GAME = "channel_has_game"  # host

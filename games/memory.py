@@ -40,6 +40,7 @@ from .limits import UNLIMITED, Limits, Openings, Place
 from .locks import KeyedLocks
 from .people import People
 from .posts import Posts
+from .quiet import out_of_quiet
 from .shards import Shards
 
 log = logging.getLogger("coalbaron")
@@ -151,6 +152,25 @@ class GameMemory:
             self._remember(game)
             return game
 
+    async def hold_ping(self, channel_id: int, version: int, at: float | None) -> Game | None:
+        """Note that the turn at `version` has its ping held back until `at` (the mover's quiet hours), or
+        (None) that the held ping was sent; None if the game moved on."""
+        async with self._lock(channel_id):
+            game = await self.current(channel_id)
+            if game is None or game.version != version or game.status != "active" or game.held_ping == at:
+                return None
+            try:
+                game = await self.store.hold_ping(game, at)
+            except StaleState:
+                await self._reload(channel_id)
+                return None
+            self._remember(game)
+            return game
+
+    async def ping_sent(self, channel_id: int, version: int) -> Game | None:
+        """The held ping of the turn at `version` is being sent (once: None if it was, or the game moved on)."""
+        return await self.hold_ping(channel_id, version, None)
+
     async def end_unreachable(self, game: Game) -> Game:
         """End a game whose channel stays out of reach (`games.timers.UNREACHABLE_DAYS`): aborted
         if it is still open, so its seats count no more against the limits, and its posts forgotten."""
@@ -191,10 +211,13 @@ class GameMemory:
         return brief
 
     def _deadline(self, game: Game, state: GameState) -> float | None:
+        """When the player to move in `state` must have moved: the turn timer from now, moved out of
+        their quiet hours (`games.quiet`) if it would end inside them."""
         seconds = game.options.timer_seconds
-        if seconds is None or state.phase == "over":
+        if seconds is None or state.phase == "over" or state.to_move is None:
             return None
-        return self.store.clock() + seconds
+        user = game.user_of_player(state.to_move)
+        return out_of_quiet(self.store.clock() + seconds, self.people.timing(user) if user else None)
 
     async def _commit(
         self,

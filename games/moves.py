@@ -80,6 +80,7 @@ class Moves(GameMemory):
         action: rules.Action,
         *,
         auto: bool = False,
+        away: bool = False,
         expected_version: int | None = None,
         announce: bool = False,
     ) -> TurnResult:
@@ -87,7 +88,8 @@ class Moves(GameMemory):
         game's lock, so requests made at once are judged one at a time, each on the game the one before
         left. A person's move goes through `judge` and `play`, which refuse it on a seat a computer plays.
 
-        `auto` marks a move made by the turn timer on the player's behalf;
+        `auto` marks a move made by the turn timer on the player's behalf (`away`: because they are
+        away, which is not a missed turn);
         `expected_version` refuses the move (StaleAction) if the game has moved on;
         `announce` stores, with the turn and in its transaction, that the turn is still to be
         posted (a "turn" post in the outbox, with its events): a crash before the post leaves it
@@ -95,7 +97,7 @@ class Moves(GameMemory):
         """
         async with self._lock(channel_id):
             move = self._judge(await self.game_in(channel_id), user_id, action, expected_version, by_bot=True)
-            saved = await self._save(move, auto=auto, announce=announce)
+            saved = await self._save(move, auto=auto, away=away, announce=announce)
         return await self._played(move, saved)
 
     async def play(self, move: Move, *, auto: bool = False, announce: bool = False) -> TurnResult:
@@ -113,7 +115,7 @@ class Moves(GameMemory):
             saved = await self._save(move, auto=auto, announce=announce)
         return await self._played(move, saved)
 
-    async def _save(self, move: Move, *, auto: bool, announce: bool) -> Game:
+    async def _save(self, move: Move, *, auto: bool, announce: bool, away: bool = False) -> Game:
         """Store a judged move over the game it was judged on (call under the lock)."""
         return await self._store_turn(
             move.game,
@@ -123,6 +125,7 @@ class Moves(GameMemory):
             str(move.action),
             move.events,
             auto=auto,
+            away=away,
             announce=announce,
         )
 
@@ -136,6 +139,7 @@ class Moves(GameMemory):
         events: list[Event],
         *,
         auto: bool = False,
+        away: bool = False,
         announce: bool = True,
     ) -> Game:
         """One turn (a move or an undo) in one transaction: the state, the log entry, the post.
@@ -150,6 +154,7 @@ class Moves(GameMemory):
             player=player,
             action=action,
             auto=auto,
+            away=away,
             deadline=self._deadline(game, state),
             outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),
         )

@@ -596,6 +596,22 @@ _HANDLERS: dict[str, Callable[[_Change, Any], None]] = {
 # --- turn order and the end of a shift ------------------------------------------------------------
 
 
+def next_player(state: GameState) -> str | None:
+    """Who decides after the player to move, as things stand (the draft's next pick; in a shift the next
+    player clockwise with workers, R-TURN-5); None if that is nobody else, or the shift may end first."""
+    if state.phase == "draft":
+        order = state.draft_order
+        return state.players[order[1]].name if len(order) > 1 else None
+    if state.phase != "turn":
+        return None
+    n = len(state.players)
+    for k in range(1, n):
+        seat = (state.current + k) % n
+        if state.players[seat].workers > 0:
+            return state.players[seat].name
+    return None
+
+
 def _next_turn(c: _Change) -> None:
     """Clockwise to the next player with workers (R-TURN-5); else the shift ends (R-TURN-6)."""
     s = c.s

@@ -46,15 +46,17 @@ from .store import Store
 # Every column of every table, in the order the rows are copied (parents first).
 TABLES: dict[str, str] = {
     "games": "id, guild_id, channel_id, status, options, host_id, seed, state, version, created_at, updated_at,"
-    " deadline, reminded, to_move, rematch_of",
+    " deadline, reminded, to_move, rematch_of, held_ping",
     "seats": "game_id, seat, user_id, name, colour, missed, vp, won",
     "actions": "game_id, seq, user_id, player, action, at, auto",
     "outbox": "id, game_id, seq, kind, payload, attempts, last_error, created_at, posted_at, parts",
-    "player_settings": "user_id, ping, reminder, images, language, dm_refused, updated_at",
+    "player_settings": "user_id, ping, reminder, images, language, dm_refused, updated_at,"
+    " away_until, time_zone, quiet_from, quiet_to, heads_up",
     "server_defaults": "guild_id, options, updated_by, updated_at",
     "bot_state": "key, value, updated_at",
     "forget_requests": "user_id, requested_at, asked_by",
     "guild_departures": "guild_id, left_at, purge_at",
+    "away_periods": "user_id, started_at, until, ended_at",
 }
 _ORDER = {
     "games": "id",
@@ -66,6 +68,7 @@ _ORDER = {
     "bot_state": "key",
     "forget_requests": "user_id",
     "guild_departures": "guild_id",
+    "away_periods": "user_id, started_at",
 }
 
 

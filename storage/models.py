@@ -104,6 +104,7 @@ class Game:
     updated_at: float
     deadline: float | None = None  # unix time by which the player to move must act
     reminded: bool = False
+    held_ping: float | None = None  # when the turn's ping, held back by the mover's quiet hours, is due
 
     @property
     def is_open(self) -> bool:
@@ -149,6 +150,7 @@ class Brief:
     user_ids: tuple[int, ...]  # the seats' users, in seat order
     to_move: str | None = None  # the rules player whose decision is pending (a running game's)
     to_move_user: int | None = None  # who plays that seat
+    held_ping: float | None = None  # when the turn's ping held back by quiet hours is due
 
     @property
     def is_open(self) -> bool:
@@ -170,6 +172,7 @@ class Brief:
             user_ids=tuple(s.user_id for s in game.seats),
             to_move=to_move,
             to_move_user=game.user_of_player(to_move) if to_move is not None else None,
+            held_ping=game.held_ping,
         )
 
 
@@ -208,6 +211,9 @@ class PlayerSettings:
     (`/coal board` on request). `language`: the locale they last used the command in (their direct
     messages are written in it). `dm_refused`: "untold" when Discord refused a direct message to them
     (closed DMs) and they have not been told yet, "told" once they were; "no" when DMs get through.
+    `away_until`: the instant they are back (`/coal me away`); None when they are not away.
+    `time_zone` (an IANA name), `quiet_from`, `quiet_to` (minutes after midnight there): their quiet
+    hours (`/coal me quiet`), none without all three. `heads_up`: a direct message when they are next.
     """
 
     user_id: int
@@ -216,6 +222,15 @@ class PlayerSettings:
     images: Images = "every"
     language: str | None = None
     dm_refused: DmRefused = "no"
+    away_until: float | None = None
+    time_zone: str | None = None
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+    heads_up: bool = False
+
+    @property
+    def has_quiet_hours(self) -> bool:
+        return self.time_zone is not None and self.quiet_from is not None and self.quiet_to is not None
 
 
 @dataclass(frozen=True, slots=True)

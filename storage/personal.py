@@ -46,6 +46,15 @@ PERSONAL: dict[tuple[str, str], str] = {
     ("player_settings", "language"): "the language of their direct messages",
     ("player_settings", "dm_refused"): "whether a direct message to them was refused",
     ("player_settings", "updated_at"): "when they last changed a setting",
+    ("player_settings", "away_until"): "the date they are away until (`/coal me away`)",
+    ("player_settings", "time_zone"): "their time zone (`/coal me quiet`)",
+    ("player_settings", "quiet_from"): "when their quiet hours begin, in their time zone",
+    ("player_settings", "quiet_to"): "when their quiet hours end",
+    ("player_settings", "heads_up"): "whether they want a direct message when they are next to move",
+    ("away_periods", "user_id"): "who was away",
+    ("away_periods", "started_at"): "when they set themselves away",
+    ("away_periods", "until"): "the date they set",
+    ("away_periods", "ended_at"): "when they came back (at the date, or earlier)",
     ("ratings", "user_id"): "whose rating",
     ("ratings", "mu"): "their rating",
     ("ratings", "sigma"): "how sure the rating is",
@@ -66,7 +75,7 @@ NOT_PERSONAL: dict[tuple[str, str], str] = {
         ("games", c): "the game itself"
         for c in ("id", "guild_id", "channel_id", "status", "seed", "version", "created_at", "updated_at")
     },
-    **{("games", c): "the game's turn timer" for c in ("deadline", "reminded")},
+    **{("games", c): "the game's turn timer" for c in ("deadline", "reminded", "held_ping")},
     ("games", "rematch_of"): "the game a rematch came from",
     **{("seats", c): "the seat's place, colour and result" for c in ("game_id", "seat", "colour", "vp", "won")},
     ("seats", "missed"): "turns in a row the timer played for the seat",
@@ -95,8 +104,8 @@ class Personal(Part):
         """Everything stored about `user_id`, in every server, as one JSON-ready document."""
         async with self.backend.read() as tx:
             settings = await tx.fetch(
-                "SELECT ping, reminder, images, language, dm_refused, updated_at FROM player_settings"
-                " WHERE user_id = ?",
+                "SELECT ping, reminder, images, language, dm_refused, updated_at, away_until, time_zone,"
+                " quiet_from, quiet_to, heads_up FROM player_settings WHERE user_id = ?",
                 (user_id,),
             )
             ratings = await tx.fetch(
@@ -122,9 +131,12 @@ class Personal(Part):
                 "SELECT guild_id, updated_at FROM server_defaults WHERE updated_by = ? ORDER BY guild_id", (user_id,)
             )
             asked = await tx.fetch("SELECT requested_at, asked_by FROM forget_requests WHERE user_id = ?", (user_id,))
+            away = await tx.fetch(
+                "SELECT started_at, until, ended_at FROM away_periods WHERE user_id = ? ORDER BY started_at", (user_id,)
+            )
         settings_doc = None
         if settings:
-            ping, reminder, images, language, refused, at = settings[0]
+            ping, reminder, images, language, refused, at, until, zone, quiet_from, quiet_to, heads_up = settings[0]
             settings_doc = {
                 "ping": ping,
                 "reminder": bool(reminder),
@@ -132,6 +144,11 @@ class Personal(Part):
                 "language": language,
                 "dm_refused": refused,
                 "updated_at": at,
+                "away_until": until,
+                "time_zone": zone,
+                "quiet_from_minute": quiet_from,
+                "quiet_to_minute": quiet_to,
+                "heads_up": bool(heads_up),
             }
         return {
             "user_id": user_id,
@@ -167,6 +184,7 @@ class Personal(Part):
             ],
             "server_defaults_changed": [{"guild_id": g, "at": at} for g, at in defaults],
             "forget_request": ({"requested_at": asked[0][0], "asked_by": asked[0][1]} if asked else None),
+            "away_periods": [{"started_at": s, "until": u, "ended_at": e} for s, u, e in away],
         }
 
     # --- forgetting a person ---------------------------------------------------------------
@@ -182,6 +200,7 @@ class Personal(Part):
                 (user_id, self.clock(), asked_by),
             )
             await tx.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM away_periods WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             await tx.execute("UPDATE server_defaults SET updated_by = 0 WHERE updated_by = ?", (user_id,))

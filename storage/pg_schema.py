@@ -259,6 +259,28 @@ async def _to_v9(con: asyncpg.Connection) -> None:
     )
 
 
+async def _to_v10(con: asyncpg.Connection) -> None:
+    """Away, quiet hours, heads-up, away periods, held turn pings (see schema._to_v10)."""
+    for sql in (
+        "ALTER TABLE player_settings ADD COLUMN away_until DOUBLE PRECISION",
+        "ALTER TABLE player_settings ADD COLUMN time_zone TEXT",
+        "ALTER TABLE player_settings ADD COLUMN quiet_from INTEGER CHECK (quiet_from BETWEEN 0 AND 1439)",
+        "ALTER TABLE player_settings ADD COLUMN quiet_to INTEGER CHECK (quiet_to BETWEEN 0 AND 1439)",
+        "ALTER TABLE player_settings ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0",
+        """
+        CREATE TABLE away_periods (
+            user_id BIGINT NOT NULL,
+            started_at DOUBLE PRECISION NOT NULL,
+            until DOUBLE PRECISION NOT NULL,
+            ended_at DOUBLE PRECISION,
+            PRIMARY KEY (user_id, started_at)
+        )
+        """,
+        "ALTER TABLE games ADD COLUMN held_ping DOUBLE PRECISION",
+    ):
+        await con.execute(sql)
+
+
 MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     3: _to_v3,
     4: _to_v4,
@@ -267,6 +289,7 @@ MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     7: _to_v7,
     8: _to_v8,
     9: _to_v9,
+    10: _to_v10,
 }
 
 

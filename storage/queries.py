@@ -44,8 +44,8 @@ class Queries(Part):
         each. Reads no state: two queries, whatever the number of games."""
         async with self.backend.read() as tx:
             rows = await tx.fetch(
-                "SELECT id, guild_id, channel_id, status, options, version, created_at, deadline, reminded, to_move"
-                " FROM games WHERE status IN ('lobby', 'active') ORDER BY id",
+                "SELECT id, guild_id, channel_id, status, options, version, created_at, deadline, reminded, to_move,"
+                " held_ping FROM games WHERE status IN ('lobby', 'active') ORDER BY id",
                 (),
             )
             seats = await tx.fetch(
@@ -58,7 +58,7 @@ class Queries(Part):
             seated.setdefault(gid, []).append((user, name))
         options: dict[str, GameSettings] = {}  # the same options text, one object: most games share a few
         briefs = []
-        for gid, guild, channel, status, text, version, created, deadline, reminded, to_move in rows:
+        for gid, guild, channel, status, text, version, created, deadline, reminded, to_move, held in rows:
             settings = options.get(text)
             if settings is None:
                 settings = options[text] = GameSettings.model_validate_json(text)
@@ -77,6 +77,7 @@ class Queries(Part):
                     user_ids=tuple(u for u, _name in users),
                     to_move=to_move if status == "active" else None,
                     to_move_user=next((u for u, name in users if name == to_move), None) if to_move else None,
+                    held_ping=held,
                 )
             )
         return briefs

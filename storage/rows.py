@@ -18,7 +18,7 @@ from .models import Game, GameSettings, LogRow, OutboxRow, Post, SeatRow
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, status, options, host_id, seed, state, version, created_at, updated_at,"
-    " deadline, reminded"
+    " deadline, reminded, held_ping"
 )
 SEAT_COLUMNS = "game_id, seat, user_id, name, colour, missed, vp, won"
 OUTBOX_COLUMNS = "id, game_id, seq, kind, payload, attempts, created_at, posted_at, last_error, parts"
@@ -33,7 +33,7 @@ def seat_row(row: Row) -> SeatRow:
 
 def game_row(row: Row, seats: Iterable[SeatRow]) -> Game:
     """A Game from a `games` row and its seats."""
-    gid, guild, channel, status, options, host, seed, state, version, created, updated, deadline, reminded = row
+    gid, guild, channel, status, options, host, seed, state, version, created, updated, deadline, reminded, held = row
     return Game(
         id=gid,
         guild_id=guild,
@@ -49,6 +49,7 @@ def game_row(row: Row, seats: Iterable[SeatRow]) -> Game:
         updated_at=updated,
         deadline=deadline,
         reminded=bool(reminded),
+        held_ping=held,
     )
 
 

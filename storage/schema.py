@@ -343,6 +343,33 @@ V9 = [
 ]
 
 
+def _to_v10(db: sqlite3.Connection) -> None:
+    """Players who come and go (issue 49): a person's away date, time zone, quiet hours and heads-up
+    choice (`player_settings`); each away period, for the allowance (`away_periods`: kept a year); and a
+    game's turn ping held back by the quiet hours of the player to move (`games.held_ping`: when it is due)."""
+    for sql in V10:
+        db.execute(sql)
+
+
+V10 = [
+    "ALTER TABLE player_settings ADD COLUMN away_until REAL",
+    "ALTER TABLE player_settings ADD COLUMN time_zone TEXT",
+    "ALTER TABLE player_settings ADD COLUMN quiet_from INTEGER CHECK (quiet_from BETWEEN 0 AND 1439)",
+    "ALTER TABLE player_settings ADD COLUMN quiet_to INTEGER CHECK (quiet_to BETWEEN 0 AND 1439)",
+    "ALTER TABLE player_settings ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0",
+    """
+    CREATE TABLE away_periods (
+        user_id INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        until REAL NOT NULL,
+        ended_at REAL,
+        PRIMARY KEY (user_id, started_at)
+    )
+    """,
+    "ALTER TABLE games ADD COLUMN held_ping REAL",
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -353,6 +380,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     7: _to_v7,
     8: _to_v8,
     9: _to_v9,
+    10: _to_v10,
 }
 LATEST = max(MIGRATIONS)
 

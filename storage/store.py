@@ -286,6 +286,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         player: str,
         action: str,
         auto: bool = False,
+        away: bool = False,
         deadline: float | None = None,
         outbox: Sequence[Post] = (),
     ) -> Game:
@@ -294,7 +295,8 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         the snapshot and version (refused with StaleState, writing nothing, unless the stored
         game is running at `game.version`), the log row, the acting seat's `missed` count (up
         for a timer action, back to 0 for a player's own), for a finished game its status and
-        every seat's final VP and win, and the `outbox` posts (see `pending_posts`).
+        every seat's final VP and win, and the `outbox` posts (see `pending_posts`). `away`: a move
+        played for a player who is away (`auto`, but not a missed turn: the count stays as it was).
 
         The log row keeps the action only: its events are what the log replays to (`rules.record.events_of`)
         when `/coal log` asks (`Queries.log_with_events`).
@@ -308,7 +310,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         turn = [
             Statement(
                 "UPDATE games SET state = ?, to_move = ?, version = ?, status = ?, updated_at = ?, deadline = ?,"
-                " reminded = 0 WHERE id = ? AND version = ? AND status = 'active'",
+                " reminded = 0, held_ping = NULL WHERE id = ? AND version = ? AND status = 'active'",
                 (state.model_dump_json(), state.to_move, seq, status, now, deadline, game.id, game.version),
                 expect=1,
                 refused=f"Game {game.id} is no longer at version {game.version}; nothing was saved.",
@@ -320,7 +322,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         ]
         # `game` is the stored row at `game.version` (the UPDATE above checks), so its missed
         # counts are the stored ones: nothing to write when a player moves on time.
-        if acting is not None and (auto or acting.missed):
+        if acting is not None and not away and (auto or acting.missed):
             turn.append(
                 Statement(
                     f"UPDATE seats SET missed = {'missed + 1' if auto else '0'} WHERE game_id = ? AND seat = ?",
@@ -351,7 +353,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         seats = tuple(
             replace(
                 s,
-                missed=(s.missed + 1 if auto else 0) if s is acting else s.missed,
+                missed=(s.missed + 1 if auto else 0) if s is acting and not away else s.missed,
                 vp=final[s.name][0] if s.name in final else s.vp,
                 won=final[s.name][1] if s.name in final else s.won,
             )
@@ -365,6 +367,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
             updated_at=now,
             deadline=deadline,
             reminded=False,
+            held_ping=None,
             seats=seats,
         )
 
@@ -378,6 +381,18 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
             if changed != 1:
                 raise StaleState(f"Game {game.id} moved on or was already reminded at version {game.version}.")
         return replace(game, reminded=True)
+
+    async def hold_ping(self, game: Game, at: float | None) -> Game:
+        """Record when the current turn's ping, held back by the mover's quiet hours, is due (None: it was
+        sent); StaleState if the game moved on."""
+        async with self.backend.write() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET held_ping = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (at, game.id, game.version),
+            )
+            if changed != 1:
+                raise StaleState(f"Game {game.id} moved on from version {game.version}.")
+        return replace(game, held_ping=at)
 
     async def update_options(self, game: Game, options: GameSettings, *, host_id: int | None = None) -> Game:
         """Store a lobby's or running game's changed options (who plays a seat), and its host when `host_id`

@@ -76,6 +76,16 @@ REFUSALS: dict[Reason, str] = {
     Reason.NO_PITS: N_("There is no game with pits in this channel yet."),
     Reason.NOTHING_TO_EXPORT: N_("There is no started game in this channel to export."),
     Reason.NO_SUCH_GAME: N_("There is no started game {game} in this server that you can see."),
+    Reason.AWAY_PAST: N_("That day has begun already: choose a day from tomorrow on."),
+    Reason.AWAY_TOO_FAR: N_("You can set yourself away for {most} days ahead at most."),
+    Reason.AWAY_ALLOWANCE: N_(
+        "Being away is limited to {most} days in any twelve months, and your allowance is not enough for that"
+        " date (days left: {left}). A seat that should stay with the computer is the host's `/coal host replace`."
+    ),
+    Reason.NOT_AWAY: N_("You are not away."),
+    Reason.BAD_TIME_ZONE: N_("`{zone}` is not a time zone I know: pick one from the list, such as Europe/Rome."),
+    Reason.BAD_TIME: N_("`{value}` is not a time of day: write it as 22:00 (and give both the start and the end)."),
+    Reason.BAD_DATE: N_("`{value}` is not a date: pick a day from the list, or write it as 2026-12-03."),
     Reason.CHANNEL_HAS_LOBBY: (
         N_(
             "This channel already has a lobby (host: {host}). "

@@ -102,6 +102,7 @@ async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game
         "moves": [],
         "server_defaults_changed": [],
         "forget_request": None,
+        "away_periods": [],
     }
     assert await w.bot.store.verify() == []
 

@@ -39,7 +39,7 @@ V2_ADDED = {
     "actions": ["summary", "auto"],
 }
 V3_ADDED = {"games": [], "seats": ["vp", "won"], "actions": []}
-V7_ADDED = {"games": ["to_move", "rematch_of"], "seats": [], "actions": []}  # (and 8's)
+V7_ADDED = {"games": ["to_move", "rematch_of", "held_ping"], "seats": [], "actions": []}  # (and 8's and 10's)
 V9_DROPPED = {"games": [], "seats": [], "actions": ["summary"]}  # no version writes it since issue 26
 
 
@@ -101,9 +101,17 @@ ADDED = {
     7: (),
     8: (),
     9: ("purging", "forget_requests", "guild_departures"),
+    10: ("away_periods",),
 }
 # (and the columns, added at the end of their tables, and the indexes on them)
-ADDED_COLUMNS = {7: (("games", "to_move"),), 8: (("games", "rematch_of"), ("outbox", "parts"))}
+ADDED_COLUMNS = {
+    7: (("games", "to_move"),),
+    8: (("games", "rematch_of"), ("outbox", "parts")),
+    10: (
+        ("games", "held_ping"),
+        *(("player_settings", c) for c in ("away_until", "time_zone", "quiet_from", "quiet_to", "heads_up")),
+    ),
+}
 ADDED_INDEXES = {8: ("games_rematch",)}
 
 

@@ -167,6 +167,7 @@ async def test_forget_leaves_nothing_but_what_the_policy_keeps_and_every_game_re
         "moves": [],
         "server_defaults_changed": [],
         "forget_request": None,
+        "away_periods": [],
     }
 
 
@@ -267,6 +268,7 @@ async def test_a_forget_killed_at_random_moments_leaves_every_game_whole_and_fin
             "moves": [],
             "server_defaults_changed": [],
             "forget_request": None,
+            "away_periods": [],
         }
 
 

@@ -177,6 +177,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     for table in V9:  # and what version 9 added; it took the log's summary away
         await con.execute(f"DROP TABLE {table}")
     await con.execute("ALTER TABLE actions ADD COLUMN summary TEXT")
+    await con.execute("DROP TABLE away_periods")  # and what version 10 added
+    await con.execute("ALTER TABLE games DROP COLUMN held_ping")
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -184,9 +186,13 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     async with Store(postgres_url) as store:
         assert store.found_version == 4
         after = dict(await _everything(postgres_url))
-        kept = {t: rows for t, rows in after.items() if t not in ("coalbaron_schema", "player_settings", *V6, *V9)}
+        kept = {
+            t: rows
+            for t, rows in after.items()
+            if t not in ("coalbaron_schema", "player_settings", "away_periods", *V6, *V9)
+        }
         kept["actions"] = tuple((*row, None) for row in kept["actions"])  # its summary, empty, gone
-        kept["games"] = tuple(row[:-2] for row in kept["games"])  # without 7's to_move and 8's rematch_of
+        kept["games"] = tuple(row[:-3] for row in kept["games"])  # without 7's to_move, 8's rematch_of, 10's held_ping
         kept["outbox"] = tuple(row[:-1] for row in kept["outbox"])  # without version 8's parts
         assert {t: rows for t, rows in before if t != "coalbaron_schema"} == kept
         # version 7's migration read who is to move out of the running game's state
@@ -203,7 +209,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 9
+    assert SCHEMA_VERSION == 10
 
 
 V6 = ("server_defaults", "bot_state")
