@@ -114,7 +114,8 @@ def main() -> None:
     args = parser.parse_args()
     for k in range(args.repeats):
         m = asyncio.run(one_run(args.drawing, args.back, seed=k + 1))
-        ms = {key: value * 1000 for key, value in m.items() if key not in ("moves", "frames", "hit_rate", "over_window")}
+        counts = ("moves", "frames", "hit_rate", "over_window")
+        ms = {key: value * 1000 for key, value in m.items() if key not in counts}
         print(
             f"run {k + 1}: {m['moves']} moves, {m['frames']} frames · floor (/coal status) p50 {ms['floor']:.1f} ms\n"
             f"  drawn: p50 {ms['drawn_p50']:.1f} ms ({m['drawn_p50'] / m['floor']:.1f}x floor), p95 "

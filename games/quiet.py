@@ -92,7 +92,7 @@ def minute_of(text: str) -> int | None:
         hours, minutes = t[:-2], t[-2:]
     else:
         hours, minutes = t, "0"
-    if not (hours.isdigit() and minutes.isdigit()) or len(minutes) > 2:
+    if not (hours.isdigit() and minutes.isdigit()) or len(minutes) != 2 and minutes != "0":
         return None
     h, m = int(hours), int(minutes)
     if h == 24 and m == 0:
