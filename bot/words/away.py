@@ -67,7 +67,6 @@ HEADS_UP = {
 }
 HEADS_UP_DM = N_("🔔 You are next in Coal Baron, game {game}: {player} is to move, then you. {link}")
 HELD_PING = N_("{mention}, it is your turn.")
-ZONE_CHOICE = N_("{zone} (now {time})")
 
 # catching up
 CATCHUP = N_("What happened since my last move")
@@ -76,7 +75,6 @@ CATCHUP_MOVES = Nn_("{n} move", "{n} moves")
 CATCHUP_PLAYER = N_("• **{player}**: {moves}")
 CATCHUP_SCORED = N_("• End of shift {shift}: {gains}")
 CATCHUP_NOTHING = N_("Nothing has happened since your last move in game {game}.")
-CATCHUP_NOW = N_("The board as it is now, as your seat sees it:")
 CATCHUP_NEVER = N_("**You have not moved yet in game {game}.** Everything so far ({count}):")
 
 
