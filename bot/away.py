@@ -114,17 +114,17 @@ async def set_away(interaction: discord.Interaction, until: str) -> None:
         if back is None:
             raise BadInput(Reason.NOT_AWAY)
         await interaction.response.send_message(_(words.AWAY_ENDED), ephemeral=True)
-        bot.dispatch(TIMERS_CHANGED)
         await tell_tables(bot, user, None)
+        bot.dispatch(TIMERS_CHANGED)
         return
     person = (await bot.manager.people.settings_of([user]))[user]
     back_at = day_start(parse_day(until, person, now), person)
     saved = await bot.manager.people.set_away(user, back_at, now)
     left = await bot.manager.people.away_days_left(user, now)
     await interaction.response.send_message(words.away_set(back_at, left - (back_at - now) / 86400), ephemeral=True)
-    bot.dispatch(TIMERS_CHANGED)  # a turn waiting for them is played now
     assert saved.away_until is not None
-    await tell_tables(bot, user, saved.away_until)
+    await tell_tables(bot, user, saved.away_until)  # before their turns are played: the notice comes first
+    bot.dispatch(TIMERS_CHANGED)  # a turn waiting for them is played now
 
 
 async def tell_tables(bot: CoalClient, user_id: int, until: float | None) -> None:

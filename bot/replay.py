@@ -102,7 +102,6 @@ async def _frame(
     first when the frame must be drawn."""
     bot = client_of(interaction)
     viewer = viewer_of(game, interaction.user.id)
-    rows = await bot.manager.store.log(game.id)
     names = tuple(s.name for s in game.seats)
     frames = bot.replays.frames((game.id, version, names))
     number = max(0, min(number, len(frames) - 1)) if frames else max(0, number)
@@ -113,6 +112,7 @@ async def _frame(
     if data is None:
         if not interaction.response.is_done():  # drawing may take longer than Discord's 3 seconds
             await (interaction.response.defer() if edit else interaction.response.defer(ephemeral=True, thinking=True))
+        rows = await bot.manager.store.log(game.id)  # the record (the frames carry their events)
         data, frames = await _draw(bot, game, rows[:version], number, viewer)
         number = max(0, min(number, len(frames) - 1))
         bot.replays.keep_frames((game.id, version, names), frames)
@@ -120,7 +120,7 @@ async def _frame(
             bot.replays.keep_image(_image_key(game, version, names, frames[number], number, viewer), data)
     assert frames is not None
     frame = frames[number]
-    line = words.frame_line(frame.kind, frame.move, frame.shift, _row(rows, frame.entry))
+    line = words.frame_line(frame.kind, frame.move, frame.shift, frame.events)
     seen = "all" if viewer == EVERYTHING else "seat" if viewer is not None else "spectator"
     content = words.head(game.id, number, len(frames), seen) + "\n" + line
     if data is None:
@@ -150,12 +150,6 @@ def _image_key(
 ) -> tuple[object, ...]:
     lang = language() if frame.kind == "scoring" else ""  # a scoring frame's key is in words
     return (game.id, version, names, number, viewer, lang)
-
-
-def _row(rows: list[LogRow], entry: int) -> LogRow | None:
-    if 1 <= entry <= len(rows) and rows[entry - 1].seq == entry:
-        return rows[entry - 1]
-    return next((r for r in rows if r.seq == entry), None)
 
 
 def replay_view(game_id: int, version: int, number: int, frames: list[Frame]) -> View:

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from rules.actions import parse_action
+from rules.events import Event, ShiftScored
 from rules.record import GameRecord, Standing, standing_moves
 from rules.state import GameOptions, GameState
 from rules.view import view
@@ -33,13 +34,15 @@ _KEPT = 8  # records kept replayed in each worker
 class Frame:
     """One frame of a replay: `kind` "start", "move" (the board after a move) or "scoring" (the scoring
     of `shift`); `move`, the move's number among the standing moves (0 at the start); `entry`, its
-    entry in the game's log (its `seq`); `shift`, the shift the board is in; `player`, who moved."""
+    entry in the game's log (its `seq`); `shift`, the shift the board is in; `player`, who moved;
+    `events`, what the move did (for a scoring frame, the shift's scoring), for its words."""
 
     kind: str
     move: int = 0
     entry: int = 0
     shift: int = 1
     player: str = ""
+    events: tuple[Event, ...] = ()
 
 
 def frames_of(start: GameState, standing: list[Standing]) -> list[Frame]:
@@ -47,10 +50,10 @@ def frames_of(start: GameState, standing: list[Standing]) -> list[Frame]:
     frames = [Frame("start", shift=start.shift)]
     for k, m in enumerate(standing, start=1):
         before = standing[k - 2].after if k > 1 else start
-        frames.append(Frame("move", k, m.entry, before.shift, m.move.player))
+        frames.append(Frame("move", k, m.entry, before.shift, m.move.player, tuple(m.events)))
         for e in m.events:
-            if e.kind == "shift_scored":
-                frames.append(Frame("scoring", k, m.entry, e.shift, m.move.player))
+            if isinstance(e, ShiftScored):
+                frames.append(Frame("scoring", k, m.entry, e.shift, m.move.player, (e,)))
     return frames
 
 

@@ -73,7 +73,7 @@ CATCHUP = N_("What happened since my last move")
 CATCHUP_HEAD = N_("**Since your last move in game {game}** ({count}):")
 CATCHUP_MOVES = Nn_("{n} move", "{n} moves")
 CATCHUP_PLAYER = N_("• **{player}**: {moves}")
-CATCHUP_SCORED = N_("• End of shift {shift}: {gains}")
+CATCHUP_SCORED = N_("• {scored}")
 CATCHUP_NOTHING = N_("Nothing has happened since your last move in game {game}.")
 CATCHUP_NEVER = N_("**You have not moved yet in game {game}.** Everything so far ({count}):")
 
@@ -169,5 +169,5 @@ def _render(entries: list[Entry], scorings: list[ShiftScored], game_id: int, hea
     for player, moves in groups.items():
         lines.append(_(CATCHUP_PLAYER).format(player=shown(player), moves=sentences(m for m in moves if m)))
     for s in scorings:
-        lines.append(_(CATCHUP_SCORED).format(shift=s.shift, gains=describe_event(s)))
+        lines.append(_(CATCHUP_SCORED).format(scored=describe_event(s)))
     return "\n".join(lines)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from collections.abc import Sequence
 
 from bot.i18n import N_, _
-from rules import EVENTS, Event, ShiftScored
-from storage import LogRow
+from rules import Event, ShiftScored
 
-from .common import listing, shown
+from .common import listing, sentences
 from .rules import describe_event, describe_turn
-from .status import LOG_PLAIN
 
 REPLAY = N_("Replay")  # the button under the final scores
 HEAD = N_("Replay of game {game} · frame {frame}/{frames}")
@@ -18,7 +16,6 @@ HEAD_RUNNING = N_("(the game is running: you see what your seat may see)")
 HEAD_SPECTATOR = N_("(the game is running: you see what a spectator may see)")
 START = N_("The table before the first move.")
 MOVE = N_("Move {move} · shift {shift}: {what}")
-SCORING = N_("End of shift {shift}: {what}")
 FIRST = N_("First")
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
@@ -32,31 +29,14 @@ CHOICE = N_("Game {game}: {players}")
 NOT_DRAWN = N_("The board of this frame could not be drawn just now; try again.")
 
 
-def frame_line(kind: str, move: int, shift: int, row: LogRow | None) -> str:
+def frame_line(kind: str, move: int, shift: int, events: Sequence[Event]) -> str:
     """What a frame shows, in words: the start, a move (as the log says it, its shift's scoring left to
     the frame after it), or a shift's scoring."""
     if kind == "start":
         return _(START)
-    events = _events(row)
     if kind == "scoring":
-        gains = " ".join(describe_event(e) for e in events if isinstance(e, ShiftScored) and e.shift == shift)
-        return _(SCORING).format(shift=shift, what=gains)
-    if events:
-        what = describe_turn(events)
-    elif row is not None:
-        what = _(LOG_PLAIN).format(player=shown(row.player), action=row.action)
-    else:
-        what = ""
-    return _(MOVE).format(move=move, shift=shift, what=what)
-
-
-def _events(row: LogRow | None) -> list[Event]:
-    if row is None or not row.events:
-        return []
-    try:
-        return list(EVENTS.validate_json(row.events))
-    except ValidationError:  # an entry stored as a sentence before events were kept
-        return []
+        return sentences(describe_event(e) for e in events if isinstance(e, ShiftScored) and e.shift == shift)
+    return _(MOVE).format(move=move, shift=shift, what=describe_turn(list(events)))
 
 
 def head(game_id: int, frame: int, frames: int, seen: str) -> str:

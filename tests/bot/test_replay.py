@@ -5,6 +5,8 @@ seat may see (R-VIS-1, R-VIS-2), everything after the end; a frame seen once is 
 from __future__ import annotations
 
 import rules
+from bot.i18n import speaking
+from bot.words.rules import describe_turn
 from rendering import last_move, render_turn
 from rendering.replay import EVERYTHING, frames_of, seen_by
 from rules.record import standing_moves
@@ -51,19 +53,23 @@ async def test_a_finished_game_steps_frame_by_frame_with_shift_scorings_as_their
     r = await w.carol.click(r.response, label="Next")
     assert _head(r) == f"Replay of game {game.id} · frame 2/{frames}"
     first = standing[0]
-    assert f"Move 1 · shift 1: {first.move.player}" in r.response.content  # the draft pick, in words
+    with speaking("en"):
+        said = describe_turn(first.events)
+    assert said.startswith(f"{first.move.player} drafted")  # the draft pick, in the log's words
+    assert f"Move 1 · shift 1: {said}" in r.response.content
     state, who = seen_by(first.after, EVERYTHING)
     marked = last_move(seen_by(start, EVERYTHING)[0], rules.parse_action(first.move.action), state)
     assert await _image(r) == render_turn(state, who, marked)
     r = await w.carol.click(r.response, label="Last")
-    assert _head(r).endswith(f"frame {frames}/{frames}") and "End of shift 3:" in r.response.content
+    assert _head(r).endswith(f"frame {frames}/{frames}") and "Shift 3 is scored:" in r.response.content
     assert not _enabled(r, "Next") and not _enabled(r, "Last")
     jump = menu(r.response, "coal-menu:replay:")
     labels = [o.label for o in jump.options]
     assert len(labels) <= 25 and {"Start", "End of shift 1", "End of shift 2", "End of shift 3"} <= set(labels)
     shift_1 = next(o for o in jump.options if o.label == "End of shift 1")
+    assert [o.label for o in jump.options if o.default] == ["End of shift 3"]  # the frame shown
     r = await w.carol.select(r.response, [shift_1.value], custom_id=jump.custom_id)
-    assert "End of shift 1:" in r.response.content
+    assert "Shift 1 is scored:" in r.response.content
     assert r.response.attachments[0].filename == "replay.png"
 
 
