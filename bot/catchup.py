@@ -29,7 +29,7 @@ async def gone(bot: CoalClient, game: Game) -> bool:
     state = game.state
     if state is None or state.to_move is None or game.version < 2 * len(game.seats):
         return False
-    recent = await bot.manager.store.log(game.id, last=3 * len(game.seats) + 2)
+    recent = await bot.manager.store.log(game.id, last=2 * len(game.seats) + 1)
     return been_gone(recent, state.to_move, len(game.seats))
 
 

@@ -1,7 +1,7 @@
 """What the bot keeps tidy by itself, at the start and every few minutes: people being forgotten, the data
 of servers that removed the bot, posts made long ago and away periods a year old (PRIVACY.md's retention);
 and people whose away date has come (`bot.away.come_back`), with everyone's away dates and quiet hours
-read again (another process of a sharded bot may have changed them).
+read again in a sharded bot (another process may have changed them).
 
 Each job is stored, not a sleeping task: a forget request (`forget_requests`), a server's departure with
 the time its data goes (`guild_departures`), a post's time (`outbox.posted_at`). So a restart loses none,
@@ -42,6 +42,7 @@ class Housekeeping:
         self._again = False  # woken during a round: another one right after it
         self._stopped = False
         self._forgetting: set[int] = set()  # people being forgotten, as the last round read them
+        self._away_dropped = float("-inf")  # when away periods a year old were last forgotten
 
     def start(self) -> None:
         self._stopped = False
@@ -120,18 +121,21 @@ class Housekeeping:
         await self._away_and_quiet(now)
 
     async def _away_and_quiet(self, now: float) -> None:
-        """Read everyone's away dates and quiet hours again (re-arming the timers if they changed), bring
-        back whoever's date has come, and forget away periods that ended a year ago."""
+        """Bring back whoever's away date has come; in a sharded bot, first read everyone's away dates and
+        quiet hours again (another process may have changed them; one process alone changes them only
+        through `games.people`, which keeps them); once a day, forget away periods that ended a year ago."""
         people = self.bot.manager.people
-        before = {p.user_id: p for p in people.away_people()}, people.timings_kept()
-        await people.refresh_timing()
-        after = {p.user_id: p for p in people.away_people()}, people.timings_kept()
-        if before != after:
-            self.bot.dispatch(TIMERS_CHANGED)
+        if self.bot.manager.shards is not None:
+            before = people.timings_kept()
+            await people.refresh_timing()
+            if people.timings_kept() != before:
+                self.bot.dispatch(TIMERS_CHANGED)
         for person in people.away_people():
             if person.away_until is not None and person.away_until <= now and await away.come_back(self.bot, person):
                 log.info("user %s is back from being away", person.user_id)
-        await self.bot.manager.store.drop_away_periods(now - AWAY_KEPT)
+        if now - self._away_dropped >= DAY:
+            self._away_dropped = now
+            await self.bot.manager.store.drop_away_periods(now - AWAY_KEPT)
 
     async def departed(self, guild_id: int) -> None:
         """The bot left (or was removed from) a server it owns: its games end, its data goes later."""

@@ -1,10 +1,11 @@
 """What happened since a player's last move, from the game's log: the catch-up (issue 49).
 
 A player "has been gone" when the turn comes back to them after more than a round without them: the bot
-moved for them meanwhile (the timer, or while they were away), or someone else moved more than once
-since their last own move. Their turn message then carries the catch-up button; `/coal me catchup`
-shows it at any time. The entries come from the log as it is kept (`LogRow.events`), whose sentences
-name only what everyone at the table saw (`tests/bot/test_hidden_information.py`).
+moved for them meanwhile (the timer, or while they were away), or the others made more entries since
+their last own move than a round holds (`been_gone`). Their turn message then carries the catch-up
+button; `/coal me catchup` shows it at any time. The entries come from the log as it is kept
+(`LogRow.events`), whose sentences name only what everyone at the table saw
+(`tests/bot/test_hidden_information.py`).
 """
 
 from __future__ import annotations
@@ -52,19 +53,15 @@ def last_own_move(rows: list[LogRow], player: str) -> int:
 
 def been_gone(recent: list[LogRow], player: str, seats: int) -> bool:
     """Whether `player`, whose turn it is, has been gone for more than a round, judged from the log's
-    latest entries (at least `2 * seats` of them): the bot moved for them since their last own move, or
-    another player moved more than once since it. A game that is just starting has nobody gone."""
+    latest entries (at least `2 * seats + 1` of them): the bot moved for them since their last own move,
+    or the others made more than two entries each on average since it (a round is one decision each,
+    two for a draw space and its choice; the draft's last pick and the first turn of the shift may be
+    the same player's)."""
     since = last_own_move(recent, player)
     after = [r for r in recent if r.seq > since]
     if any(r.player == player and r.auto for r in after):
         return True
-    if since == 0 and len(recent) < 2 * seats:  # their first move of the game, near its start
-        return False
-    counts: dict[str, int] = {}
-    for r in after:
-        if r.player != player:
-            counts[r.player] = counts.get(r.player, 0) + 1
-    return any(n > 1 for n in counts.values()) or (since == 0 and len(after) >= 2 * seats)
+    return sum(1 for r in after if r.player != player) > 2 * (seats - 1)
 
 
 def since_last_move(rows: list[LogRow], player: str) -> CatchUp:

@@ -138,7 +138,7 @@ def _snapshot(path: Path, into: Path) -> None:
 
 def _check(rows: dict[str, list[Row]]) -> None:
     """Every row the copy would write decodes as the bot reads it; CopyFailed naming the first that does not."""
-    for gid, *_, options, _host, _seed, state, _v, _c, _u, _d, _r, to_move, _rematch_of in rows["games"]:
+    for gid, *_, options, _host, _seed, state, _v, _c, _u, _d, _r, to_move, _rematch_of, _held in rows["games"]:
         _decoded(f"game {gid}", "options", GameSettings.model_validate_json, options)
         if state is not None:
             _decoded(f"game {gid}", "state", GameState.model_validate_json, state)
