@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
@@ -150,14 +151,44 @@ def Nn_(one: str, other: str) -> tuple[str, str]:  # noqa: N802 - gettext's name
     return (one, other)
 
 
+class Said(str):
+    """A message in the language being spoken, whose `format` finishes the sentence as that language
+    writes it once the names and numbers are in (`finish`): names are data, so what depends on their
+    first letter can only be done after they are placed."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return finish(str.format(self, *args, **kwargs))
+
+
+# Italian euphony (issue 51): the prepositions and conjunction before a word, a name above all, that
+# begins with the same vowel take a "d": "tocca ad Ada", "Bob ed Eva" (the usual style: "ad" before
+# "a", "ed" before "e"; a name may be in bold). Only whole words: "a" and "e" are the preposition and
+# the conjunction there ("ha" and "è" are other words).
+_EUPHONY = {
+    "it": (
+        (re.compile(r"(?<![\w'’])([Aa]) (?=(?:\*\*)?[AaÀà])"), r"\1d "),
+        (re.compile(r"(?<![\w'’])([Ee]) (?=(?:\*\*)?[EeÈèÉé])"), r"\1d "),
+    ),
+}
+
+
+def finish(text: str) -> str:
+    """A formatted message as the language being spoken writes it (Italian euphony: `_EUPHONY`)."""
+    for pattern, replacement in _EUPHONY.get(_speaking.get(), ()):
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def _(message: str) -> str:
     """An English sentence of `bot/words` in the language being spoken (see `speaking`)."""
-    return translator(_speaking.get()).gettext(message)
+    return Said(translator(_speaking.get()).gettext(message))
 
 
 def ngettext(one: str, other: str, n: int) -> str:
     """The form of a plural message for `n`, in the language being spoken (the language's plural rules)."""
-    return translator(_speaking.get()).ngettext(one, other, n)
+    return Said(translator(_speaking.get()).ngettext(one, other, n))
 
 
 def pgettext(context: str, message: str) -> str:

@@ -49,6 +49,7 @@ from .replies import pinging, tell_host
 from .telling import direct, remind, send_held_ping, turn_telling
 from .turn_buttons import turn_view
 from .words import images, refusals, turns
+from .words.common import sentences
 from .words.rules import describe_shift_change
 
 log = logging.getLogger("coalbaron")
@@ -337,7 +338,7 @@ class Publisher:
         last = last_move(result.before, result.action, state) if result.before and result.action else None
         at_keyboard = interaction.user.id if interaction is not None else None
         telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal me settings
-        alt = images.board(state, " ".join(x for x in (what, change) if x))
+        alt = images.board(state, sentences([what, change]))
         if telling.image and parts == 0:
             file = await self.ahead.board(result, last, alt)
         else:
@@ -360,7 +361,7 @@ class Publisher:
             nonce = nonce_of(game.id, version, 1)
             posted = await send(interaction, channel, text, image, buttons, pings=telling.pings, nonce=nonce)
         elif parts < 1:
-            text = "\n".join(x for x in (" ".join(x for x in (what, change) if x), nxt) if x)
+            text = "\n".join(x for x in (sentences([what, change]), nxt) if x)
             nonce = nonce_of(game.id, version, 0)
             posted = await send(interaction, channel, text, file, buttons, pings=telling.pings, nonce=nonce)
             if posted is not None and scored and over:

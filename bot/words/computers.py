@@ -51,9 +51,11 @@ REMOVE_OPTION = N_("Remove {player}")
 MOVE_LINE = N_("🤖 {what}")
 THINKING = N_("🤖 {player} is thinking…")
 TIMER_PLAYED = N_("⏰ Time ran out for {player}: the computer ({level}) played for them.")
-TAKEN_OVER = N_(
-    " {player} has missed {missed} turns in a row: the computer plays the seat until {player} takes it back"
-    " with `/coal join`."
+TAKEN_OVER = Nn_(
+    " {player} has missed {n} turn in a row: the computer plays the seat until {player} takes it back"
+    " with `/coal join`.",
+    " {player} has missed {n} turns in a row: the computer plays the seat until {player} takes it back"
+    " with `/coal join`.",
 )
 
 # Seats handed over and back
@@ -120,7 +122,7 @@ def timer_played(player: str, level: str, missed: int, taken_over: bool) -> str:
     """The note before a move a computer made for a player whose time ran out."""
     name = shown(player)
     note = _(TIMER_PLAYED).format(player=name, level=level_name(level))
-    return note + (_(TAKEN_OVER).format(player=name, missed=missed) if taken_over else "")
+    return note + (plural(missed, *TAKEN_OVER, player=name) if taken_over else "")
 
 
 def replaced(host: str, player: str, level: str) -> str:

@@ -7,7 +7,7 @@ from bot.plan_words import in_language
 from rules import Fill, MinePlanner, Player
 from rules.components import ORDER_CARDS
 
-from .common import listing, plural
+from .common import listing, plural, sentences
 from .rules import at_level, colour_name, cubes, cubes_by_colour, vehicle_name
 
 CONSOLE = N_("**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}")
@@ -30,8 +30,10 @@ CANCEL = N_("Cancel")
 CANCELLED = N_("Mining cancelled; no workers were placed.")
 MINED = N_("Mined: `{action}`.")
 
-CAGE_AT = N_("Cage {at}, holding {cage}. Storage: {storage}.")
-NOTHING = N_("nothing")
+# An empty cage or storage has its own sentence ("empty", agreeing with its noun), never "nothing" pasted in.
+CAGE_AT = {False: N_("Cage {at}, holding {cage}."), True: N_("Cage {at}, empty.")}
+STORAGE = {False: N_("Storage: {storage}."), True: N_("Storage empty.")}
+CARTS_SEPARATOR = N_("; ")  # between the levels' carts (Japanese: a full-width ；)
 LEVEL_CARTS = Nn_("{colour} level, {n} cart: {held}", "{colour} level, {n} carts: {held}")
 EMPTY_CARTS = Nn_("{n} empty", "{n} empty")
 CARTS = N_("Carts — {levels}.")
@@ -93,12 +95,16 @@ def cage_and_carts(p: Player) -> str:
         if empty:
             held.append(plural(empty, *EMPTY_CARTS))
         carts.append(plural(len(level_carts), *LEVEL_CARTS, colour=colour_name(level), held=listing(held)))
-    cage = cubes_by_colour(p.cage) or _(NOTHING)
-    storage = cubes_by_colour(p.storage) or _(NOTHING)
+    cage, storage = cubes_by_colour(p.cage), cubes_by_colour(p.storage)
     return "\n".join(
         (
-            _(CAGE_AT).format(at=at_level(p.cage_level), cage=cage, storage=storage),
-            _(CARTS).format(levels="; ".join(carts)),
+            sentences(
+                [
+                    _(CAGE_AT[not cage]).format(at=at_level(p.cage_level), cage=cage),
+                    _(STORAGE[not storage]).format(storage=storage),
+                ]
+            ),
+            _(CARTS).format(levels=_(CARTS_SEPARATOR).join(carts)),
         )
     )
 

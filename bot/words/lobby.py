@@ -71,7 +71,10 @@ def seat_line(game: Game) -> str:
     return "\n".join(lines)
 
 
-REMATCH_OPENED = N_("{host} asks for a rematch: same options, same computers. {people}, press Join to take your seat.")
+REMATCH_OPENED = Nn_(  # addressed to the people pinged: one, or several (issue 51)
+    "{host} asks for a rematch: same options, same computers. {people}, press Join to take your seat.",
+    "{host} asks for a rematch: same options, same computers. {people}, press Join to take your seats.",
+)
 REMATCH_ALONE = N_("{host} asks for a rematch: same options, same computers.")
 
 
@@ -79,7 +82,7 @@ def rematch_opened(host: int, people: list[int]) -> str:
     """The first line of a rematch's lobby: who asked, and who is asked to join (pinged once)."""
     if not people:
         return _(REMATCH_ALONE).format(host=mention(host))
-    return _(REMATCH_OPENED).format(host=mention(host), people=names_of(people))
+    return plural(len(people), *REMATCH_OPENED, host=mention(host), people=names_of(people))
 
 
 def names_of(user_ids: list[int]) -> str:

@@ -13,7 +13,7 @@ from rules.errors import quote
 from storage import TIMER_SECONDS
 
 from .commands import DELIVERED_ALL, DELIVERED_OWN
-from .common import duration
+from .common import duration, sentences
 from .rules import explain
 
 THE_HOST = N_("the host")
@@ -149,10 +149,13 @@ REFUSALS: dict[Reason, str] = {
     ),
     Reason.UNDO_SCORED: N_("That move can't be taken back: it ended the shift, which has been scored."),
     Reason.TOO_MANY_LOBBIES: N_(
-        "This server already has {count} lobbies waiting for their start. Join one of them, or wait until one starts."
+        "Lobbies of this server waiting for their start: {count}, the most there may be. Join one of them, or wait"
+        " until one starts."
     ),
-    Reason.TOO_MANY_GAMES: N_("You already sit in {count} games in this server: finish or leave one first."),
-    Reason.NEW_TOO_OFTEN: N_("You opened {count} lobbies within the hour; you may open another in {wait}."),
+    Reason.TOO_MANY_GAMES: N_(
+        "Games you sit in in this server: {count}, the most there may be. Finish or leave one first."
+    ),
+    Reason.NEW_TOO_OFTEN: N_("Lobbies you opened within the hour: {count}. You may open another in {wait}."),
     Reason.NEEDS_A_PERSON: N_("A game needs at least one person at the table."),
 }
 
@@ -224,7 +227,7 @@ def refusal(err: GameError) -> str:
     if isinstance(err, IllegalMove):
         params["problem"] = rules_problem(err.problem)
     if err.reason is Reason.BAD_OPTIONS:
-        params["problems"] = " ".join(_option_problem(field) for field in params.get("fields", ()))
+        params["problems"] = sentences(_option_problem(field) for field in params.get("fields", ()))
     return _(REFUSALS[err.reason]).format(**params)
 
 

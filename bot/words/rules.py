@@ -39,7 +39,7 @@ from rules import (
 )
 from rules.components import NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
 
-from .common import LIST_SEPARATOR, marks, plural, shown
+from .common import LIST_SEPARATOR, marks, plural, sentences, shown
 
 # --- names of pieces ---------------------------------------------------------------------------
 
@@ -183,8 +183,10 @@ PLACED = (
 )
 BOUGHT = N_("{player} bought a tile ({tile}) for {price}.")
 BOUGHT_SHORT = N_("{player} bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.")
-DREW_TILES = N_("{player} looked at the top {count} tiles.")
-DREW_CARDS = N_("{player} looked at the top {count} order cards.")
+# what a draw space shows, the count and its words together: 5, or fewer when the deck runs low (issue 51)
+TOP_TILES = Nn_("the top tile", "the top {n} tiles")
+TOP_CARDS = Nn_("the top order card", "the top {n} order cards")
+DREW = N_("{player} looked at {top}.")
 MINED = N_("{player} mined: {plan}.")
 DELIVERED = N_("{player} delivered {orders} for {vp} VP.")
 TOOK_MONEY = N_("{player} took {amount} marks.")
@@ -216,26 +218,15 @@ PLACED_AND = {
             "to the canteen and bought a tile ({tile}) for {price}; the supply was short, carts got {carts}."
         ),
     ),
-    DREW_TILES: (
-        N_("{player} placed 1 worker on {space} and looked at the top {count} tiles."),
+    DREW: (
+        N_("{player} placed 1 worker on {space} and looked at {top}."),
         N_(
             "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-            "and looked at the top {count} tiles."
+            "and looked at {top}."
         ),
         N_(
             "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
-            "to the canteen and looked at the top {count} tiles."
-        ),
-    ),
-    DREW_CARDS: (
-        N_("{player} placed 1 worker on {space} and looked at the top {count} order cards."),
-        N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of their own to the canteen "
-            "and looked at the top {count} order cards."
-        ),
-        N_(
-            "{player} placed {workers} workers on {space}, sending {displaced} of the workers of {owner} "
-            "to the canteen and looked at the top {count} order cards."
+            "to the canteen and looked at {top}."
         ),
     ),
     MINED: (
@@ -341,7 +332,8 @@ def _action(event: Event) -> tuple[str, dict[str, object]] | None:
             return BOUGHT_SHORT, fields | {"carts": carts}
         return BOUGHT, fields
     if isinstance(event, Drew):
-        return (DREW_TILES if event.deck == "tile" else DREW_CARDS), {"player": event.player, "count": event.count}
+        top = plural(event.count, *(TOP_TILES if event.deck == "tile" else TOP_CARDS))
+        return DREW, {"player": event.player, "top": top}
     if isinstance(event, Mined):
         return MINED, {"player": event.player, "plan": _plan(event)}
     if isinstance(event, Delivered):
@@ -425,12 +417,12 @@ def _sentence(event: Event) -> str:
 
 def describe_shift_change(events: Sequence[Event]) -> str:
     """The new start player and the shift that begins, after a shift's scoring."""
-    return " ".join(_sentence(_names_shown(e)) for e in events if isinstance(e, SHIFT_CHANGE))
+    return sentences(_sentence(_names_shown(e)) for e in events if isinstance(e, SHIFT_CHANGE))
 
 
 def describe_events(events: Sequence[Event]) -> str:
     """Every event, one sentence each (the log's summary of an action)."""
-    return " ".join(describe_event(e) for e in events)
+    return sentences(describe_event(e) for e in events)
 
 
 SHIFT_CHANGE = (StartPlayer, ShiftStarted)  # what a shift's end says after its scoring
@@ -458,7 +450,7 @@ def describe_turn(events: Sequence[Event], *, shift_change: bool = True) -> str:
                 k += 1
                 continue
         out.append(_sentence(event))
-    return " ".join(out)
+    return sentences(out)
 
 
 # --- refusals ---------------------------------------------------------------------------------------
@@ -490,7 +482,7 @@ REFUSALS: dict[RulesReason, str] = {
     RulesReason.BAD_REST_ORDER: N_("The order of the rest must list each of {rest} once."),
     # mining steps: said after IN_STEP's "Step 3 (`load black`): "
     RulesReason.NO_STEP_LEFT: N_("no work step is left."),
-    RulesReason.STEPS_SHORT: N_("it needs {cost} steps; {left} left."),
+    RulesReason.STEPS_SHORT: N_("not enough steps left (needed: {cost}, left: {left})."),
     RulesReason.CAGE_ALREADY_THERE: N_("the cage is already {at}."),
     RulesReason.CAGE_AT_SURFACE: N_("the cage is at the surface; move it to a tunnel level first."),
     RulesReason.CAGE_ELSEWHERE: N_("the cage is {at}."),

@@ -12,7 +12,7 @@ from games.timers import is_absent
 from rules import EVENTS, ShiftScored
 from storage import Game, GameSummary, LogRow, MoveTimes, PlayerStats, RatingChange, RatingRow
 
-from .common import DAYS, due, duration, listing, marks, mention, names, plural, shown, timer_name, workers
+from .common import DAYS, due, duration, listing, marks, mention, names, plural, sentences, shown, timer_name, workers
 from .lobby import lobby_message, seat_colour
 from .rules import describe_event, describe_turn
 
@@ -22,7 +22,7 @@ SHIFT = N_("Shift {shift} of 3 · {player} to move.")
 TIMER = N_("Turn timer {timer}: the turn ends {due}.")
 START_PLAYER = N_("Start player: {player}.")
 PLAYER = N_("• {player} ({colour}): {workers}, {marks}, {vp} VP{absent}")
-ABSENT = N_(" — absent (missed {missed} turns)")
+ABSENT = Nn_(" — absent (missed {n} turn)", " — absent (missed {n} turns)")
 DECKS = N_("Decks: {tiles} tiles, {orders} order cards.")
 NO_ACTIONS = N_("No action has been taken yet.")
 LOG_ENTRY = N_("{seq}. {what}{how}")
@@ -80,7 +80,7 @@ def status_blocks(game: Game) -> list[str]:
     players = []
     for seat, p in enumerate(state.players):
         row = game.seats[seat]
-        absent = _(ABSENT).format(missed=row.missed) if is_absent(row.missed) else ""
+        absent = plural(row.missed, *ABSENT) if is_absent(row.missed) else ""
         players.append(
             _(PLAYER).format(
                 player=shown(p.name),
@@ -125,7 +125,7 @@ def entry_in_words(stored: str) -> str:
     except ValidationError:
         return stored
     scorings = [describe_event(e) for e in events if isinstance(e, ShiftScored)]  # each player's gain
-    return " ".join([describe_turn(events), *scorings])
+    return sentences([describe_turn(events), *scorings])
 
 
 def history_message(games: list[GameSummary]) -> str:

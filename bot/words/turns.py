@@ -27,11 +27,15 @@ GAME_OVER = {
 SCORE = N_("{player} {vp} VP")
 SHIFT_SCORED = N_("Shift {shift} is scored: {scores}.")
 SHIFT_GAIN = N_("{player} +{gain} (now {vp} VP)")
-FINAL_LINE = N_(
-    "{player} {vp} VP — end of game: {marks_vp} for marks ({marks_left} left over), {cubes_vp} for {cubes}, "
-    "{orders_vp} for {orders_left}, {balance_vp} tunnel balance ({light} light, {dark} dark)"
-)
-CUBES = Nn_("{n} cube", "{n} cubes")
+FINAL_LINE = N_("{player} {vp} VP — end of game: {marks}, {cubes}, {orders}, {balance}")
+# Each part of the final line is one plural message, the number and its words together (issue 51): a
+# count next to a fixed word ("1 left over", "für 1 offener Auftrag") cannot agree.
+FINAL_MARKS = Nn_("{vp} for marks ({n} mark left over)", "{vp} for marks ({n} marks left over)")
+FINAL_CUBES = Nn_("{vp} for {n} cube", "{vp} for {n} cubes")
+FINAL_ORDERS = Nn_("{vp} for {n} order left", "{vp} for {n} orders left")
+FINAL_BALANCE = N_("{vp} tunnel balance ({light}, {dark})")
+LIGHT_TILES = Nn_("{n} light tile", "{n} light tiles")
+DARK_TILES = Nn_("{n} dark tile", "{n} dark tiles")
 # The key under the scoring image's totals, column by column (rendering.scoring.KEY_COLUMNS): short.
 SCORING_KEY = {
     "deliveries": N_("delivered orders"),
@@ -42,7 +46,6 @@ SCORING_KEY = {
     "balance": N_("tunnel balance (light|dark)"),
     "total": N_("VP"),
 }
-ORDERS_LEFT = Nn_("{n} order left", "{n} orders left")
 REMINDER = N_("{who}, your turn ends {due}.")
 REMATCH = N_("Rematch")
 TURN_ENDS = N_("{line} The turn ends {due}.")  # after "alice, your turn — 3 workers left." in a timed game
@@ -51,7 +54,10 @@ TIMER_MOVED = {
     "draw": N_("⏰ Time ran out for {player}: the timer kept nothing and put the rest at the bottom for them."),
     "bank": N_("⏰ Time ran out for {player}: the timer placed a worker on the bank for them."),
 }
-ABSENT = N_(" {player} has missed {missed} turns in a row and is marked absent; the host may `/coal host abort`.")
+ABSENT = Nn_(
+    " {player} has missed {n} turn in a row and is marked absent; the host may `/coal host abort`.",
+    " {player} has missed {n} turns in a row and is marked absent; the host may `/coal host abort`.",
+)
 
 # Under a turn message
 MY_PIT = N_("My pit")
@@ -154,15 +160,12 @@ def final_message(game: Game) -> str:
             _(FINAL_LINE).format(
                 player=shown(p.name),
                 vp=p.vp,
-                marks_vp=f.marks_vp,
-                marks_left=marks(f.marks_left),
-                cubes_vp=f.cubes_vp,
-                cubes=plural(f.cubes, *CUBES),
-                orders_vp=f.orders_vp,
-                orders_left=plural(f.orders_left, *ORDERS_LEFT),
-                balance_vp=f.balance_vp,
-                light=f.light_tiles,
-                dark=f.dark_tiles,
+                marks=plural(f.marks_left, *FINAL_MARKS, vp=f.marks_vp),
+                cubes=plural(f.cubes, *FINAL_CUBES, vp=f.cubes_vp),
+                orders=plural(f.orders_left, *FINAL_ORDERS, vp=f.orders_vp),
+                balance=_(FINAL_BALANCE).format(
+                    vp=f.balance_vp, light=plural(f.light_tiles, *LIGHT_TILES), dark=plural(f.dark_tiles, *DARK_TILES)
+                ),
             )
         )
     return "\n".join(lines)
@@ -186,7 +189,7 @@ def timer_moved(player: str, phase: str, missed: int, absent: bool) -> str:
     """The note before a move the timer made for a player."""
     player = shown(player)
     note = _(TIMER_MOVED[phase if phase in ("draft", "draw") else "bank"]).format(player=player)
-    return note + (_(ABSENT).format(player=player, missed=missed) if absent else "")
+    return note + (plural(missed, *ABSENT, player=player) if absent else "")
 
 
 def drawn_lines(state: GameState) -> list[str]:

@@ -141,8 +141,8 @@ class ScriptedPlayer:
         useful = [x for x in loads if x.split()[1] in wanted]
         if useful:
             return panel_text((await member.click(console, label=useful[0])).response)
-        holding = re.search(r"Cage at the (\w+)(?: level)?, holding (.*?)\.", text)
-        level, held = holding.group(1), holding.group(2)
+        holding = re.search(r"Cage at the (\w+)(?: level)?, (?:holding (.*?)|empty)\.", text)
+        level, held = holding.group(1), holding.group(2) or "nothing"
         if level != "surface" and held != "nothing" and enabled(console, "Cage surface"):
             return panel_text((await member.click(console, label="Cage surface")).response)
         carts = dict(re.findall(r"(\w+) level, \d+ carts?: ([^;.]*)", text))

@@ -52,7 +52,9 @@ async def test_steps_undo_and_confirm_play_one_mining_action(world):
     r = await member.click(console, label="Load yellow")
     assert "holding 1 yellow" in panel_text(r.response)
     r = await member.click(console, label="Undo step")
-    assert "Plan: cage yellow\n" in panel_text(r.response) and "holding nothing" in panel_text(r.response)
+    assert "Plan: cage yellow\n" in panel_text(r.response) and "Cage at the yellow level, empty." in panel_text(
+        r.response
+    )
     await member.click(console, label="Load yellow")
     await member.click(console, label="Cage surface")
     assert await stored(w) == game  # nothing is stored before Confirm

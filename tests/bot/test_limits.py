@@ -18,7 +18,7 @@ async def test_a_server_has_at_most_n_lobbies_waiting(world):
     assert not (await w.alice.slash(first, "coal new", thread=False)).ephemeral
     assert not (await w.bob.slash(second, "coal new", thread=False)).ephemeral
     r = await w.carol.slash(third, "coal new")
-    await assert_refused(w, r, "This server already has 2 lobbies waiting for their start")
+    await assert_refused(w, r, "Lobbies of this server waiting for their start: 2, the most there may be.")
     assert await w.bot.store.latest_game(third.id) is None and third.threads == []  # no game, no thread
     # once a lobby starts, there is room again
     lobby = first.last_message
@@ -33,12 +33,18 @@ async def test_a_person_sits_in_at_most_m_games_and_cannot_join_more(world):
     channels = [w.guild.create_text_channel(f"coal-{k}") for k in range(4)]
     for channel in channels[:2]:
         assert not (await w.alice.slash(channel, "coal new", thread=False)).ephemeral
-    await assert_refused(w, await w.alice.slash(channels[2], "coal new", thread=False), "You already sit in 2 games")
+    await assert_refused(
+        w,
+        await w.alice.slash(channels[2], "coal new", thread=False),
+        "Games you sit in in this server: 2, the most there may be.",
+    )
     assert await w.bot.store.latest_game(channels[2].id) is None
     r = await w.bob.slash(channels[3], "coal new", thread=False)
     lobby = r.response.message
     before = await w.bot.store.latest_game(channels[3].id)
-    await assert_refused(w, await w.alice.click(lobby, custom_id=lobby_button(lobby, "join")), "You already sit in 2")
+    await assert_refused(
+        w, await w.alice.click(lobby, custom_id=lobby_button(lobby, "join")), "Games you sit in in this server: 2"
+    )
     assert await w.bot.store.latest_game(channels[3].id) == before
 
 
@@ -49,7 +55,9 @@ async def test_opening_lobbies_is_limited_per_hour(world):
         assert not (await w.alice.slash(w.channel, "coal new", thread=False)).ephemeral
         assert not (await w.alice.slash(w.channel, "coal host abort")).ephemeral
     await w.env.advance_time(HOUR / 2)
-    text = await assert_refused(w, await w.alice.slash(w.channel, "coal new", thread=False), "You opened 2 lobbies")
+    text = await assert_refused(
+        w, await w.alice.slash(w.channel, "coal new", thread=False), "Lobbies you opened within the hour: 2."
+    )
     assert "30 min" in text, text  # the first one leaves the hour in half an hour
     assert (await w.bot.store.latest_game(w.channel.id)).status == "aborted"
     # someone else may; and alice again once the hour has passed

@@ -158,11 +158,11 @@ def test_a_refusal_counting_cubes_agrees_too():
 def test_japanese_counts_take_the_counter_of_the_thing_counted():
     """個 for cubes, 台 for carts (above), 人 for workers, 枚 for cards and tiles (issue 25)."""
     from bot.i18n import _
-    from bot.words.common import workers
-    from bot.words.rules import DREW_CARDS, DREW_TILES
+    from bot.words.common import plural, workers
+    from bot.words.rules import DREW, TOP_CARDS, TOP_TILES
 
     with speaking("ja"):
         assert workers(3) == "労働者3人"
         assert cubes(0, 2) == "黄2個"
-        assert "5枚" in _(DREW_TILES).format(player="a", count=5)
-        assert "5枚" in _(DREW_CARDS).format(player="a", count=5)
+        assert "5枚" in _(DREW).format(player="a", top=plural(5, *TOP_TILES))
+        assert "5枚" in _(DREW).format(player="a", top=plural(5, *TOP_CARDS))
