@@ -275,6 +275,13 @@ PLACED_AND = {
     ),
 }
 
+# What went back after a draw, counted with its words (issue 51): "the other 4 cards", "all 5 tiles".
+RETURNED = {
+    (True, "tile"): Nn_("the other tile", "the other {n} tiles"),
+    (True, "card"): Nn_("the other card", "the other {n} cards"),
+    (False, "tile"): Nn_("the tile", "all {n} tiles"),
+    (False, "card"): Nn_("the card", "all {n} cards"),
+}
 # After a draw space: what was kept (nothing, a tile, an order card), where the rest went.
 KEPT = {
     ("nothing", "top"): N_("{player} kept nothing, and put {returned} back on the top."),
@@ -392,7 +399,8 @@ def _sentence(event: Event) -> str:
         what = "nothing" if not event.kept else "tile" if event.deck == "tile" else "card"
         card = card_name(event.card) if event.card is not None else ""
         template = _(KEPT[(what, event.to if event.returned else None)])
-        return template.format(player=event.player, card=card, returned=event.returned)
+        returned = plural(event.returned, *RETURNED[(bool(event.kept), "tile" if event.deck == "tile" else "card")])
+        return template.format(player=event.player, card=card, returned=returned)
     if isinstance(event, TookBack):
         if event.replies:
             return plural(len(event.replies), *TOOK_BACK_WITH, player=event.player)

@@ -81,7 +81,7 @@ async def test_order_draw_is_seen_only_by_the_actor_who_keeps_one(world):
     assert after.state.players[seat].orders[-1].card == kept
     assert after.state.order_deck[:4] == [c for k, c in enumerate(game.state.pending.cards) if k != 1]
     public = w.channel.last_message
-    assert "kept" in public.content and "put 4 back on the top" in public.content
+    assert "kept" in public.content and "put the other 4 cards back on the top" in public.content
     assert public.attachments[0].filename == "board.png"
     # the button under the draw message no longer applies: it is gone (the newer message superseded it),
     # and a press from a client that still shows it is refused

@@ -226,3 +226,25 @@ def test_japanese_calls_the_easy_level_one_way():
     word = _said("ja", "easy")
     assert _said("ja", "easy", "choice") == word
     assert word in _said("ja", "Baron Otto (easy)")
+
+
+# --- 10. what went back after a draw: counted with its words, not a bare number -------------------------------
+RETURNED_WORDS = {  # lang -> (kept a card, 4 back; kept nothing, 5 tiles back; kept a card, 1 back)
+    "en": ("put the other 4 cards back", "put all 5 tiles back", "put the other card back"),
+    "it": ("ha rimesso le altre 4 carte", "ha rimesso tutti i 5 tasselli", "ha rimesso l'altra carta"),
+    "es": ("devolvió las otras 4 cartas", "devolvió las 5 losetas", "devolvió la otra carta"),
+    "de": ("die anderen 4 Karten oben zurückgelegt", "alle 5 Plättchen oben zurückgelegt", "die andere Karte oben"),
+    "ja": ("残りの4枚を山札の上に戻しました", "5枚すべてを山札の上に戻しました", "残りの1枚を山札の上に戻しました"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RETURNED_WORDS))
+def test_what_went_back_after_a_draw_is_counted_with_its_words(lang):
+    from bot.words.rules import describe_event
+    from rules import Kept
+
+    card, nothing, one = RETURNED_WORDS[lang]
+    with speaking(lang):
+        assert card in describe_event(Kept(player="Ada", deck="order", kept=True, card=4, returned=4, to="top"))
+        assert nothing in describe_event(Kept(player="Ada", deck="tile", kept=False, returned=5, to="top"))
+        assert one in describe_event(Kept(player="Ada", deck="order", kept=True, card=4, returned=1, to="top"))
