@@ -17,6 +17,7 @@ AND = N_(" and ")
 HOURS_MINUTES = N_("{hours} {minutes}")  # "3 hours 20 minutes"; each part is CLDR's, through Babel
 UNDER_A_MINUTE = N_("less than a minute")
 LIST_SEPARATOR = N_(", ")
+DUE = N_("{relative} ({absolute})")  # a deadline: "in 11 hours (November 26, 2026 09:00)"; ja: full-width brackets
 WORKERS = Nn_("{n} worker", "{n} workers")
 DAYS = Nn_("{n} day", "{n} days")
 MARKS = Nn_("{n} mark", "{n} marks")
@@ -86,7 +87,7 @@ def due(deadline: float) -> str:
     """When a deadline falls, as Discord timestamps each reader sees in their own time zone and language,
     counting down by itself: "<t:…:R> (<t:…:f>)", shown as "in 11 hours (November 26, 2026 09:00)"."""
     at = datetime.fromtimestamp(deadline, UTC)
-    return f"{format_dt(at, 'R')} ({format_dt(at, 'f')})"
+    return _(DUE).format(relative=format_dt(at, "R"), absolute=format_dt(at, "f"))
 
 
 def timer_name(seconds: int) -> str:

@@ -248,3 +248,24 @@ def test_what_went_back_after_a_draw_is_counted_with_its_words(lang):
         assert card in describe_event(Kept(player="Ada", deck="order", kept=True, card=4, returned=4, to="top"))
         assert nothing in describe_event(Kept(player="Ada", deck="tile", kept=False, returned=5, to="top"))
         assert one in describe_event(Kept(player="Ada", deck="order", kept=True, card=4, returned=1, to="top"))
+
+
+def test_german_quotes_a_space_s_name_in_running_text():
+    """A board space's German name is a title ("Neuer Auftrag 3"): after "auf" it keeps its form in quotes,
+    rather than being declined ("auf Neuer Auftrag 3" is not German)."""
+    from bot.words.rules import describe_turn
+    from rules import Placed, TookOrder
+
+    with speaking("de"):
+        said = describe_turn([Placed(player="Ada", space="order 3", workers=1), TookOrder(player="Ada", card=4)])
+    assert "auf „Neuer Auftrag 3“ eingesetzt" in said, said
+
+
+def test_japanese_brackets_a_deadline_full_width():
+    from bot.words.common import due
+
+    with speaking("ja"):
+        said = due(1767312000.0)
+    assert said == "<t:1767312000:R>（<t:1767312000:f>）"
+    with speaking("en"):
+        assert due(1767312000.0) == "<t:1767312000:R> (<t:1767312000:f>)"
