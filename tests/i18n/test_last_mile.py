@@ -269,3 +269,20 @@ def test_japanese_brackets_a_deadline_full_width():
     assert said == "<t:1767312000:R>（<t:1767312000:f>）"
     with speaking("en"):
         assert due(1767312000.0) == "<t:1767312000:R> (<t:1767312000:f>)"
+
+
+@pytest.mark.parametrize("lang", [x for x in SUPPORTED if x != "en"])
+def test_each_level_and_plan_keyword_is_spelled_one_way(lang):
+    """Issue 51, item 8: a level's name is the same in its choice, the word alone and the computers' names;
+    each plan keyword the help teaches is the plan grammar's own (its first form)."""
+    from bot.words.help import HELP
+
+    catalogue = read_catalogue(lang)
+    for level in ("easy", "normal", "hard"):
+        word = str(catalogue.get(level).string)
+        assert str(catalogue.get(level, context="choice").string).casefold() == word.casefold(), (level, word)
+        assert word in str(catalogue.get(f"Baron Otto ({level})").string), (level, word)
+    help_plan = str(catalogue.get(HELP["plan"], context="help").string)
+    for key in ("cage", "load", "fill", "store"):
+        keyword = str(catalogue.get(key, context="plan").string).split("|")[0]
+        assert f"`{keyword} " in help_plan, (key, keyword)
