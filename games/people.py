@@ -121,8 +121,10 @@ class People:
         return current if ended else None
 
     def forgotten(self, user_id: int) -> None:
-        """A person asked to be forgotten: no note is owed to them any more (their settings are gone)."""
+        """A person asked to be forgotten: no note is owed to them any more, and their away date and quiet
+        hours are gone with their settings."""
         self._owed.discard(user_id)
+        self._timing.pop(user_id, None)
 
     def owes_note(self, user_id: int) -> bool:
         """Whether a direct message to this person was refused and they have not been told yet
