@@ -30,7 +30,8 @@ CLOSE_TIMEOUT = 10.0  # seconds: after a failed start, closing must not keep the
 
 NO_TOKEN = (
     "No Discord token: set DISCORD_TOKEN in .env (copy .env.example to .env), or play locally without"
-    " Discord with `python3 -m bot --sandbox`. Get a token at https://discord.com/developers/applications"
+    " Discord with `.venv/bin/python -m bot --sandbox` (after the README's install). Get a token at"
+    " https://discord.com/developers/applications"
     " → your app → Bot → Reset Token."
 )
 
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     logs.configure(args.debug)
     if args.sandbox:
+        logs.quiet_for_the_sandbox()
         try:
             from .sandbox import SANDBOX_DB, run_sandbox
         except ImportError as err:

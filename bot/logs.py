@@ -162,3 +162,21 @@ def configure(debug: bool, fmt: str = "text") -> None:
     root.setLevel(logging.INFO)
     logging.getLogger("coalbaron").setLevel(logging.DEBUG if debug else logging.INFO)
     logging.getLogger("discord").setLevel(logging.INFO if debug else logging.WARNING)
+
+
+class NotForASimulatedDiscord(logging.Filter):
+    """discord.py's warnings that do not apply to the sandbox's simulated Discord (issue 50): there is no
+    voice (PyNaCl, davey), and SimCord's guilds need no intent. A newcomer's first run should not look broken."""
+
+    QUIET = ("PyNaCl is not installed", "davey is not installed", "Guilds intent seems to be disabled")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not any(q in record.getMessage() for q in self.QUIET)
+
+
+def quiet_for_the_sandbox() -> None:
+    """Keep those warnings out of the sandbox's log; call it before importing `bot.sandbox`, whose imports
+    already emit them."""
+    quiet = NotForASimulatedDiscord()
+    for name in ("discord.client", "discord.state"):
+        logging.getLogger(name).addFilter(quiet)

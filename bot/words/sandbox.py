@@ -10,6 +10,7 @@ WELCOME = (
     "Welcome to the Coal Baron sandbox. Type `/coal new` to open a game, add computer players with"
     " `/coal host addbot` (or the lobby's menu), then press Start. To play hot-seat, switch the viewer at the"
     " top of the page: each person sees only their own private replies. `/coal help` explains the game."
+    " In the sandbox a game is played in this channel, not in a thread of its own as on a server."
 )
 RESUMED = "The sandbox game resumes where it was left: `/coal board` shows it, `/coal status` says whose turn it is."
 SERVING = (
