@@ -503,6 +503,22 @@ class Publisher:
             await self.live.now(game, posted.channel.id, posted.id)
         self.bot.computers.wake(game.channel_id)  # a computer may have the first pick
 
+    async def repost_turn(self, game: Game, text: str) -> None:
+        """The current turn posted again in the game's channel after `text`: the board, the ping of the player
+        to move and the turn's buttons (the sandbox after a restart: its page shows the new messages only)."""
+        assert game.state is not None
+        with in_channel(game):
+            alt = images.board(game.state)
+            file = await self.bot.render(render_turn, game.state, None, filename="board.png", description=alt)
+            telling = await turn_telling(self.bot, game)
+            body = "\n".join(x for x in (text, turns.whose_turn(game)) if x)
+            view = turn_view(game) if game.state.phase != "over" else None
+            posted = await send(
+                None, self.bot.get_partial_messageable(game.channel_id), body, file, view, pings=telling.pings
+            )
+        if posted is not None and view is not None:  # the buttons of the turn posted before go
+            await self.live.now(game, posted.channel.id, posted.id)
+
     async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None:
         """The answer to `/coal host resume`: `text`, pinging the player to move as they chose to be told."""
         with in_channel(game):

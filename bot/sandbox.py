@@ -27,6 +27,7 @@ import simcord
 
 from .client import CoalBot, create_bot
 from .words import sandbox as words
+from .words.lobby import lobby_message
 
 log = logging.getLogger("coalbaron")
 
@@ -42,11 +43,17 @@ def build_world(env: simcord.Env) -> tuple[simcord.GuildHandle, simcord.ChannelH
 
 
 async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
-    """The sandbox's first line in the channel: how to begin, or that a game resumes."""
+    """The sandbox's first line in the channel: how to begin; or that a game resumes, with its lobby or its
+    current turn posted again, buttons and all (the page shows only what is posted after a start)."""
     assert bot.manager is not None
     game = await bot.manager.current(channel.id)
-    text = words.WELCOME if game is None else words.RESUMED
-    await bot.get_partial_messageable(channel.id).send(text)
+    messageable = bot.get_partial_messageable(channel.id)
+    if game is None:
+        await messageable.send(words.WELCOME)
+    elif game.state is None:
+        await bot.publisher.lobby_in(messageable, game, words.RESUMED_LOBBY + "\n" + lobby_message(game))
+    else:
+        await bot.publisher.repost_turn(game, words.RESUMED)
 
 
 async def run_sandbox(

@@ -12,7 +12,8 @@ WELCOME = (
     " top of the page: each person sees only their own private replies. `/coal help` explains the game."
     " In the sandbox a game is played in this channel, not in a thread of its own as on a server."
 )
-RESUMED = "The sandbox game resumes where it was left: `/coal board` shows it, `/coal status` says whose turn it is."
+RESUMED = "The sandbox game resumes where it was left:"
+RESUMED_LOBBY = "The sandbox's lobby is still open:"
 SERVING = (
     "Coal Baron sandbox: open {url}\n"
     "(on this machine only; the address is the key, keep it to yourself). Games are kept in {database}.\n"
