@@ -94,8 +94,9 @@ class Timers:
     def _track(self, game: Brief) -> None:
         # A computer to move moves at once (`bot.computers`, also after a restart): no timer for it.
         # A paused game has no deadline, only the end of the longest pause allowed.
-        # A lobby waits for its start `limits.lobby_days` at most.
-        timed = game.deadline is not None or game.options.paused_at is not None
+        # A lobby waits for its start `limits.lobby_days` at most. A turn's ping held back by quiet hours is
+        # due when they end, in a game without a timer too.
+        timed = game.deadline is not None or game.options.paused_at is not None or game.held_ping is not None
         if game.status == "lobby" or game.status == "active" and timed and not computer_to_move(game):
             self._games[game.channel_id] = game
             self._arm(game.channel_id)
@@ -123,6 +124,9 @@ class Timers:
         """When the game's timer next has something to do (not before its next try after a failure)."""
         if game.status == "lobby":
             due = lobby_expires_at(game, self.bot.limits)
+        elif game.options.paused_at is None and game.deadline is None:
+            assert game.held_ping is not None  # (tracked for it alone: `_track`)
+            due = game.held_ping
         else:
             due = due_at(game, self.bot.pause_limit)
             if game.options.paused_at is None and game.deadline is not None:
@@ -217,7 +221,7 @@ class Timers:
             await self._expire(game, away_until(mover, now))
         elif game.held_ping is not None and game.held_ping <= now:
             await self._ping(game)
-        elif not game.reminded and quiet_end(now, mover) is None:
+        elif game.deadline is not None and not game.reminded and quiet_end(now, mover) is None:
             await self._remind(game)
         # else: a reminder in the mover's quiet hours (they set them since it was armed): re-armed for their end
 

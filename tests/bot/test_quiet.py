@@ -146,3 +146,18 @@ def test_times_of_day_as_people_type_them(typed, minute):
     from games.quiet import minute_of
 
     assert minute_of(typed) == minute
+
+
+async def test_in_a_game_without_a_timer_the_held_ping_comes_when_quiet_hours_end(world):
+    """No deadline to move, but the turn's ping still waits for the end of quiet hours, and then comes."""
+    w = world
+    await _alice_is_quiet(w, "23:00", "06:00", "UTC")
+    await start_game(w, 2, seed=3, timer="none")
+    game = await _to_alice(w)
+    assert game.deadline is None and w.alice.id not in pings(w, w.channel.last_message)
+    await w.env.advance_time(6 * HOUR - 1)
+    assert _said(w, "it is your turn") == []
+    await w.env.advance_time(1)
+    [held] = _said(w, "it is your turn")
+    assert w.alice.id in pings(w, held)
+    assert (await stored(w)).held_ping is None
