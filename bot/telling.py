@@ -77,8 +77,11 @@ async def turn_telling(bot: CoalClient, game: Game, *, at_keyboard: int | None =
         return Telling((), image)  # their turn is played for them at once (bot.timers)
     quiet = quiet_end(now, mine)
     if quiet is not None and mover != at_keyboard:  # held until their quiet hours end
-        await bot.manager.hold_ping(game.channel_id, game.version, quiet)
-        return Telling((), image)
+        try:
+            await bot.manager.hold_ping(game.channel_id, game.version, quiet)
+            return Telling((), image)
+        except Exception:  # not stored: better a ping now than none (the post itself must not fail)
+            log.exception("game %s: could not hold the turn's ping for quiet hours", game.id)
     if mine.ping == "mention":
         return Telling((mine.user_id,), image)
     if mover == at_keyboard:  # a direct message would tell them what they are looking at
