@@ -149,7 +149,7 @@ async def come_back(bot: CoalClient, person: PlayerSettings) -> bool:
     now = bot.clock()
     if quiet_end(now, person) is not None:
         return False
-    periods = await bot.manager.store.away_periods(person.user_id, now - 400 * 86400)
+    periods = await bot.manager.store.away_periods(person.user_id, now)  # the period not ended yet
     started = periods[-1][0] if periods else now
     back = await bot.manager.people.end_away(person.user_id, now)
     if back is None:
@@ -201,7 +201,7 @@ async def set_quiet(
     if (wanted["quiet_from"] is not None or wanted["quiet_to"] is not None) and wanted["time_zone"] is None:
         wanted["time_zone"] = "UTC"  # quiet hours without a zone: UTC, said in the answer
     if (wanted["quiet_from"] is None) != (wanted["quiet_to"] is None):
-        raise BadInput(Reason.BAD_TIME, value="–")
+        raise BadInput(Reason.QUIET_NEEDS_BOTH)
     saved = await bot.manager.people.change_settings(user, **{k: wanted[k] for k in _QUIET})
     now_minute = None
     if saved.time_zone:

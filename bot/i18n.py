@@ -161,6 +161,11 @@ class Said(str):
     def format(self, *args: object, **kwargs: object) -> str:
         return finish(str.format(self, *args, **kwargs))
 
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        # pickled as a plain str: words handed to a worker process (the scoring image's key) must not
+        # make it import the bot to read them back
+        return (str, (str(self),))
+
 
 # Italian euphony (issue 51): the prepositions and conjunction before a word, a name above all, that
 # begins with the same vowel take a "d": "tocca ad Ada", "Bob ed Eva" (the usual style: "ad" before

@@ -15,6 +15,7 @@ from bot.housekeeping import EVERY
 from games.errors import NotSeated
 from rules.record import Chooser, random_action
 from tests.simcord_seam import add_bot_again, remove_bot
+from tests.storage.helpers import nothing_about
 
 from .driver import assert_refused, components_of, fast_forward, finished_game, panel_text, start_game, stored
 
@@ -93,17 +94,7 @@ async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game
     r = await w.bob.slash(running, "coal join")
     await assert_refused(w, r, "You are not seated in this game.")
     await _finish(w, running)  # the game ends: housekeeping is woken and renames him there too
-    assert await w.bot.store.user_data(w.bob.id) == {
-        "user_id": w.bob.id,
-        "settings": None,
-        "ratings": [],
-        "rating_changes": [],
-        "seats": [],
-        "moves": [],
-        "server_defaults_changed": [],
-        "forget_request": None,
-        "away_periods": [],
-    }
+    assert await w.bot.store.user_data(w.bob.id) == nothing_about(w.bob.id)
     assert await w.bot.store.verify() == []
 
 

@@ -128,9 +128,9 @@ async def test_quiet_hours_refuse_what_is_not_a_zone_or_a_time_and_can_be_turned
     r = await w.alice.slash(w.channel, "coal me quiet", start="25:00", end="07:00")
     await assert_refused(w, r, "`25:00` is not a time of day")
     r = await w.alice.slash(w.channel, "coal me quiet", start="23:00")
-    await assert_refused(w, r, "give both the start and the end")
+    await assert_refused(w, r, "Quiet hours need a start and an end, for example `start:22:00 end:08:00`.")
     assert (await w.bot.store.player_settings([w.alice.id]))[w.alice.id].quiet_from is None
-    await _alice_is_quiet(w, "23:30", "7:00".zfill(5), "Asia/Tokyo")
+    await _alice_is_quiet(w, "23:30", "07:00", "Asia/Tokyo")
     r = await w.alice.slash(w.channel, "coal me quiet", off=True)
     assert "You have no quiet hours." in r.response.content
     offered = await w.alice.autocomplete(w.channel, "coal me quiet", "time_zone", "")

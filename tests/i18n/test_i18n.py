@@ -94,3 +94,15 @@ def test_load_all_reads_every_catalogue_once():
     before = translator.cache_info().misses
     load_all()
     assert translator.cache_info().misses == before
+
+
+def test_a_translated_message_pickles_as_a_plain_string():
+    """The scoring image's key goes to a drawing worker: reading it back must not import the bot there."""
+    import pickle
+
+    from bot.i18n import _, speaking
+
+    with speaking("it"):
+        said = _("Replay")
+    data = pickle.dumps({"total": said})
+    assert b"bot.i18n" not in data and type(pickle.loads(data)["total"]) is str

@@ -77,3 +77,18 @@ class Counted:
         backend.transaction = counted_transaction  # type: ignore[method-assign]
         backend.write = counted_write  # type: ignore[method-assign]
         backend.read = counted_read  # type: ignore[method-assign]
+
+
+def nothing_about(user_id: int) -> dict:
+    """What `Store.user_data` says of a person the bot keeps nothing about (forgotten, or never seen)."""
+    return {
+        "user_id": user_id,
+        "settings": None,
+        "ratings": [],
+        "rating_changes": [],
+        "seats": [],
+        "moves": [],
+        "server_defaults_changed": [],
+        "forget_request": None,
+        "away_periods": [],
+    }

@@ -17,7 +17,7 @@ from rules.record import Chooser
 from storage import Store
 from storage.personal import NOT_PERSONAL, PERSONAL
 from tests.storage.backends import Target
-from tests.storage.helpers import GUILD, NAMES, USERS, play
+from tests.storage.helpers import GUILD, NAMES, USERS, nothing_about, play
 
 ROOT = Path(__file__).resolve().parents[2]
 # Bob, with an id like Discord's (17 digits and more: a scan for it finds no other number by chance)
@@ -96,7 +96,7 @@ async def _started(manager: GameManager, channel: int, players: int, seed: int):
 
 async def _a_server(store: Store) -> GameManager:
     """Bob in two finished games (2 and 4 players), a running one, a lobby and an aborted one; settings,
-    ratings, server defaults he changed."""
+    ratings, server defaults he changed, quiet hours and a time away (issue 49)."""
     manager = GameManager(store)
     await manager.open()
     for channel, players in ((1, 2), (2, 4)):
@@ -109,6 +109,10 @@ async def _a_server(store: Store) -> GameManager:
     await _started(manager, 5, 2, seed=5)
     await manager.abort(5, USERS[0])  # aborted
     await manager.people.change_settings(FORGOTTEN, ping="dm", language="it")
+    now = store.clock()
+    await manager.people.set_away(FORGOTTEN, now + 86400, now)  # a period of his, kept for the allowance
+    await manager.people.end_away(FORGOTTEN, now + 3600)
+    await manager.people.change_settings(FORGOTTEN, time_zone="Europe/Rome", quiet_from=1320, quiet_to=480)
     await manager.people.change_settings(USERS[0], ping="none")
     await store.save_server_defaults(GUILD, {"timer": "12h"}, by=FORGOTTEN)
     return manager
@@ -118,6 +122,9 @@ async def test_a_person_s_data_is_everything_kept_about_them(store):
     manager = await _a_server(store)
     data = await store.user_data(FORGOTTEN)
     assert data["settings"]["ping"] == "dm" and data["settings"]["language"] == "it"
+    assert data["settings"]["time_zone"] == "Europe/Rome" and data["settings"]["quiet_from_minute"] == 1320
+    [away] = data["away_periods"]
+    assert away["until"] - away["started_at"] == 86400 and away["ended_at"] == away["started_at"] + 3600
     assert {r["guild_id"] for r in data["ratings"]} == {GUILD} and len(data["rating_changes"]) == 2
     assert sorted((s["game_id"], s["status"]) for s in data["seats"]) == [
         (1, "finished"),
@@ -158,17 +165,7 @@ async def test_forget_leaves_nothing_but_what_the_policy_keeps_and_every_game_re
     assert [s.name for s in finished.seats].count("Former player 1") == 1
     assert {s.user_id for s in finished.seats} == {USERS[0], -1, USERS[2], USERS[3]}
     assert await store.forget_requests() == []
-    assert await store.user_data(FORGOTTEN) == {
-        "user_id": FORGOTTEN,
-        "settings": None,
-        "ratings": [],
-        "rating_changes": [],
-        "seats": [],
-        "moves": [],
-        "server_defaults_changed": [],
-        "forget_request": None,
-        "away_periods": [],
-    }
+    assert await store.user_data(FORGOTTEN) == nothing_about(FORGOTTEN)
 
 
 async def test_the_operator_s_forget_renames_what_has_ended_and_leaves_open_games_to_the_bot(store):
@@ -259,17 +256,7 @@ async def test_a_forget_killed_at_random_moments_leaves_every_game_whole_and_fin
     out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "the request is done" in out.stdout, out.stderr
     async with Store(db) as store:
-        assert await store.verify() == [] and await store.user_data(FORGOTTEN) == {
-            "user_id": FORGOTTEN,
-            "settings": None,
-            "ratings": [],
-            "rating_changes": [],
-            "seats": [],
-            "moves": [],
-            "server_defaults_changed": [],
-            "forget_request": None,
-            "away_periods": [],
-        }
+        assert await store.verify() == [] and await store.user_data(FORGOTTEN) == nothing_about(FORGOTTEN)
 
 
 @pytest.mark.parametrize(
