@@ -27,6 +27,7 @@ import discord
 
 from games import Game, Move, TurnResult
 from games.backoff import Backoff
+from games.computers import level_to_move
 from games.locks import KeyedLocks
 from games.posts import LOBBY_POST, NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS
@@ -371,7 +372,7 @@ class Publisher:
         if posted is None and not (scored and over and parts >= 1):
             return False
         if buttons is not None and posted is not None:
-            await self.live.now(game, posted.channel.id, posted.id)
+            await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
         if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
             with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
                 choice, v = draw_choice(game)
@@ -500,7 +501,7 @@ class Publisher:
             telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
             posted = await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
         if posted is not None:  # the lobby's buttons go (a lobby started by /coal start keeps its message)
-            await self.live.now(game, posted.channel.id, posted.id)
+            await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
         self.bot.computers.wake(game.channel_id)  # a computer may have the first pick
 
     async def repost_turn(self, game: Game, text: str) -> None:
@@ -517,7 +518,7 @@ class Publisher:
                 None, self.bot.get_partial_messageable(game.channel_id), body, file, view, pings=telling.pings
             )
         if posted is not None and view is not None:  # the buttons of the turn posted before go
-            await self.live.now(game, posted.channel.id, posted.id)
+            await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
 
     async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None:
         """The answer to `/coal host resume`: `text`, pinging the player to move as they chose to be told."""
@@ -543,3 +544,13 @@ class Publisher:
         """The half-time reminder, as the player to move chose to be told (`bot.telling`)."""
         with in_channel(game):
             await remind(self.bot, game, seconds_left)
+
+
+def settled_words(game: Game, posted: discord.Message) -> str | None:
+    """A turn message's words once the computer it says is thinking has replied: without that line (None:
+    a person is to move, the message stays as it is)."""
+    if level_to_move(game) is None:
+        return None
+    with in_channel(game):
+        line = turns.whose_turn(game)
+    return posted.content.removesuffix(line).rstrip("\n") if line and posted.content.endswith(line) else None

@@ -106,6 +106,8 @@ async def test_a_solo_game_against_three_computers_from_the_lobby_to_the_final_s
         assert not any(f"<@{s.user_id}>" in message.content for s in game.seats[1:])
     final = w.channel.last_message.content
     assert final.startswith("**Game over.**") and "Final scores" in final
+    # "🤖 … is thinking…" ended alice's messages while the computers thought; each went with their reply (issue 50)
+    assert not [m.content for m in history if "is thinking" in m.content]
 
 
 async def test_bad_input_about_computers_is_refused_privately_and_changes_nothing(world, monkeypatch):
