@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 import discord
 from pydantic import TypeAdapter
@@ -51,6 +52,10 @@ class ComputerPlayers:
         self._backoff = Backoff()  # per channel: a move that failed is tried again, less and less often
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._closed = False
+        # Who starts the movers: None, `wake` itself; the sandbox hands them to its page keeper, which starts
+        # them outside the simulated Discord's bookkeeping (`bot.sandbox_page`), so a person's move is shown
+        # before the computer's reply is thought.
+        self.starter: Callable[[int], None] | None = None
 
     # --- thinking -----------------------------------------------------------------------------------
 
@@ -73,10 +78,20 @@ class ComputerPlayers:
         """Make the computer moves due in the channel (if any), after what is being posted now."""
         if self._closed:
             return
+        if self.starter is not None:
+            self.starter(channel_id)
+        else:
+            self.start(channel_id)
+
+    def start(self, channel_id: int) -> asyncio.Task[None] | None:
+        """The channel's mover, started now unless one runs (it looks again before it stops); None once closed."""
+        if self._closed:
+            return None
         mover = self._movers.get(channel_id)
-        if mover is not None and not mover.done():
-            return  # the running mover looks again before it stops
-        self._movers[channel_id] = asyncio.create_task(self._move(channel_id), name=f"coalbaron-computer-{channel_id}")
+        if mover is None or mover.done():
+            mover = asyncio.create_task(self._move(channel_id), name=f"coalbaron-computer-{channel_id}")
+            self._movers[channel_id] = mover
+        return mover
 
     def resume(self) -> int:
         """After a start: wake every running game where a computer is to move; how many."""

@@ -26,6 +26,7 @@ from pathlib import Path
 import simcord
 
 from .client import CoalBot, create_bot
+from .sandbox_page import PageKeeper, follow_real_time
 from .words import sandbox as words
 from .words.lobby import lobby_message
 
@@ -73,8 +74,12 @@ async def run_sandbox(
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=60) as env:
             _, channel, members = build_world(env)
+            follow_real_time(env)  # after the world is built: its ids come from the clock
+            keeper = PageKeeper(env, bot)
+            keeper.attach()
             await greet(bot, channel)
             async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
+                keeper.show(preview)
                 print(words.SERVING.format(url=preview.url, database=database), flush=True)
                 if open_browser:
                     webbrowser.open(preview.url)
@@ -85,6 +90,7 @@ async def run_sandbox(
                 await asyncio.wait({closed, stop}, return_when=asyncio.FIRST_COMPLETED)
                 closed.cancel()
                 stop.cancel()
+                await keeper.close()
             log.info("sandbox: stopping")
             await bot.close()
     finally:
