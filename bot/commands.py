@@ -19,7 +19,7 @@ from rules import UseBank, space_problem
 from rules.components import space_of
 from rules.errors import quote
 
-from . import console, my_games, seats, server_defaults, threads, turns
+from . import console, my_games, seats, server_defaults, threads, turns, tutorial
 from .command_options import (
     GAME_OPTION_CHOICES,
     GAME_OPTIONS,
@@ -314,6 +314,10 @@ class CoalCommands(app_commands.Group):
             raise NoGameHere(Reason.NO_GAME)
         rows = await manager.store.log_with_events(game, last)
         await interaction.response.send_message(status.log_message(rows), ephemeral=True)
+
+    @app_commands.command(name="learn", description=describe.LEARN)
+    async def learn(self, interaction: discord.Interaction) -> None:
+        await tutorial.learn(interaction)
 
     @app_commands.command(name="help", description=describe.HELP)
     @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.HELP])

@@ -27,7 +27,7 @@ from games import Game, GameError, TurnResult
 from games.autoplay import Question, play_computers, question
 from games.backoff import Backoff
 from games.computers import HINT_LEVEL, computer_to_move, is_computer, level_to_move
-from games.undo import undo_refusal
+from games.undo import may_take_back
 from players import Hint
 
 from .context import CoalClient, as_coal
@@ -175,7 +175,7 @@ class ComputerPlayers:
         quiet = all(
             r.before is not None
             and is_computer(r.game.user_of_player(r.before.to_move or ""))
-            and undo_refusal(r.before, r.state, r.events) is None
+            and may_take_back(game.options.tutorial, r.before, r.state, r.events)
             for r in results
         )
         await self.bot.publisher.publish(

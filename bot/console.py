@@ -24,8 +24,10 @@ from .items import GREEN, GREY, RED, GameButton, GameMenu, button_template, chos
 from .plan_words import in_language, typed_plan
 from .replies import panel, refuse, refuse_error, stale
 from .turns import take, typed
+from .tutorial import guides_the_console
 from .words import console as words
 from .words import refusals
+from .words import tutorial as tutorial_words
 from .words.choices import action_usage
 from .words.refusals import rules_problem
 from .words.rules import colour_name, level_name
@@ -44,6 +46,9 @@ def render(console: Console) -> LayoutView:
         return ConsoleButton(g, ver, arg, label=label, style=style, disabled=not ok)
 
     box: Container[LayoutView] = Container(TextDisplay(words.console_head(planner)), Separator())
+    if console.guide:  # a tutorial's first mining, step by step
+        box.add_item(TextDisplay(_(tutorial_words.CONSOLE_WALK)))
+        box.add_item(Separator())
     box.add_item(TextDisplay(words.cage_and_carts(planner.pit)))
     cage = [button(f"cage-{n}", _(words.CAGE).format(level=level_name(n)), CageTo(level=n) in legal) for n in range(5)]
     load = [button(f"load-{c}", _(words.LOAD).format(colour=colour_name(c)), Load(colour=c) in legal) for c in range(4)]
@@ -81,7 +86,9 @@ def render(console: Console) -> LayoutView:
 
 
 async def open_console(interaction: discord.Interaction, game: Game, steps: int) -> None:
-    console = client_of(interaction).consoles.open(game, interaction.user.id, steps)
+    bot = client_of(interaction)
+    guide = await guides_the_console(bot, game, interaction.user.id)
+    console = bot.consoles.open(game, interaction.user.id, steps, guide=guide)
     await interaction.response.send_message(view=render(console), ephemeral=True)
 
 

@@ -31,12 +31,12 @@ from games.computers import level_to_move
 from games.locks import KeyedLocks
 from games.posts import LOBBY_POST, NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS
-from games.undo import undo_refusal
+from games.undo import may_take_back
 from rendering import last_move, render_scoring, render_turn
 from rules import EVENTS, GameState, view
 from storage import OutboxRow, PlayerSettings
 
-from . import catchup
+from . import catchup, tutorial
 from .boards_ahead import BoardsAhead
 from .context import TIMERS_CHANGED, CoalClient, as_coal
 from .draw_choice import draw_choice
@@ -335,6 +335,7 @@ class Publisher:
         what = said if said is not None else turns.what_happened(game, result.events)
         change = describe_shift_change(result.events)  # a new start player, the next shift
         nxt = turns.whose_turn(game)
+        lesson = await tutorial.lesson(bot, game, result.events, version)  # a tutorial's explanations, before the ping
         scored = any(e.kind == "shift_scored" for e in result.events)
         last = last_move(result.before, result.action, state) if result.before and result.action else None
         at_keyboard = interaction.user.id if interaction is not None else None
@@ -358,11 +359,11 @@ class Publisher:
                 await self._parts_posted(game, version, 1)
             scoring = turns.shift_scored(result.events, state)
             image = await self._scoring_image(state, scoring)
-            text = "\n".join(x for x in (scoring, change, nxt) if x)
+            text = "\n".join(x for x in (scoring, change, lesson, nxt) if x)
             nonce = nonce_of(game.id, version, 1)
             posted = await send(interaction, channel, text, image, buttons, pings=telling.pings, nonce=nonce)
         elif parts < 1:
-            text = "\n".join(x for x in (sentences([what, change]), nxt) if x)
+            text = "\n".join(x for x in (sentences([what, change]), "" if over else lesson, nxt) if x)
             nonce = nonce_of(game.id, version, 0)
             posted = await send(interaction, channel, text, file, buttons, pings=telling.pings, nonce=nonce)
             if posted is not None and scored and over:
@@ -384,6 +385,9 @@ class Publisher:
             winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
             nonce = nonce_of(game.id, version, 1)
             rematch = rematch_view(game.id, game.version)
+            if game.options.tutorial:  # the end explained, the learner's score line by line; then a real game
+                final = "\n".join(x for x in (final, lesson, tutorial.final_lesson(game)) if x)
+                rematch = tutorial.end_view(game)
             if await send(interaction, channel, final, image, rematch, pings=winners, nonce=nonce) is None:
                 return False
         return True
@@ -423,7 +427,7 @@ class Publisher:
         many computer moves the undo takes back with it; else None."""
         game = result.game
         if interaction is not None and result.action is not None and result.before is not None:
-            if undo_refusal(result.before, result.state, result.events) is None:
+            if may_take_back(game.options.tutorial, result.before, result.state, result.events):
                 self._undoable[game.id] = result.version  # the computers' replies may come with it
                 return 0
         elif replies and self._undoable.get(game.id) == first - 1:
@@ -491,15 +495,19 @@ class Publisher:
 
     # --- the other messages of a game ---------------------------------------------------------------
 
-    async def first_turn(self, interaction: discord.Interaction, game: Game) -> None:
-        """The first message of a game, answering the Start: seats, the board, and the first draft pick."""
+    async def first_turn(self, interaction: discord.Interaction | None, game: Game) -> None:
+        """The first message of a game, answering the Start (or straight into the game's channel: a tutorial
+        in its thread): seats, the board, and the first draft pick."""
         assert game.state is not None
         with in_channel(game):
             alt = images.board(game.state)
         file = await self.bot.render(render_turn, game.state, None, filename="board.png", description=alt)  # always
+        channel = None if interaction is not None else self.bot.get_partial_messageable(game.channel_id)
+        at_keyboard = interaction.user.id if interaction is not None else None
         with in_channel(game):
-            telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
-            posted = await send(interaction, None, turns.begins(game), file, turn_view(game), pings=telling.pings)
+            telling = await turn_telling(self.bot, game, at_keyboard=at_keyboard)
+            text = turns.begins(game, lesson=tutorial.first_lesson(game))
+            posted = await send(interaction, channel, text, file, turn_view(game), pings=telling.pings)
         if posted is not None:  # the lobby's buttons go (a lobby started by /coal start keeps its message)
             await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
         self.bot.computers.wake(game.channel_id)  # a computer may have the first pick

@@ -17,6 +17,7 @@ from .i18n import _
 from .items import GameButton, GameMenu, button_template, chosen, make_menu, menu_template
 from .replies import game_for, show_board, show_pit, stale, viewer_name
 from .turns import take, take_back
+from .tutorial import why_button
 from .words import refusals, turns
 from .words.choices import draft_label, label, usage
 
@@ -43,6 +44,9 @@ def turn_view(game: Game, *, undo: int | None = None, catch_up: bool = False) ->
         v.add_item(show_drawn(game))
     v.add_item(PitButton(game.id, game.version))
     v.add_item(LegalButton(game.id, game.version))
+    why = why_button(game)  # a tutorial's: the expert's best move for the learner, and what it gains
+    if why is not None:
+        v.add_item(why)
     if undo is not None:
         v.add_item(UndoButton(game.id, game.version, label=turns.undo_label(undo)))
     if catch_up:

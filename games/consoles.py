@@ -19,6 +19,7 @@ class Console:
     version: int
     user_id: int
     planner: MinePlanner
+    guide: bool = False  # a tutorial's first mining: the walk-through shows above the plan (`bot.tutorial`)
 
 
 class Consoles:
@@ -27,12 +28,12 @@ class Consoles:
     def __init__(self) -> None:
         self._open: dict[tuple[int, int], Console] = {}
 
-    def open(self, game: Game, user_id: int, steps: int) -> Console:
+    def open(self, game: Game, user_id: int, steps: int, *, guide: bool = False) -> Console:
         seat = game.seat_of_user(user_id)
         assert seat is not None and game.state is not None, "only the player to move opens a console"
         assert steps in (4, 6, 8, 10), "the command checks the steps first"
         planner = MinePlanner(game.state, cast(Literal[4, 6, 8, 10], steps), seat.seat)
-        console = Console(game.id, game.version, user_id, planner)
+        console = Console(game.id, game.version, user_id, planner, guide)
         self._open[(game.id, user_id)] = console
         return console
 

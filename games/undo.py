@@ -31,6 +31,12 @@ def undo_refusal(before: GameState, after: GameState, events: list[Event]) -> Re
     return None
 
 
+def may_take_back(tutorial: bool, before: GameState, after: GameState, events: list[Event]) -> bool:
+    """Whether the move from `before` to `after` may be taken back: always in a tutorial (nothing is secret
+    from a computer that does not care), else when it showed nothing new (`undo_refusal`)."""
+    return tutorial or undo_refusal(before, after, events) is None
+
+
 @dataclass(frozen=True, slots=True)
 class TakenBack:
     """What an undo takes back: the state before the person's move, and the computers' replies after it."""
@@ -43,10 +49,12 @@ class TakenBack:
         return 1 + len(self.replies)
 
 
-def last_move_of(record: GameRecord, log: list[LogRow], user_id: int, player: str) -> TakenBack:
+def last_move_of(
+    record: GameRecord, log: list[LogRow], user_id: int, player: str, *, tutorial: bool = False
+) -> TakenBack:
     """What `player` (the person `user_id`) may take back now; else the refusal (CannotUndo).
 
-    `log` is the game's whole log, `record` the same as a rules record."""
+    `log` is the game's whole log, `record` the same as a rules record; in a `tutorial`, any last move."""
     replies = 0
     while replies < len(log) and is_computer(log[-1 - replies].user_id):
         replies += 1
@@ -58,7 +66,7 @@ def last_move_of(record: GameRecord, log: list[LogRow], user_id: int, player: st
     for k in range(count):  # the person's move and each reply: none showed anything new
         before, entry = states[-count - 1 + k], standing[-count + k]
         after, events = rules.apply(before, rules.parse_action(entry.action))
-        reason = undo_refusal(before, after, events)
+        reason = None if tutorial else undo_refusal(before, after, events)
         if reason is not None:
             raise CannotUndo(reason)
     return TakenBack(states[-count - 1], tuple(e.player for e in standing[-replies:]) if replies else ())

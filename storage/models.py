@@ -63,6 +63,9 @@ class GameSettings(BaseModel):
     # The language of what the bot posts in the game's channel (bot/i18n.SUPPORTED); games stored before
     # the option speak English.
     language: str = "en"
+    # A guided first game (`/coal learn`, `games.tutorial`): explanations come with the turns, a "Why?"
+    # button with the learner's, and any move may be taken back.
+    tutorial: bool = False
 
     @property
     def timer_seconds(self) -> int | None:

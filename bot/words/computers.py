@@ -145,11 +145,12 @@ def hint_lines(hints: Sequence[Hint]) -> list[str]:
     lines = [_(HINTS_HEAD)]
     for h in hints:
         lead = f"{h.expected_lead:+.0f}"
-        lines.append(_(HINT_LINE).format(rank=h.rank, action=action_usage(h.action), effects=_effects(h), lead=lead))
+        lines.append(_(HINT_LINE).format(rank=h.rank, action=action_usage(h.action), effects=effects(h), lead=lead))
     return lines
 
 
-def _effects(h: Hint) -> str:
+def effects(h: Hint) -> str:
+    """What a hinted move does at once, in words ("2 cubes loaded, 3 marks spent"), or that it gains nothing now."""
     parts = []
     if h.vp:
         parts.append(_(VP_GAINED).format(n=h.vp))

@@ -7,7 +7,8 @@ CHANNEL = "coal-baron"
 PEOPLE = ("Ada", "Ben", "Cleo", "Dev")
 
 WELCOME = (
-    "Welcome to the Coal Baron sandbox. Type `/coal new` to open a game, add computer players with"
+    "Welcome to the Coal Baron sandbox. New to the game? `/coal learn` plays a guided first game. Type"
+    " `/coal new` to open a game, add computer players with"
     " `/coal host addbot` (or the lobby's menu), then press Start. To play hot-seat, switch the viewer at the"
     " top of the page: each person sees only their own private replies. `/coal help` explains the game."
     " In the sandbox a game is played in this channel, not in a thread of its own as on a server."

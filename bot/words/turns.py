@@ -139,12 +139,13 @@ def shift_scored(events: list[Event], state: GameState) -> str:
     return _(SHIFT_SCORED).format(shift=scored.shift, scores=gains)
 
 
-def begins(game: Game) -> str:
-    """The first message of a game: seats, start player, the first pick."""
+def begins(game: Game, lesson: str = "") -> str:
+    """The first message of a game: seats, start player, (a tutorial's first explanations,) the first pick."""
     state = game.state
     assert state is not None
+    last = "\n".join(x for x in (lesson, whose_turn(game)) if x)
     return _(BEGINS).format(
-        seats=seat_line(game), start_player=shown(state.players[state.start_player].name), whose_turn=whose_turn(game)
+        seats=seat_line(game), start_player=shown(state.players[state.start_player].name), whose_turn=last
     )
 
 
