@@ -206,6 +206,11 @@ async def test_a_scripted_tutorial_sees_every_explanation_once_in_its_place(worl
         else:
             assert step[2] <= found[topic][0] < step[3], (topic, version, step, found[topic])
     assert learner.console_seen == 1 and learner.undone
+    # every kind of move, the learner's own, through Discord: each worker space and a draw's choice
+    kinds = {row.action.split()[0] for row in log if row.user_id == w.alice.id}
+    spaces = {row.action.split(":")[0].rsplit(" ", 1)[-1] for row in log if row.action.startswith(("factory", "order"))}
+    assert {"draft", "factory", "mine", "deliver", "money", "order", "bank", "keep", "undo"} <= kinds, kinds
+    assert "draw" in spaces
 
     # the end: the learner's score line by line, and a real game opened where they choose
     final = history[-1]
