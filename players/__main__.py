@@ -6,14 +6,18 @@ import argparse
 import sys
 
 from .duel import duel
-from .levels import LEVELS
+from .levels import LEVELS, by_level
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m players", description="Computer players for Coal Baron.")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("duel", help="seat-rotated games between levels: win rates, scores, think times")
-    d.add_argument("--levels", required=True, help="2-4 comma-separated levels: " + ", ".join(LEVELS))
+    d.add_argument(
+        "--levels",
+        required=True,
+        help="2-4 comma-separated levels: " + ", ".join(LEVELS) + " (`expert@0.5`: with a CPU budget of 0.5 s)",
+    )
     d.add_argument("--games", type=int, default=200)
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--start", type=int, default=0, help="the first game's number (default 0): to complete a cut run")
@@ -21,9 +25,14 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--jobs", type=int, default=1, help="games played side by side, one process each (default 1)")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    unknown = [x for x in levels if x not in LEVELS]
+    unknown = [x for x in levels if x.partition("@")[0] not in LEVELS]
     if unknown or not 2 <= len(levels) <= 4:
         parser.error(f"--levels takes 2-4 of {', '.join(LEVELS)}; got {args.levels!r}")
+    for level in levels:
+        try:
+            by_level(level)
+        except ValueError as err:
+            parser.error(str(err))
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.jobs < 1:

@@ -8,6 +8,7 @@ action. Hidden cards are never read: normal and hard decide on games sampled fro
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Protocol
 
@@ -21,7 +22,7 @@ from .greedy import greedy_action
 from .knowledge import determinize
 from .lookahead import after_move, play_on
 from .ranking import Scored, best_move, rank
-from .search import Plain
+from .search import Plain, Search, Yardstick
 
 __all__ = ["Easy", "Expert", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
 
@@ -124,13 +125,27 @@ LEVELS: dict[str, Callable[[], Player]] = {
     "hard": Hard,
     "expert": Expert,
     "ismcts": Plain,
+    "plain": lambda: Search(level="plain", budget=1.5),
+    "yardstick": Yardstick,
 }
 
 
 def by_level(level: str) -> Player:
     """The computer player of a level: random, easy, normal, hard or expert (and `ismcts`, the plain
     search expert is measured against, for duels)."""
+    name, _at, seconds = level.partition("@")  # "expert@0.5": a level with another CPU budget a decision
     try:
-        return LEVELS[level]()
+        player = LEVELS[name]()
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    if not seconds:
+        return player
+    if not hasattr(player, "budget"):
+        raise ValueError(f"level {name!r} has no CPU budget to set")
+    try:
+        budget = float(seconds)
+    except ValueError:
+        raise ValueError(f"{seconds!r} is not a number of seconds") from None
+    if not 0 < budget <= 60:
+        raise ValueError("a budget is more than 0 and at most 60 seconds")
+    return dataclasses.replace(player, budget=budget, level=level)  # type: ignore[type-var]

@@ -20,6 +20,7 @@ the seat cannot see give the same determinizations, hence the same move.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 from rules import advance, legal_actions
@@ -31,7 +32,9 @@ from rules.state import GameState
 from .evaluate import worths
 from .greedy import greedy_action
 from .knowledge import determinize
+from .lookahead import quick_move
 from .planning import mining_plans
+from .ranking import rank
 
 __all__ = ["Plain", "Search"]
 
@@ -53,7 +56,16 @@ class Node:
 
 @dataclass(frozen=True)
 class Search:
-    """A plain IS-MCTS player of a fixed number of iterations (the same move on every machine)."""
+    """An IS-MCTS player: a fixed number of iterations (the same move on every machine), or a CPU `budget`.
+
+    The levers of issue 53, each off by default (the plain yardstick): `budget` (CPU seconds a decision
+    may take, iterations then unbounded), `deduce` (determinizations that agree with every clue the view
+    gives, the expert's `players.deduction`), `playout` ("greedy": the easy level's moves with `noise`
+    random ones; "quick": the best move of a quick one-move look-ahead, `players.lookahead.quick_move`),
+    `cutoff` (placements a playout plays before the evaluation judges the position, instead of playing to
+    the end), `widen` (a node offers its moves ranked by the normal level's static ranking, only the
+    best 1 + widen·√visits of them: progressive widening).
+    """
 
     level: str = "search"
     iterations: int = 100
@@ -61,6 +73,11 @@ class Search:
     plans: int = 3  # mining plans per mining space
     noise: float = 0.1  # share of random moves in the rollouts
     margin: float = 20.0  # VP of lead that makes the squashed margin 0.88 (tanh(1))
+    budget: float | None = None  # CPU seconds a decision may take (None: `iterations`)
+    deduce: bool = False
+    playout: str = "greedy"
+    cutoff: int | None = None
+    widen: float | None = None
 
     # --- the decision -----------------------------------------------------------------------------
 
@@ -70,17 +87,26 @@ class Search:
     def evaluate(self, view: GameState, seed: int) -> list[tuple[Action, float, int]]:
         """The moves searched, most visited first: each with the mean final VP lead over the best
         rival its playouts reached, and its visits. One move open: that move, at once."""
-        first = self._offered(determinize(view, seed))
+        started = time.process_time()
+        first = self._offered(determinize(view, seed, deduce=self.deduce))
         if len(first) == 1:  # one move open (a single draft card, the last choice): nothing to weigh
             return [(first[0], 0.0, 0)]
         root = Node()
         root.moves = first
         seat = view.current
-        for k in range(self.iterations):
-            world = determinize(view, seed + 7919 * k)
+        k = 0
+        while self._going_on(k, started):
+            world = determinize(view, seed + 7919 * k, deduce=self.deduce)
             self._iterate(root, world, seat, Chooser(seed * 31 + k))
+            k += 1
         tried = sorted(root.children.values(), key=lambda n: (-n.visits, -n.reward))
         return [(n.action, n.lead / n.visits, n.visits) for n in tried if n.action is not None and n.visits]
+
+    def _going_on(self, k: int, started: float) -> bool:
+        """Whether to iterate again: below `iterations`, or (with a budget) while CPU time is left."""
+        if self.budget is None:
+            return k < self.iterations
+        return k == 0 or time.process_time() - started < self.budget
 
     # --- one iteration ----------------------------------------------------------------------------
 
@@ -91,7 +117,10 @@ class Search:
             mover = state.current
             if node.moves is None:
                 node.moves = self._offered(state)
-            open_moves = [(str(a), a) for a in node.moves]
+            offered = node.moves
+            if self.widen is not None:  # progressive widening: the best-ranked few, more as visits grow
+                offered = offered[: 1 + int(self.widen * math.sqrt(node.visits + 1))]
+            open_moves = [(str(a), a) for a in offered]
             child, state = self._select(node, open_moves, state)
             if child is None:  # nothing offered here is legal in this game: play on from here
                 break
@@ -100,6 +129,7 @@ class Search:
             if child.visits == 0:  # a new node: the rest is played out
                 break
         rewards, leads = self._rollout(state, chooser)
+        root.visits += 1  # the root counts its iterations (widening reads a node's visits)
         for child, mover in path:
             child.visits += 1
             child.reward += rewards[mover]
@@ -137,13 +167,17 @@ class Search:
     def _rollout(self, state: GameState, chooser: Chooser) -> tuple[list[float], list[float]]:
         """The game played by the quick policy to its end; each seat's result in [0, 1] (half the share
         of the win, half its squashed lead over the best rival), and each seat's lead in VP."""
-        while state.phase != "over":
+        placed = 0
+        while state.phase != "over" and (self.cutoff is None or placed < self.cutoff):
+            placed += state.phase == "turn"
             if self.noise and chooser.below(1000) < self.noise * 1000:
                 action = random_action(state, chooser)
+            elif self.playout == "quick" and state.phase == "turn":
+                action = quick_move(state)
             else:
                 action = greedy_action(state, chooser)
             state = advance(state, action)
-        vp = worths(state)
+        vp = worths(state)  # the final VP once over; before, the evaluation's expected final VP
         best = max(vp)
         winners = [k for k, v in enumerate(vp) if v == best]
         out, leads = [], []
@@ -159,6 +193,8 @@ class Search:
     def _offered(self, state: GameState) -> list[Action]:
         """The moves tried in `state`: every placement and draw choice that differs, and the planner's
         longest plans for each mining space."""
+        if self.widen is not None and state.phase == "turn":
+            return self._ranked(state)
         legal = legal_actions(state)
         out: list[Action] = [a for a in legal if not isinstance(a, Mine | ChooseDrawn)]
         out += [a for a in legal if isinstance(a, ChooseDrawn) and (a.to == "bottom" or a.pick is None)]
@@ -169,8 +205,21 @@ class Search:
             out += [plan for plan, _ in plans[: self.plans]]
         return out
 
+    def _ranked(self, state: GameState) -> list[Action]:
+        """The moves a widening node offers, best first by the normal level's static ranking (its mining
+        plans and draw spaces included), then any placement the ranking left out."""
+        ranked = [scored.action for scored in rank(state)]
+        seen = {str(a) for a in ranked}
+        rest = [a for a in legal_actions(state) if not isinstance(a, Mine | ChooseDrawn) and str(a) not in seen]
+        return ranked + rest
+
 
 def Plain() -> Search:  # noqa: N802
     """The yardstick: a plain SO-ISMCTS of 100 iterations, every placement and three planner plans per
     mining space, rollouts with 10 % random moves."""
     return Search(level="ismcts")
+
+
+def Yardstick(budget: float = 1.5) -> Search:  # noqa: N802
+    """The strongest search of issue 53 that was measured: every lever on, `budget` CPU seconds a decision."""
+    return Search(level="yardstick", budget=budget, deduce=True, playout="quick", cutoff=12, widen=2.0)

@@ -1,0 +1,65 @@
+"""The search yardstick's levers (issue 53): a CPU budget, progressive widening by the static ranking, playouts
+cut off and judged, and levels named with another budget ("expert@0.5")."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from players import by_level
+from players.__main__ import main
+from players.knowledge import determinize
+from players.ranking import rank
+from players.search import Search
+from rules import view
+
+from .games import position
+
+
+def test_a_search_with_a_cpu_budget_stops_near_it_after_several_iterations():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    search = Search(budget=0.2, playout="quick", cutoff=6)
+    started = time.process_time()
+    judged = search.evaluate(seen, 3)
+    spent = time.process_time() - started
+    assert 0.2 <= spent < 0.6, spent  # one iteration over the budget at most
+    assert sum(visits for _, _, visits in judged) > 3
+
+
+def test_widening_offers_the_statically_best_move_first():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    best = rank(determinize(seen, 4))[0].action
+    narrow = Search(iterations=12, widen=0.0)  # 1 + 0·√n: the root only ever offers its best-ranked move
+    assert narrow.choose(seen, 4) == best
+    wider = Search(iterations=40, widen=2.0).evaluate(seen, 4)
+    assert 1 < len(wider) <= 1 + int(2.0 * 41**0.5)
+
+
+def test_a_cut_off_playout_is_judged_by_the_evaluation_and_its_moves_are_legal():
+    state = position("turn", players=2, seed=7)
+    seen = view(state, state.players[state.current].name)
+    judged = Search(iterations=15, playout="quick", cutoff=4, deduce=True).evaluate(seen, 1)
+    assert judged and all(visits > 0 for _, _, visits in judged)
+
+
+def test_a_level_with_another_budget_by_name_and_bad_names_refused():
+    expert = by_level("expert@0.5")
+    assert expert.budget == 0.5 and expert.level == "expert@0.5"
+    assert by_level("yardstick@0.25").budget == 0.25
+    with pytest.raises(ValueError, match="has no CPU budget"):
+        by_level("easy@1")
+    with pytest.raises(ValueError, match="not a number"):
+        by_level("expert@fast")
+    with pytest.raises(ValueError, match="at most 60"):
+        by_level("expert@600")
+
+
+def test_the_duel_command_refuses_a_bad_budget_in_one_line(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["duel", "--levels", "expert@fast,easy", "--games", "1"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].endswith("'fast' is not a number of seconds")
