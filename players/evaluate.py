@@ -124,7 +124,7 @@ def _clock_worth(state: GameState, w: Weights) -> tuple[float, ...]:
 
     Most moves change no seat's counts (only deliveries and emptied carts do), so the worth is
     remembered by the counts: the positions a search compares share it."""
-    table = tuple(_clock_counts(p) for p in state.players)
+    table = tuple(clock_counts(p) for p in state.players)
     key = (table, state.shift, w.clock_near, w.clock_far)
     hit = _CLOCKS.get(key)
     if hit is None:
@@ -172,7 +172,9 @@ def _remember(p: Player, key: tuple[int, int, int], value: object) -> None:
     _CACHE[key] = (p, value)
 
 
-def _clock_counts(p: Player) -> tuple[int, ...]:
+def clock_counts(p: Player) -> tuple[int, ...]:
+    """A pit's counts for the 12 shift-clock elements (R-SHIFT-2): delivered spots by colour and by vehicle,
+    then empty carts by level."""
     key = (id(p), 0, 0)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is p:

@@ -9,8 +9,10 @@ from pydantic import BaseModel
 
 from rules import advance
 from rules.actions import Fill, Load
+from rules.components import ELEMENTS_SCORED, SHIFTS
 from rules.state import GameState, Player
 
+from .evaluate import clock_counts
 from .expert import Expert
 from .knowledge import determinize
 
@@ -30,9 +32,26 @@ class Hint(BaseModel):
     cubes_loaded: int
     marks: int  # change in marks (negative: spent)
     workers: int  # workers the action places
+    # why, in the evaluation's terms (issue 53): orders it makes complete (ready to deliver), and the
+    # elements of the next shift scoring where the seat comes to have the most (R-SHIFT-1..4)
+    completes: int = 0
+    majorities: int = 0
 
 
-def _hint(action, rank: int, lead: float, before: Player, after: Player) -> Hint:
+def firsts(state: GameState, seat: int) -> int:
+    """How many elements of the coming shift scoring `seat` has the most of (ties included, at least 1)."""
+    table = [clock_counts(p) for p in state.players]
+    elements = ELEMENTS_SCORED[min(state.shift, SHIFTS)]
+    return sum(1 for e in range(elements) if table[seat][e] >= 1 and table[seat][e] == max(r[e] for r in table))
+
+
+def _complete(p: Player) -> int:
+    return sum(1 for order in p.orders if order.complete)
+
+
+def _hint(action, rank: int, lead: float, world: GameState, after_state: GameState) -> Hint:
+    seat = world.current
+    before, after = world.players[seat], after_state.players[seat]
     delivered = len(after.delivered) - len(before.delivered)
     plan = getattr(action, "plan", ())
     return Hint(
@@ -46,6 +65,8 @@ def _hint(action, rank: int, lead: float, before: Player, after: Player) -> Hint
         cubes_loaded=sum(1 for step in plan if isinstance(step, Load)),
         marks=after.marks - before.marks,
         workers=before.workers - after.workers,
+        completes=max(0, _complete(after) - _complete(before) + delivered),
+        majorities=max(0, firsts(after_state, seat) - firsts(world, seat)),
     )
 
 
@@ -57,11 +78,8 @@ def hints(view: GameState, seed: int, n: int = 3, budget: float | None = 1.5, lo
     """
     if view.phase == "over" or n < 1:
         return []
-    seat = view.current
-    before = view.players[seat]
     world = determinize(view, seed)  # what each move does to the seat's own pit is the same in every sample
     out = []
     for k, judged in enumerate(Expert(budget=budget, lookaheads=lookaheads).evaluate(view, seed)[:n], start=1):
-        after = advance(world, judged.action)
-        out.append(_hint(judged.action, k, judged.lead, before, after.players[seat]))
+        out.append(_hint(judged.action, k, judged.lead, world, advance(world, judged.action)))
     return out

@@ -8,7 +8,7 @@ from bot.i18n import N_, Nn_, _, speaking
 from players import Hint
 
 from .choices import action_usage
-from .common import plural, shown
+from .common import plural, sentences, shown
 
 # A computer's seat name, written once in the game's language when it sits down: the baron of its slot
 # (one per seat, so names never clash) and its level ("Barone Otto (difficile)").
@@ -70,6 +70,14 @@ GIVE_BACK = N_("Give the seat back")
 HINTS_HEAD = N_("The expert computer's best moves for you now:")
 HINT_LINE = N_("{rank}. `{action}`: {effects}; expected lead at the end: {lead} VP.")
 HINT_THINKING = N_("Thinking about your best moves…")
+# why a hinted move, in one sentence from the evaluation's terms (issue 53): the strongest reason it has
+WHY_MAJORITIES = Nn_(
+    "It gives you the most in {n} element of the coming shift scoring.",
+    "It gives you the most in {n} elements of the coming shift scoring.",
+)
+WHY_COMPLETES = Nn_("It completes {n} order, ready to deliver.", "It completes {n} orders, ready to deliver.")
+WHY_DELIVERS = N_("Its VP are scored now, before anyone can take the vehicle's space.")
+WHY_LEAD = N_("Of the moves judged, it is the one whose look-aheads end furthest ahead.")
 NO_HINTS = N_("There is nothing to suggest: no move is open to you now.")
 NO_GAIN = N_("nothing at once")
 GAIN_SEPARATOR = N_(", ")
@@ -145,8 +153,21 @@ def hint_lines(hints: Sequence[Hint]) -> list[str]:
     lines = [_(HINTS_HEAD)]
     for h in hints:
         lead = f"{h.expected_lead:+.0f}"
-        lines.append(_(HINT_LINE).format(rank=h.rank, action=action_usage(h.action), effects=effects(h), lead=lead))
+        line = _(HINT_LINE).format(rank=h.rank, action=action_usage(h.action), effects=effects(h), lead=lead)
+        lines.append(sentences([line, reason(h)]))
     return lines
+
+
+def reason(h: Hint) -> str:
+    """Why the expert likes a move, in one sentence: the majorities it secures in the coming shift scoring,
+    else the orders it completes, else the VP it banks now, else its look-aheads' lead."""
+    if h.majorities:
+        return plural(h.majorities, *WHY_MAJORITIES)
+    if h.completes:
+        return plural(h.completes, *WHY_COMPLETES)
+    if h.orders_delivered:
+        return _(WHY_DELIVERS)
+    return _(WHY_LEAD)
 
 
 def effects(h: Hint) -> str:

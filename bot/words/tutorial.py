@@ -14,7 +14,8 @@ from players import Hint
 from rules import GameState
 
 from .choices import action_usage
-from .computers import effects
+from .common import sentences
+from .computers import effects, reason
 
 HEAD = N_("📘 **Learning Coal Baron**")
 LESSONS = {
@@ -128,7 +129,8 @@ def why(hints: Sequence[Hint]) -> str:
     if not hints:
         return _(WHY_NOTHING)
     best = hints[0]
-    return _(WHY).format(action=action_usage(best.action), effects=effects(best), lead=f"{best.expected_lead:+.0f}")
+    said = _(WHY).format(action=action_usage(best.action), effects=effects(best), lead=f"{best.expected_lead:+.0f}")
+    return sentences([said, reason(best)])
 
 
 def final_score(state: GameState, player: str) -> str:

@@ -226,7 +226,7 @@ async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     assert lines[0] == "The expert computer's best moves for you now:"
     assert len(lines) == 4
     for rank, line in enumerate(lines[1:], start=1):
-        m = re.match(rf"{rank}\. `([^`]+)`: (.+); expected lead at the end: [+-]\d+ VP\.$", line)
+        m = re.match(rf"{rank}\. `([^`]+)`: (.+); expected lead at the end: [+-]\d+ VP\. (It|Its|Of the) .+\.$", line)
         assert m, line
         apply(game.state, parse_action(_action_of(m.group(1))))  # each a move open now (a refused one raises)
     assert await stored(w) == game and len(w.channel.history()) == messages  # nothing changed, nothing posted

@@ -57,3 +57,38 @@ def test_no_hints_once_the_game_is_over_or_for_none_asked():
     seen = view(state, state.players[state.current].name)
     assert hints(seen, seed=1, n=0) == []
     assert hints(seen.model_copy(update={"phase": "over"}), seed=1) == []
+
+
+def test_firsts_counts_the_coming_scoring_s_elements_a_seat_leads_r_shift_1_to_3():
+    from players.hints import firsts
+    from rules.components import ORDER_CARDS
+
+    state = position("turn", players=2, seed=5).model_copy(deep=True)
+    state.shift = 1
+    yellow = next(k for k, card in enumerate(ORDER_CARDS) if 0 in card.spots)  # a card with a yellow spot
+
+    def delivering(seat: int, cards: list[int]) -> None:  # a new player: a pit's counts are kept by identity
+        state.players[seat] = state.players[seat].model_copy(update={"delivered": cards})
+
+    delivering(0, [yellow])
+    delivering(1, [])
+    # shift 1 scores elements 1-4 (spots by colour on delivered orders): seat 0 leads each colour its card has
+    colours = len(set(ORDER_CARDS[yellow].spots))
+    assert firsts(state, 0) == colours and firsts(state, 1) == 0
+    delivering(1, [yellow])  # a tie is first for both (R-SHIFT-4)
+    assert firsts(state, 0) == firsts(state, 1) == colours
+    state.shift = 2  # shift 2 adds elements 5-8, the spots by vehicle: the card's vehicle too
+    assert firsts(state, 0) == colours + 1
+
+
+def test_every_hint_says_why_in_one_sentence():
+    from bot.i18n import speaking
+    from bot.words.computers import hint_lines
+
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    got = hints(seen, seed=1, n=3, budget=None, lookaheads=60)
+    with speaking("en"):
+        lines = hint_lines(got)[1:]
+    endings = ("of the coming shift scoring.", "ready to deliver.", "take the vehicle's space.", "end furthest ahead.")
+    assert len(lines) == 3 and all(line.endswith(endings) for line in lines), lines
