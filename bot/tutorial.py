@@ -21,6 +21,7 @@ from discord.ui import Button, ChannelSelect, DynamicItem, Item, View
 from games import Game, GameError
 from games import tutorial as table
 from games.computers import is_computer, people
+from games.errors import Reason
 from rules import EVENTS, Event
 
 from . import server_defaults
@@ -64,7 +65,7 @@ async def learn(interaction: discord.Interaction) -> None:
         if thread is not None:
             with contextlib.suppress(discord.HTTPException):
                 await thread.delete()
-        if err.reason.name in ("CHANNEL_HAS_GAME", "CHANNEL_HAS_LOBBY"):
+        if err.reason in (Reason.CHANNEL_HAS_GAME, Reason.CHANNEL_HAS_LOBBY):
             await refuse(interaction, _(words.NO_PLACE))
         else:
             await refuse_error(interaction, err)

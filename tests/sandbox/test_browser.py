@@ -97,6 +97,20 @@ async def wait_for_new_board(page, before: list[str]) -> None:
     )
 
 
+async def started_against(page, url: str, level: str) -> None:
+    """The sandbox's page at `url`: `/coal new` without a timer, a computer of `level` seated by `/coal host
+    addbot` (the default level, normal, picked as a person would: by leaving the option out), Start."""
+    await page.goto(url)
+    await conversation(page).get_by_text("Welcome to the Coal Baron sandbox").wait_for()
+    await slash(page, "/coal new", "timer", "none")
+    await conversation(page).get_by_text("Coal Baron lobby (1/4 seats").first.wait_for()
+    await (slash(page, "/coal host addbot") if level == "normal" else slash(page, "/coal host addbot", "level", level))
+    await conversation(page).get_by_text(f"({level}) takes a seat").first.wait_for()
+    before = await boards(page)
+    await page.get_by_role("button", name="Start", exact=True).last.click()
+    await wait_for_new_board(page, before)
+
+
 async def click_until(page, button, shown, tries: int = 3) -> None:
     """Click `button` until `shown` appears. The preview page drops a click made while it is still busy
     with an earlier action or a refresh (simcord's preview/static/actions.js, `dispatch`), and it can
@@ -126,16 +140,7 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
             browser = await p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             page = await browser.new_page(viewport={"width": 1280, "height": 900})
             page.set_default_timeout(20_000)
-            await page.goto(box.url)
-            await conversation(page).get_by_text("Welcome to the Coal Baron sandbox").wait_for()
-
-            await slash(page, "/coal new", "timer", "none")
-            await conversation(page).get_by_text("Coal Baron lobby (1/4 seats").first.wait_for()
-            await slash(page, "/coal host addbot")
-            await conversation(page).get_by_text("Baron Otto (normal) takes a seat").first.wait_for()
-            before = await boards(page)
-            await page.get_by_role("button", name="Start", exact=True).last.click()
-            await wait_for_new_board(page, before)
+            await started_against(page, box.url, "normal")
 
             # the opening draft by the picker's autocomplete (the computer picks in between)
             for pick in range(3):
@@ -229,15 +234,7 @@ async def test_a_move_is_shown_within_a_second_while_the_computer_thinks(tmp_pat
             browser = await p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             page = await browser.new_page(viewport={"width": 1280, "height": 900})
             page.set_default_timeout(30_000)
-            await page.goto(box.url)
-            await conversation(page).get_by_text("Welcome to the Coal Baron sandbox").wait_for()
-            await slash(page, "/coal new", "timer", "none")
-            await conversation(page).get_by_text("Coal Baron lobby (1/4 seats").first.wait_for()
-            await slash(page, "/coal host addbot", "level", "expert")  # the level that thinks longest
-            await conversation(page).get_by_text("(expert) takes a seat").first.wait_for()
-            before = await boards(page)
-            await page.get_by_role("button", name="Start", exact=True).last.click()
-            await wait_for_new_board(page, before)
+            await started_against(page, box.url, "expert")  # the level that thinks longest
             for pick in range(3):  # the draft, by the turn message's menu
                 await wait_for_more(page, "your pick of an order card", pick)
                 await prepare_slash(page, "/coal draft", "card")
