@@ -9,9 +9,10 @@ is posted (with "🤖 … is thinking…"), and the keeper republishes the page 
 goes with it, `bot.live_messages`). SimCord's clock stood at 2026-01-01 00:00 for ever (hint cooldowns, "less
 than a minute", every deadline "tomorrow"); `RealClock` makes it the machine's.
 
-This module reaches past SimCord's public API in four places, each named here: `simcord._clock.Clock` (the
-backend's clock), `Env.backend.clock` and `Env.backend.subscribers` (what the simulated Discord emits), and
-`Env._operation_task` (whether a page action is under way). SimCord is pinned (pyproject.toml).
+This module reaches past SimCord's public API in five places, each named here: `simcord._clock.Clock` (the
+backend's clock), `Env.backend.clock` and `Env.backend.subscribers` (what the simulated Discord emits),
+`Env._operation_task` (whether a page action is under way) and the preview's `_publish_message_pages` (its
+Refresh without waiting for the bot to be idle). SimCord is pinned (pyproject.toml).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import simcord
-from simcord import SetupError
 from simcord._clock import Clock
 
 from .client import CoalBot
@@ -33,7 +33,8 @@ log = logging.getLogger("coalbaron")
 
 # What the simulated Discord emits when the channel's history changes.
 SHOWN_EVENTS = frozenset({"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE"})
-REFRESH_RETRY = 0.1  # seconds: a refresh that met a page action is made again after it
+REFRESH_RETRY = 0.05  # seconds: a publication that met a page action is tried again after it
+BURST = 0.05  # seconds the keeper waits after a change for the ones that come with it
 
 
 class RealClock(Clock):
@@ -106,12 +107,22 @@ class PageKeeper:
     async def _refresh_when_changed(self) -> None:
         while True:
             await self._changed.wait()
+            await asyncio.sleep(BURST)  # a reply's message and the edit of the one before: published once
             self._changed.clear()
             try:
-                await self.preview.refresh()
-            except SetupError:  # a page action is under way: what it shows is looked at again after it
-                self._changed.set()
-                await asyncio.sleep(REFRESH_RETRY)
+                while not self._publish():  # a page action is under way: it publishes what it settles
+                    await asyncio.sleep(REFRESH_RETRY)
             except Exception:  # the page's end, or a failing publication: the next change tries again
                 log.exception("sandbox: the page could not be refreshed")
-                await asyncio.sleep(REFRESH_RETRY)
+
+    def _publish(self) -> bool:
+        """Publish every open page as the simulated Discord is now, unless a page action is under way (False).
+
+        Not `Preview.refresh()`: that first waits for the bot to be idle while holding SimCord's operation, and
+        a click arriving meanwhile was refused ("context-unavailable"). Checking and publishing here is one
+        step with no await between, so no action can start in the middle."""
+        if self.env._operation_task is not None:
+            return False
+        self.preview._advance_presentation_time()
+        self.preview._publish_message_pages(reason="refresh")
+        return True

@@ -91,9 +91,11 @@ async def wait_for_more(page, text: str, n: int) -> None:
     await page.wait_for_function(f"([text, n]) => ({PARAGRAPHS_SAYING})(text) > n", arg=[text, n])
 
 
-async def wait_for_new_board(page, before: list[str]) -> None:
+async def wait_for_new_board(page, before: list[str], polling: int | str = "raf") -> None:
     await page.wait_for_function(
-        "n => document.querySelectorAll(\"img.attachment-image[alt^='Coal Baron board']\").length > n", arg=len(before)
+        "n => document.querySelectorAll(\"img.attachment-image[alt^='Coal Baron board']\").length > n",
+        arg=len(before),
+        polling=polling,
     )
 
 
@@ -205,17 +207,16 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
 
 
 SAYING = "text => [...document.querySelectorAll('p')].filter(e => e.textContent.includes(text)).map(e => e.textContent)"
-BOARD_COUNT = "() => document.querySelectorAll(\"img.attachment-image[alt^='Coal Baron board']\").length"
 
 
 async def timed_move(page, act) -> float:
     """Seconds from a move's press (`act`) until the page shows its board: the player's own move, not the
     computer's reply that follows it."""
     await page.wait_for_function("() => !document.getElementById('action-status').textContent.endsWith('\u2026')")
-    shown = await page.evaluate(BOARD_COUNT)
+    shown = await boards(page)
     started = time.monotonic()
     await act()
-    await page.wait_for_function(f"n => ({BOARD_COUNT})() > n", arg=shown, polling=20)
+    await wait_for_new_board(page, shown, polling=20)
     return time.monotonic() - started
 
 
