@@ -19,7 +19,7 @@ def computer(level: str):
     if level in ("plain", "yardstick"):  # the searches that spend CPU time: a fixed number of iterations
         import dataclasses
 
-        return dataclasses.replace(by_level(level), budget=None, iterations=20)
+        return dataclasses.replace(by_level(level), budget=None, iterations=6)
     return by_level(level)
 
 
