@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from games import GameManager
+from games.computers import EXPERT_SECONDS
 from games.consoles import Consoles
 from games.limits import Limits
 from games.shards import Shards
@@ -77,6 +78,7 @@ class CoalBot(discord.Client):
         clock: Clock | None = None,
         dev_guild_id: int | None = None,
         computer_processes: int = 1,
+        expert_seconds: float = EXPERT_SECONDS,
         drawing_processes: int = 0,
         shards: Shards | None = None,
         pause_limit: float = PAUSE_LIMIT,
@@ -108,7 +110,7 @@ class CoalBot(discord.Client):
         self.consoles = Consoles()
         self.publisher = Publisher(self)  # everything the bot posts about a game goes through it
         self.cooldowns = Cooldowns(self.clock)
-        self.computers = ComputerPlayers(self, computer_processes)
+        self.computers = ComputerPlayers(self, computer_processes, expert_seconds)
         # Images drawn in worker processes (DRAWING_PROCESSES), or with 0 in a thread of this one; four
         # at a time in each process's queue, so that under a burst it never waits for the event loop
         # (bench.bot, 20 moves at once: busy 78-82 % with four, 75-78 % with two).
@@ -288,6 +290,7 @@ def create_bot(
     clock: Clock | None = None,
     dev_guild_id: int | None = None,
     computer_processes: int = 1,
+    expert_seconds: float = EXPERT_SECONDS,
     drawing_processes: int = 0,
     shards: Shards | None = None,
     pause_limit: float = PAUSE_LIMIT,
@@ -300,6 +303,7 @@ def create_bot(
     """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
 
     `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES);
+    `expert_seconds`: CPU seconds the expert level thinks a move, and a hint (EXPERT_SECONDS);
     `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread);
     `shards`: run these shards only (SHARD_COUNT, SHARD_IDS) as an `AutoShardedClient`; without
     them a plain `Client`, one connection, as Discord wants below 2 500 servers;
@@ -316,6 +320,7 @@ def create_bot(
         clock=clock,
         dev_guild_id=dev_guild_id,
         computer_processes=computer_processes,
+        expert_seconds=expert_seconds,
         drawing_processes=drawing_processes,
         shards=shards,
         pause_limit=pause_limit,

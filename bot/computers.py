@@ -26,7 +26,7 @@ import players
 from games import Game, GameError, TurnResult
 from games.autoplay import Question, play_computers, question
 from games.backoff import Backoff
-from games.computers import HINT_LEVEL, computer_to_move, is_computer, level_to_move
+from games.computers import EXPERT_SECONDS, HINT_LEVEL, computer_to_move, is_computer, level_to_move
 from games.undo import may_take_back
 from players import Hint
 
@@ -45,9 +45,10 @@ HINTS = TypeAdapter(list[Hint])
 class ComputerPlayers:
     """The bot's computers: a process pool to think in and one mover task per channel."""
 
-    def __init__(self, bot: discord.Client, processes: int = 1) -> None:
+    def __init__(self, bot: discord.Client, processes: int = 1, expert_seconds: float = EXPERT_SECONDS) -> None:
         self.bot: CoalClient = as_coal(bot)
         self.workers = Workers("computer", processes)
+        self.expert_seconds = expert_seconds  # the expert's CPU budget a move and a hint (EXPERT_SECONDS)
         self._movers: dict[int, asyncio.Task[None]] = {}
         self._backoff = Backoff()  # per channel: a move that failed is tried again, less and less often
         self._retries: dict[int, asyncio.TimerHandle] = {}
@@ -62,14 +63,15 @@ class ComputerPlayers:
     async def think(self, asked: Question) -> str:
         """A computer's move (text form) from its seat's view, off the event loop."""
         started = time.perf_counter()
-        move = await self.workers.run(players.think, asked.level, asked.seen, asked.seed)
+        level = f"expert@{self.expert_seconds}" if asked.level == "expert" else asked.level
+        move = await self.workers.run(players.think, level, asked.seen, asked.seed)
         self.bot.metrics.think.labels(asked.level).observe(time.perf_counter() - started)
         return move
 
     async def hints(self, game: Game, player: str) -> list[Hint]:
         """The expert level's best three moves for `player` (to move) from their own view; changes nothing."""
         asked = question(game, player, HINT_LEVEL)
-        text = await self.workers.run(players.advise, asked.seen, asked.seed, priority=HINT)
+        text = await self.workers.run(players.advise, asked.seen, asked.seed, 3, self.expert_seconds, priority=HINT)
         return HINTS.validate_json(text)
 
     # --- moving ---------------------------------------------------------------------------------------

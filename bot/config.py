@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from games.computers import EXPERT_SECONDS
 from games.limits import Limits
 from games.shards import Shards
 from storage.backend import is_postgres_url, redact
@@ -31,6 +32,7 @@ class Settings(BaseSettings):
     coalbaron_db: str = DEFAULT_PATH  # a SQLite file, or a postgresql:// URL
     dev_guild_id: Annotated[int, Field(gt=0)] | None = None  # sync the commands to this server at once
     computer_processes: AtLeastOne = 1  # worker processes the computer players think in
+    expert_seconds: Annotated[float, Field(ge=0.1, le=10)] = EXPERT_SECONDS  # CPU s an expert move, a hint take
     drawing_processes: Annotated[int, Field(ge=0)] = 1  # worker processes images are drawn in (0: a thread)
     shard_count: AtLeastOne | None = None  # with SHARD_IDS: this process runs these shards only
     shard_ids: str | None = None
@@ -128,6 +130,12 @@ def _one_line(err: ValidationError) -> str:
     if not name:  # a check of several settings together (the shards)
         return str(problem["msg"]).removeprefix("Value error, ")
     least = problem.get("ctx", {}).get("ge", _least(name.lower()))
+    field = Settings.model_fields.get(name.lower())
+    if field is not None and field.annotation is float:
+        bounds = {m.ge for m in field.metadata if getattr(m, "ge", None) is not None}
+        bounds |= {m.le for m in field.metadata if getattr(m, "le", None) is not None}
+        low, high = min(bounds), max(bounds)
+        return f"{name} must be a number from {low:g} to {high:g}, not {given!r}"
     if problem["type"] in ("int_parsing", "int_from_float", "greater_than_equal", "greater_than", "int_type"):
         at_least = f", at least {least}" if least is not None else ", above 0"
         return f"{name} must be a whole number{at_least}, not {given!r}"

@@ -471,3 +471,36 @@ async def test_when_everyone_is_away_the_computers_play_on_in_messages_discord_t
     async with w.bot.store.backend.read() as tx:
         assert (await tx.fetch("SELECT count(*) FROM outbox WHERE attempts > 0", ()))[0][0] == 0  # none refused
     assert await w.bot.store.pending_posts(game.id) == []
+
+
+@pytest.mark.slow
+async def test_the_expert_thinks_and_hints_within_the_operators_budget(world, monkeypatch):
+    """Issue 53: EXPERT_SECONDS is the expert's CPU budget for its moves and for `/coal hint` (the other
+    levels are unchanged); the budget reaches the worker process that thinks."""
+    w = world
+    w.bot.computers.expert_seconds = 0.2
+    asked: list[tuple] = []  # (the function run in the worker, its arguments but the view and the seed)
+    real_run = w.bot.computers.workers.run
+
+    async def run(fn, *args, **kwargs):
+        asked.append((fn.__name__, *(args[:1] if fn.__name__ == "think" else args[2:])))
+        return await real_run(fn, *args, **kwargs)
+
+    monkeypatch.setattr(w.bot.computers.workers, "run", run)
+    await _lobby_with_computers(w, monkeypatch, 3, ["expert", "easy"])
+    await w.alice.slash(w.channel, "coal start")
+    await w.bot.computers.idle()
+    r = await w.alice.slash(w.channel, "coal hint")
+    assert r.ephemeral and panel_texts(r.response)[0].startswith("The expert computer's best moves")
+    assert ("advise", 3, 0.2) in asked  # the hint: three moves, the operator's budget
+    for _ in range(20):  # alice's random moves until each computer has moved
+        if {("think", "expert@0.2"), ("think", "easy")} <= set(asked):
+            break
+        game = await stored(w)
+        if game.to_move_user == w.alice.id:
+            await fast_forward(w, 1)
+        w.bot.computers.wake(w.channel.id)
+        await w.bot.computers.idle()
+    assert ("think", "expert@0.2") in asked  # the expert moved with the operator's budget
+    assert ("think", "easy") in asked  # the other levels as they are
+    assert not any(call[0] == "think" and call[1] == "expert" for call in asked)

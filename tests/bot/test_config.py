@@ -21,6 +21,7 @@ export DRAWING_PROCESSES=2  # two cores
 COMPUTER_PROCESSES="3"  # quoted, then a comment
 PAUSE_LIMIT_DAYS=10  # ten
 LOBBY_DAYS='4'
+EXPERT_SECONDS=0.5  # a busy machine
 DEV_GUILD_ID=
 SHARD_COUNT=
 SHARD_IDS=
@@ -52,6 +53,7 @@ def test_an_ordinary_env_file_gives_the_values_a_shell_would(tmp_path, clean_env
     assert settings.computer_processes == int(shell["COMPUTER_PROCESSES"]) == 3
     assert settings.pause_limit_days == int(shell["PAUSE_LIMIT_DAYS"]) == 10  # refused the start before
     assert settings.lobby_days == int(shell["LOBBY_DAYS"]) == 4
+    assert settings.expert_seconds == float(shell["EXPERT_SECONDS"]) == 0.5
     assert settings.new_per_hour == int(shell["NEW_PER_HOUR"]) == 7
     assert settings.token == shell["DISCORD_TOKEN"] == "abc.def#not-a-comment"  # no space before #: kept
     assert shell["DEV_GUILD_ID"] == "" and settings.dev_guild_id is None  # blank: the default
@@ -73,6 +75,8 @@ def test_the_environment_wins_over_the_file(tmp_path, clean_env, monkeypatch):
         ("PAUSE_LIMIT_DAYS=1.5", "PAUSE_LIMIT_DAYS must be a whole number, at least 1, not '1.5'"),
         ("DEV_GUILD_ID=my-server", "DEV_GUILD_ID must be a whole number, above 0, not 'my-server'"),
         ("SHARD_IDS=0,1", "SHARD_IDS is set but SHARD_COUNT is not"),
+        ("EXPERT_SECONDS=20", "EXPERT_SECONDS must be a number from 0.1 to 10, not '20'"),
+        ("EXPERT_SECONDS=fast", "EXPERT_SECONDS must be a number from 0.1 to 10, not 'fast'"),
     ],
 )
 @pytest.mark.slow
