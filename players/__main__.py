@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from .duel import duel
+from .endgames import endgames
 from .levels import LEVELS, by_level
 
 
@@ -23,7 +24,18 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--start", type=int, default=0, help="the first game's number (default 0): to complete a cut run")
     d.add_argument("--progress", action="store_true", help="report every 10 games on stderr")
     d.add_argument("--jobs", type=int, default=1, help="games played side by side, one process each (default 1)")
+    e = sub.add_parser("endgames", help="two levels finish the same late positions against a rival, pair by pair")
+    e.add_argument("--levels", required=True, help="the two levels compared, comma-separated")
+    e.add_argument("--rival", default="yardstick", help="the level in the other seat (default yardstick)")
+    e.add_argument("--positions", type=int, default=30)
+    e.add_argument("--left", type=int, default=16, help="worker placements left in the game when the levels take over")
+    e.add_argument("--opener", default="expert@0.05", help="the level that plays both seats up to there")
+    e.add_argument("--seed", type=int, default=1)
+    e.add_argument("--progress", action="store_true", help="report as positions finish, on stderr")
+    e.add_argument("--jobs", type=int, default=1, help="finishes played side by side, one process each (default 1)")
     args = parser.parse_args(argv)
+    if args.command == "endgames":
+        return _endgames(parser, args)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     unknown = [x for x in levels if x.partition("@")[0] not in LEVELS]
     if unknown or not 2 <= len(levels) <= 4:
@@ -40,6 +52,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.start < 0:
         parser.error("--start must be at least 0")
     result = duel(levels, args.games, args.seed, progress=args.progress, jobs=args.jobs, start=args.start)
+    print("\n".join(result.lines()))
+    return 0
+
+
+def _endgames(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    if len(levels) != 2:
+        parser.error(f"--levels takes the two levels compared; got {args.levels!r}")
+    for level in [*levels, args.rival, args.opener]:
+        try:
+            by_level(level)
+        except ValueError as err:
+            parser.error(str(err))
+    if args.positions < 1 or args.jobs < 1 or not 1 <= args.left <= 36:
+        parser.error("--positions and --jobs must be at least 1, --left from 1 to 36")
+    result = endgames(levels, args.rival, args.positions, args.left, args.seed, args.opener, args.jobs, args.progress)
     print("\n".join(result.lines()))
     return 0
 

@@ -38,6 +38,7 @@ import time
 from dataclasses import dataclass, field
 
 from rules.actions import Action
+from rules.components import SHIFTS
 from rules.state import GameState
 
 from .knowledge import determinize
@@ -83,6 +84,7 @@ class Expert:
     tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
     best_rival: float = 1.0  # with three or four players, the lead judged is over the best rival alone
     rivals_normal: bool = True  # with three or four players, the rivals play the normal move in the look-ahead
+    finish: int = 0  # placements left in the game at or below which a look-ahead plays to its end
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -97,6 +99,8 @@ class Expert:
             return [Judged(ranked[0].action, ranked[0].value, 0)]
         seat = view.current
         placements = self.rounds * len(view.players)
+        if view.shift == SHIFTS and sum(p.workers for p in view.players) <= self.finish:
+            placements = 10**6  # the last placements: played to the end of the game, its final score judged
         crowded = len(view.players) > 2
         best = self.best_rival if crowded else None
         normal_rivals = crowded and self.rivals_normal

@@ -124,6 +124,7 @@ LEVELS: dict[str, Callable[[], Player]] = {
     "normal": Normal,
     "hard": Hard,
     "expert": Expert,
+    "finisher": lambda: Expert(level="finisher", finish=16),
     "ismcts": Plain,
     "plain": lambda: Search(level="plain", budget=1.5),
     "yardstick": Yardstick,

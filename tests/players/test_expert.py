@@ -182,3 +182,29 @@ def test_games_are_sampled_one_at_a_time_between_look_aheads(monkeypatch):
     judged = expert.evaluate(seen, 5)
     assert sum(j.games for j in judged) == expert.lookaheads
     assert len(sampled) == 2  # the first game and the second, not the round's four
+
+
+@pytest.mark.slow
+def test_with_few_placements_left_the_look_ahead_plays_to_the_end_and_judges_the_final_score():
+    """Issue 53 (`finish`): within the last `finish` placements of the game a look-ahead plays on to the
+    end, and a candidate's lead is the final VP difference in the sampled games, not the evaluation's."""
+    from players.endgames import opening
+
+    seen = None
+    for seed in range(3):
+        state = opening("normal", seed, 6)
+        seen = view(state, state.players[state.current].name)
+        if len(Expert(budget=None, lookaheads=1).evaluate(seen, 1)) > 1:  # a decision with a choice
+            break
+    assert seen is not None and seen.shift == 3
+    expert = Expert(budget=None, finish=8)
+    expert = Expert(budget=None, finish=8, lookaheads=2 * expert.candidates * expert.first)
+    judged = expert.evaluate(seen, 5)
+    last = judged[-1]
+    worlds = [determinize(seen, 5 + 7919 * k, deduce=True) for k in range(expert.first)]
+    ends = [play_on(after_move(w, last.action), 10**6, seen.current) for w in worlds]
+    assert all(end.phase == "over" for end in ends)
+    finals = [end.players[seen.current].vp - end.players[1 - seen.current].vp for end in ends]
+    assert abs(last.lead - sum(finals) / len(finals)) < 1e-9
+    short = Expert(budget=None, lookaheads=expert.lookaheads).evaluate(seen, 5)  # finish 0: two rounds, judged
+    assert [j.lead for j in short] != [j.lead for j in judged]

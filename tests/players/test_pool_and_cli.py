@@ -12,6 +12,7 @@ import pytest
 
 from players import Hint, advise, by_level, hints, think
 from players.duel import duel, wilson
+from players.endgames import endgames, opening
 from rules import parse_action, view
 
 from .games import position
@@ -111,3 +112,21 @@ def test_the_duel_command_refuses_unknown_levels_and_bad_counts():
             timeout=60,
         )
         assert out.returncode == 2 and f"{flag} must be at least {int(bad) + 1}" in out.stderr
+
+
+def test_endgame_duels_finish_the_same_positions_and_pair_them():
+    """Issue 53: `python -m players endgames` gives both levels the same late positions, seats and seeds
+    (a finish replays exactly), and a stronger level leads a weaker one."""
+    start = opening("normal", 3 * 1_000_003, 8)
+    assert start.shift == 3 and sum(p.workers for p in start.players) == 8 and start.phase == "turn"
+    opening.cache_clear()
+    assert opening("normal", 3 * 1_000_003, 8) == start  # the same position for every level and seat
+    pair = endgames(["normal", "random"], "easy", positions=3, left=8, seed=3, opener="normal", jobs=2)
+    normal, rand = pair.leads["normal"], pair.leads["random"]
+    assert len(normal) == len(rand) == 6  # three positions, each seat
+    assert sum(normal) > sum(rand)  # random placements lose ground in the last eight
+    lines = pair.lines()
+    assert lines[0] == "3 positions x 2 seats, finished against easy"
+    assert lines[-1].startswith(f"normal - random: {(sum(normal) - sum(rand)) / 6:+.2f} VP a pair")
+    again = endgames(["normal", "random"], "easy", positions=3, left=8, seed=3, opener="normal")
+    assert again.leads == pair.leads and again.wins == pair.wins  # in one process as in two: the same finishes
