@@ -118,6 +118,8 @@ class Player(Protocol):
     def choose(self, view: GameState, seed: int) -> Action: ...
 
 
+# The levels offered at a table are `games.computers.LEVELS`; the rest are for duels: `finisher` (the
+# expert whose look-aheads play the last 16 placements to the end, issue 53) and the tree searches.
 LEVELS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "easy": Easy,
@@ -132,8 +134,8 @@ LEVELS: dict[str, Callable[[], Player]] = {
 
 
 def by_level(level: str) -> Player:
-    """The computer player of a level: random, easy, normal, hard or expert (and `ismcts`, the plain
-    search expert is measured against, for duels)."""
+    """The computer player of a level: random, easy, normal, hard or expert (and, for duels, `finisher`
+    and the searches the expert is measured against: `ismcts`, `plain`, `yardstick`)."""
     name, _at, seconds = level.partition("@")  # "expert@0.5": a level with another CPU budget a decision
     try:
         player = LEVELS[name]()
