@@ -7,7 +7,7 @@ import sys
 
 from .duel import duel
 from .endgames import endgames
-from .levels import LEVELS, by_level
+from .levels import LEVELS, VARIANTS, by_level
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,7 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument(
         "--levels",
         required=True,
-        help="2-4 comma-separated levels: " + ", ".join(LEVELS) + " (`expert@0.5`: with a CPU budget of 0.5 s)",
+        help=f"2-4 comma-separated levels: {', '.join(LEVELS | VARIANTS)} (`expert@0.5`: with a CPU budget of 0.5 s)",
     )
     d.add_argument("--games", type=int, default=200)
     d.add_argument("--seed", type=int, default=1)
@@ -37,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "endgames":
         return _endgames(parser, args)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    unknown = [x for x in levels if x.partition("@")[0] not in LEVELS]
+    known = LEVELS | VARIANTS
+    unknown = [x for x in levels if x.partition("@")[0] not in known]
     if unknown or not 2 <= len(levels) <= 4:
-        parser.error(f"--levels takes 2-4 of {', '.join(LEVELS)}; got {args.levels!r}")
+        parser.error(f"--levels takes 2-4 of {', '.join(known)}; got {args.levels!r}")
     for level in levels:
         try:
             by_level(level)
