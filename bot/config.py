@@ -131,10 +131,9 @@ def _one_line(err: ValidationError) -> str:
         return str(problem["msg"]).removeprefix("Value error, ")
     least = problem.get("ctx", {}).get("ge", _least(name.lower()))
     field = Settings.model_fields.get(name.lower())
-    if field is not None and field.annotation is float:
-        bounds = {m.ge for m in field.metadata if getattr(m, "ge", None) is not None}
-        bounds |= {m.le for m in field.metadata if getattr(m, "le", None) is not None}
-        low, high = min(bounds), max(bounds)
+    if field is not None and field.annotation is float:  # a float setting has both bounds (EXPERT_SECONDS)
+        low = next(m.ge for m in field.metadata if getattr(m, "ge", None) is not None)
+        high = next(m.le for m in field.metadata if getattr(m, "le", None) is not None)
         return f"{name} must be a number from {low:g} to {high:g}, not {given!r}"
     if problem["type"] in ("int_parsing", "int_from_float", "greater_than_equal", "greater_than", "int_type"):
         at_least = f", at least {least}" if least is not None else ", above 0"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rules.components import WORKERS
+
 from .duel import duel
 from .endgames import endgames
 from .levels import LEVELS, VARIANTS, by_level
@@ -66,8 +68,9 @@ def _endgames(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             by_level(level)
         except ValueError as err:
             parser.error(str(err))
-    if args.positions < 1 or args.jobs < 1 or not 1 <= args.left <= 36:
-        parser.error("--positions and --jobs must be at least 1, --left from 1 to 36")
+    shift = 2 * WORKERS[2]  # a two-player shift's placements: the endgame is within the last shift
+    if args.positions < 1 or args.jobs < 1 or not 1 <= args.left <= shift:
+        parser.error(f"--positions and --jobs must be at least 1, --left from 1 to {shift}")
     result = endgames(levels, args.rival, args.positions, args.left, args.seed, args.opener, args.jobs, args.progress)
     print("\n".join(result.lines()))
     return 0

@@ -19,28 +19,24 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rules import apply, new_game, view
-from rules.components import SHIFTS
 from rules.state import GameState
 
 from .duel import NAMES, side_by_side, wilson
 from .levels import by_level
+from .lookahead import placements_left
 from .seeds import decision_seed
 
 __all__ = ["EndgameResult", "endgames", "opening"]
-
-
-def _left(state: GameState) -> int:
-    """Worker placements left in the game (the last shift's workers in hand; more before it)."""
-    if state.shift < SHIFTS:
-        return 10**6
-    return sum(p.workers for p in state.players)
 
 
 def _play(state: GameState, levels: list[str], game_seed: int, until_left: int = -1) -> GameState:
     """`state` played on by `levels` (one per seat) until `until_left` placements remain, or to the end."""
     names = [p.name for p in state.players]
     players = [by_level(level) for level in levels]
-    while state.phase != "over" and not (state.phase == "turn" and _left(state) <= until_left):
+    while state.phase != "over":
+        left = placements_left(state)
+        if state.phase == "turn" and left is not None and left <= until_left:
+            break
         seat = state.current
         action = players[seat].choose(view(state, names[seat]), decision_seed(game_seed, state))
         state, _ = apply(state, action)
@@ -53,10 +49,8 @@ def opening(opener: str, game_seed: int, left: int) -> GameState:
     return _play(new_game(NAMES[:2], game_seed), [opener, opener], game_seed, left)
 
 
-def _finish(args: tuple[str, str, str, int, int]) -> tuple[float, float]:
+def _finish(opener: str, level: str, rival: str, game_seed: int, seat: int, left: int) -> tuple[float, float]:
     """One level finishing one position in one seat: the seat's final lead over the rival, and its win share."""
-    opener, level, rival, game_seed, seat_and_left = args
-    seat, left = divmod(seat_and_left, 1000)
     start = opening(opener, game_seed, left)
     levels = [rival, rival]
     levels[seat] = level
@@ -110,12 +104,12 @@ def endgames(
     """Each of `positions` positions finished by each level in each seat against `rival`."""
     result = EndgameResult(levels=levels, rival=rival)
     calls = [
-        (opener, level, rival, seed * 1_000_003 + p, seat * 1000 + left)
+        (opener, level, rival, seed * 1_000_003 + p, seat, left)
         for p in range(positions)
         for seat in (0, 1)
         for level in levels
     ]
-    for k, (lead, win) in enumerate(side_by_side(_finish, jobs, calls)):
+    for k, (lead, win) in enumerate(side_by_side(_finish, jobs, *zip(*calls, strict=True))):
         level = calls[k][1]
         result.leads.setdefault(level, []).append(lead)
         result.wins[level] = result.wins.get(level, 0.0) + win

@@ -38,11 +38,10 @@ import time
 from dataclasses import dataclass, field
 
 from rules.actions import Action
-from rules.components import SHIFTS
 from rules.state import GameState
 
 from .knowledge import determinize
-from .lookahead import judge
+from .lookahead import judge, placements_left
 from .ranking import rank
 
 __all__ = ["Expert", "Judged"]
@@ -99,7 +98,8 @@ class Expert:
             return [Judged(ranked[0].action, ranked[0].value, 0)]
         seat = view.current
         placements = self.rounds * len(view.players)
-        if view.shift == SHIFTS and sum(p.workers for p in view.players) <= self.finish:
+        left = placements_left(view)
+        if left is not None and left <= self.finish:
             placements = 10**6  # the last placements: played to the end of the game, its final score judged
         crowded = len(view.players) > 2
         best = self.best_rival if crowded else None

@@ -21,18 +21,27 @@ from __future__ import annotations
 
 from rules import advance
 from rules.actions import Action
+from rules.components import SHIFTS
 from rules.state import GameState
 
 from .evaluate import WEIGHTS, lead, worths
 from .ranking import best_keep, best_move
 
-__all__ = ["after_move", "judge", "own_move", "play_on", "quick_move"]
+__all__ = ["after_move", "judge", "own_move", "placements_left", "play_on", "quick_move"]
 
 
 def quick_move(state: GameState) -> Action:
     """What everyone plays inside the look-ahead: the best move of a quick one-move look-ahead (mining
     only at the largest and the smallest open space, no draw spaces)."""
     return best_move(state, visits=1, per_space=1, draws=False)
+
+
+def placements_left(state: GameState) -> int | None:
+    """Worker placements left in the game: in its last shift, the workers still in hand; before it, None
+    (more than a shift's)."""
+    if state.shift < SHIFTS:
+        return None
+    return sum(p.workers for p in state.players)
 
 
 def after_move(state: GameState, action: Action) -> GameState:
