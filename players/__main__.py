@@ -19,7 +19,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument(
         "--levels",
         required=True,
-        help=f"2-4 comma-separated levels: {', '.join(LEVELS | VARIANTS)} (`expert@0.5`: with a CPU budget of 0.5 s)",
+        help=f"2-4 comma-separated levels: {', '.join(LEVELS | VARIANTS)} (`expert@0.5`: with a CPU budget of 0.5 s;"
+        " `yardstick:widen=0.7`: with another value of a field)",
     )
     d.add_argument("--games", type=int, default=200)
     d.add_argument("--seed", type=int, default=1)
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         return _endgames(parser, args)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     known = LEVELS | VARIANTS
-    unknown = [x for x in levels if x.partition("@")[0] not in known]
+    unknown = [x for x in levels if x.partition(":")[0].partition("@")[0] not in known]
     if unknown or not 2 <= len(levels) <= 4:
         parser.error(f"--levels takes 2-4 of {', '.join(known)}; got {args.levels!r}")
     for level in levels:

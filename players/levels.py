@@ -141,20 +141,61 @@ VARIANTS: dict[str, Callable[[], Player]] = {
 
 def by_level(level: str) -> Player:
     """The computer player of a level: random, easy, normal, hard or expert (and, for duels, `finisher`
-    and the searches the expert is measured against: `ismcts`, `plain`, `yardstick`)."""
-    name, _at, seconds = level.partition("@")  # "expert@0.5": a level with another CPU budget a decision
+    and the searches the expert is measured against: `ismcts`, `plain`, `yardstick`).
+
+    For duels a level may name another CPU budget a decision, `expert@0.5`, and (the searches and the
+    expert) other values of its fields, each after a colon: `yardstick@0.25:widen=0.7:explore=0.35`."""
+    head, *settings = level.split(":")
+    name, _at, seconds = head.partition("@")
     try:
         player = (LEVELS | VARIANTS)[name]()
     except KeyError:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS | VARIANTS)}") from None
-    if not seconds:
+        raise ValueError(f"unknown level {name!r}; choose one of {', '.join(LEVELS | VARIANTS)}") from None
+    changes: dict[str, object] = {}
+    if seconds:
+        if not hasattr(player, "budget"):
+            raise ValueError(f"level {name!r} has no CPU budget to set")
+        changes["budget"] = _seconds(seconds)
+    if settings:
+        changes |= _settings(player, name, settings)
+    if not changes:
         return player
-    if not hasattr(player, "budget"):
-        raise ValueError(f"level {name!r} has no CPU budget to set")
+    return dataclasses.replace(player, level=level, **changes)  # type: ignore[type-var]
+
+
+def _seconds(seconds: str) -> float:
+    """A CPU budget a decision from its text: more than 0 and at most 60 seconds."""
     try:
         budget = float(seconds)
     except ValueError:
         raise ValueError(f"{seconds!r} is not a number of seconds") from None
     if not 0 < budget <= 60:
         raise ValueError("a budget is more than 0 and at most 60 seconds")
-    return dataclasses.replace(player, budget=budget, level=level)  # type: ignore[type-var]
+    return budget
+
+
+def _settings(player: Player, name: str, settings: list[str]) -> dict[str, object]:
+    """`field=value` texts read as the values of the level's own fields, by each field's type."""
+    if not dataclasses.is_dataclass(player):
+        raise ValueError(f"level {name!r} has no fields to set")
+    types = {f.name: str(f.type) for f in dataclasses.fields(player) if f.name != "level"}
+    out: dict[str, object] = {}
+    for setting in settings:
+        key, _eq, text = setting.partition("=")
+        if key not in types or not text:
+            raise ValueError(f"{setting!r} is not field=value for one of {name}'s fields: {', '.join(types)}")
+        kind = types[key]
+        try:
+            if text == "none" and "None" in kind:
+                out[key] = None
+            elif kind.startswith("bool"):
+                out[key] = {"true": True, "false": False}[text]
+            elif kind.startswith("int"):
+                out[key] = int(text)
+            elif kind.startswith("float"):
+                out[key] = float(text)
+            else:
+                out[key] = text
+        except (KeyError, ValueError):
+            raise ValueError(f"{text!r} is not a value of {key} ({kind})") from None
+    return out

@@ -79,6 +79,10 @@ class Search:
     cutoff: int | None = None
     widen: float | None = None
 
+    def __post_init__(self) -> None:
+        if self.playout not in ("greedy", "quick"):
+            raise ValueError(f"playout is greedy or quick, not {self.playout!r}")
+
     # --- the decision -----------------------------------------------------------------------------
 
     def choose(self, view: GameState, seed: int) -> Action:

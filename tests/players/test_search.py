@@ -1,5 +1,6 @@
 """The search yardstick's levers (issue 53): a CPU budget, progressive widening by the static ranking, playouts
-cut off and judged, and levels named with another budget ("expert@0.5")."""
+cut off and judged, and levels named with another budget ("expert@0.5") or other lever values
+("yardstick:widen=0.7")."""
 
 from __future__ import annotations
 
@@ -57,9 +58,34 @@ def test_a_level_with_another_budget_by_name_and_bad_names_refused():
         by_level("expert@600")
 
 
+def test_a_level_named_with_other_field_values_for_duels_and_bad_ones_refused():
+    search = by_level("yardstick@0.25:widen=0.7:explore=0.35:cutoff=none:deduce=false")
+    assert (search.budget, search.widen, search.explore, search.cutoff, search.deduce) == (0.25, 0.7, 0.35, None, False)
+    assert search.level == "yardstick@0.25:widen=0.7:explore=0.35:cutoff=none:deduce=false"
+    assert by_level("expert:finish=8").finish == 8
+    assert by_level("yardstick").widen == 2.0  # the level itself is unchanged
+    with pytest.raises(ValueError, match="has no fields to set"):
+        by_level("easy:noise=0")
+    with pytest.raises(ValueError, match="one of yardstick's fields"):
+        by_level("yardstick:speed=2")
+    with pytest.raises(ValueError, match="not a value of cutoff"):
+        by_level("yardstick:cutoff=1.5")
+    with pytest.raises(ValueError, match="not a value of deduce"):
+        by_level("yardstick:deduce=yes")
+    with pytest.raises(ValueError, match="greedy or quick"):
+        by_level("yardstick:playout=smart")
+
+
 def test_the_duel_command_refuses_a_bad_budget_in_one_line(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["duel", "--levels", "expert@fast,easy", "--games", "1"])
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].endswith("'fast' is not a number of seconds")
+
+
+def test_the_duel_command_refuses_a_bad_field_in_one_line(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["duel", "--levels", "yardstick:widen=wide,easy", "--games", "1"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith("'wide' is not a value of widen (float | None)")
