@@ -64,7 +64,9 @@ class Search:
     random ones; "quick": the best move of a quick one-move look-ahead, `players.lookahead.quick_move`),
     `cutoff` (placements a playout plays before the evaluation judges the position, instead of playing to
     the end), `widen` (a node offers its moves ranked by the normal level's static ranking, only the
-    best 1 + widen·√visits of them: progressive widening).
+    best 1 + widen·√visits of them: progressive widening), `paired` (the root's moves judged in the same
+    sampled games: the root move is chosen first, and its j-th visit plays in the j-th sampled game with
+    the j-th playout seed, as the expert judges every candidate in the same games).
     """
 
     level: str = "search"
@@ -78,6 +80,7 @@ class Search:
     playout: str = "greedy"
     cutoff: int | None = None
     widen: float | None = None
+    paired: bool = False
 
     def __post_init__(self) -> None:
         if self.playout not in ("greedy", "quick"):
@@ -100,8 +103,14 @@ class Search:
         seat = view.current
         k = 0
         while self._going_on(k, started):
-            world = determinize(view, seed + 7919 * k, deduce=self.deduce)
-            self._iterate(root, world, seat, Chooser(seed * 31 + k))
+            move: Action | None = None
+            j = k  # the k-th sampled game
+            if self.paired:  # the root move first, then its next sampled game
+                move = self._root_move(root)
+                known = root.children.get(str(move))
+                j = known.visits if known is not None else 0
+            world = determinize(view, seed + 7919 * j, deduce=self.deduce)
+            self._iterate(root, world, seat, Chooser(seed * 31 + j), move)
             k += 1
         tried = sorted(root.children.values(), key=lambda n: (-n.visits, -n.reward))
         return [(n.action, n.lead / n.visits, n.visits) for n in tried if n.action is not None and n.visits]
@@ -114,16 +123,38 @@ class Search:
 
     # --- one iteration ----------------------------------------------------------------------------
 
-    def _iterate(self, root: Node, world: GameState, seat: int, chooser: Chooser) -> None:
+    def _root_move(self, root: Node) -> Action:
+        """The root move a paired iteration plays: one not tried yet, in the order offered, then UCB1 (every
+        root move is the seat's own, open in every sampled game)."""
+        assert root.moves is not None
+        offered = self._widened(root)
+        for action in offered:
+            if str(action) not in root.children:
+                return action
+        c, total = self.explore, math.log(root.visits)
+
+        def ucb(action: Action) -> float:
+            n = root.children[str(action)]
+            return n.reward / n.visits + c * math.sqrt(total / n.visits)
+
+        return max(offered, key=ucb)
+
+    def _widened(self, node: Node) -> list[Action]:
+        """The moves a node offers now: all of them, or with widening the best-ranked 1 + widen·√visits."""
+        assert node.moves is not None
+        if self.widen is None:
+            return node.moves
+        return node.moves[: 1 + int(self.widen * math.sqrt(node.visits + 1))]
+
+    def _iterate(self, root: Node, world: GameState, seat: int, chooser: Chooser, first: Action | None = None) -> None:
+        """One iteration in the sampled game `world` (`first`: the root move it must play)."""
         path: list[tuple[Node, int]] = []  # each node chosen, and who moved into it
         node, state = root, world
         while state.phase != "over":
             mover = state.current
             if node.moves is None:
                 node.moves = self._offered(state)
-            offered = node.moves
-            if self.widen is not None:  # progressive widening: the best-ranked few, more as visits grow
-                offered = offered[: 1 + int(self.widen * math.sqrt(node.visits + 1))]
+            offered = [first] if node is root and first is not None else self._widened(node)
             open_moves = [(str(a), a) for a in offered]
             child, state = self._select(node, open_moves, state)
             if child is None:  # nothing offered here is legal in this game: play on from here

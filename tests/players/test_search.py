@@ -39,6 +39,32 @@ def test_widening_offers_the_statically_best_move_first():
     assert 1 < len(wider) <= 1 + int(2.0 * 41**0.5)
 
 
+def test_a_paired_search_judges_every_root_move_in_the_same_sampled_games(monkeypatch):
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    dealt: list[int] = []  # the seed of each sampled game, in order
+    games: dict[str, list[int]] = {}  # root move -> the sampled games it was played in
+    deal, iterate = determinize, Search._iterate
+
+    def dealing(view, seed, deduce=False):
+        dealt.append(seed)
+        return deal(view, seed, deduce)
+
+    def recording(self, root, world, seat, chooser, first=None):
+        games.setdefault(str(first), []).append(dealt[-1])
+        return iterate(self, root, world, seat, chooser, first)
+
+    monkeypatch.setattr("players.search.determinize", dealing)
+    monkeypatch.setattr(Search, "_iterate", recording)
+    judged = Search(iterations=60, cutoff=4, paired=True).evaluate(seen, 9)
+    assert len(judged) > 3 and "None" not in games
+    for seeds in games.values():  # every root move's j-th visit is in the j-th sampled game
+        assert seeds == [9 + 7919 * j for j in range(len(seeds))]
+    games.clear()
+    Search(iterations=60, cutoff=4).evaluate(seen, 9)  # unpaired: every iteration a new game
+    assert games == {"None": [9 + 7919 * k for k in range(60)]}
+
+
 def test_a_cut_off_playout_is_judged_by_the_evaluation_and_its_moves_are_legal():
     state = position("turn", players=2, seed=7)
     seen = view(state, state.players[state.current].name)
