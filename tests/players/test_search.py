@@ -72,46 +72,44 @@ def test_a_cut_off_playout_is_judged_by_the_evaluation_and_its_moves_are_legal()
     assert judged and all(visits > 0 for _, _, visits in judged)
 
 
-def test_a_level_with_another_budget_by_name_and_bad_names_refused():
+def test_a_level_with_another_budget_or_other_field_values_by_name():
     expert = by_level("expert@0.5")
     assert expert.budget == 0.5 and expert.level == "expert@0.5"
     assert by_level("yardstick@0.25").budget == 0.25
-    with pytest.raises(ValueError, match="has no CPU budget"):
-        by_level("easy@1")
-    with pytest.raises(ValueError, match="not a number"):
-        by_level("expert@fast")
-    with pytest.raises(ValueError, match="at most 60"):
-        by_level("expert@600")
-
-
-def test_a_level_named_with_other_field_values_for_duels_and_bad_ones_refused():
     search = by_level("yardstick@0.25:widen=0.7:explore=0.35:cutoff=none:deduce=false")
     assert (search.budget, search.widen, search.explore, search.cutoff, search.deduce) == (0.25, 0.7, 0.35, None, False)
     assert search.level == "yardstick@0.25:widen=0.7:explore=0.35:cutoff=none:deduce=false"
     assert by_level("expert:finish=8").finish == 8
     assert by_level("yardstick").widen == 2.0  # the level itself is unchanged
-    with pytest.raises(ValueError, match="has no fields to set"):
-        by_level("easy:noise=0")
-    with pytest.raises(ValueError, match="one of yardstick's fields"):
-        by_level("yardstick:speed=2")
-    with pytest.raises(ValueError, match="not a value of cutoff"):
-        by_level("yardstick:cutoff=1.5")
-    with pytest.raises(ValueError, match="not a value of deduce"):
-        by_level("yardstick:deduce=yes")
-    with pytest.raises(ValueError, match="greedy or quick"):
-        by_level("yardstick:playout=smart")
 
 
-def test_the_duel_command_refuses_a_bad_budget_in_one_line(capsys):
+@pytest.mark.parametrize(
+    ("level", "refusal"),
+    [
+        ("easy@1", "has no CPU budget"),
+        ("expert@fast", "not a number"),
+        ("expert@600", "at most 60"),
+        ("easy:noise=0", "has no fields to set"),
+        ("yardstick:speed=2", "one of yardstick's fields"),
+        ("yardstick:cutoff=1.5", "not a value of cutoff"),
+        ("yardstick:deduce=yes", "not a value of deduce"),
+        ("yardstick:playout=smart", "greedy or quick"),
+    ],
+)
+def test_a_bad_level_name_is_refused(level, refusal):
+    with pytest.raises(ValueError, match=refusal):
+        by_level(level)
+
+
+@pytest.mark.parametrize(
+    ("level", "line"),
+    [
+        ("expert@fast", "'fast' is not a number of seconds"),
+        ("yardstick:widen=wide", "'wide' is not a value of widen (float | None)"),
+    ],
+)
+def test_the_duel_command_refuses_a_bad_level_in_one_line(capsys, level, line):
     with pytest.raises(SystemExit) as exit_:
-        main(["duel", "--levels", "expert@fast,easy", "--games", "1"])
+        main(["duel", "--levels", f"{level},easy", "--games", "1"])
     assert exit_.value.code == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].endswith("'fast' is not a number of seconds")
-
-
-def test_the_duel_command_refuses_a_bad_field_in_one_line(capsys):
-    with pytest.raises(SystemExit) as exit_:
-        main(["duel", "--levels", "yardstick:widen=wide,easy", "--games", "1"])
-    assert exit_.value.code == 2
-    assert capsys.readouterr().err.strip().splitlines()[-1].endswith("'wide' is not a value of widen (float | None)")
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(line)
