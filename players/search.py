@@ -256,5 +256,6 @@ def Plain() -> Search:  # noqa: N802
 
 
 def Yardstick(budget: float = 1.5) -> Search:  # noqa: N802
-    """The strongest search of issue 53 that was measured: every lever on, `budget` CPU seconds a decision."""
-    return Search(level="yardstick", budget=budget, deduce=True, playout="quick", cutoff=12, widen=2.0)
+    """The strongest search of issue 53 that was measured: every lever on, `budget` CPU seconds a decision
+    (with `paired` since 2026-11-28: it won 74 of 100 games against the same search without, both at 0.25 s)."""
+    return Search(level="yardstick", budget=budget, deduce=True, playout="quick", cutoff=12, widen=2.0, paired=True)
