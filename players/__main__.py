@@ -9,7 +9,7 @@ from rules.components import WORKERS
 
 from .duel import duel
 from .endgames import endgames
-from .levels import LEVELS, VARIANTS, by_level
+from .levels import LEVELS, by_level, level_name
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument(
         "--levels",
         required=True,
-        help=f"2-4 comma-separated levels: {', '.join(LEVELS | VARIANTS)} (`expert@0.5`: with a CPU budget of 0.5 s;"
+        help=f"2-4 comma-separated levels: {', '.join(LEVELS)} (`expert@0.5`: with a CPU budget of 0.5 s;"
         " `yardstick:widen=0.7`: with another value of a field)",
     )
     d.add_argument("--games", type=int, default=200)
@@ -40,10 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "endgames":
         return _endgames(parser, args)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    known = LEVELS | VARIANTS
-    unknown = [x for x in levels if x.partition(":")[0].partition("@")[0] not in known]
+    unknown = [x for x in levels if level_name(x) not in LEVELS]
     if unknown or not 2 <= len(levels) <= 4:
-        parser.error(f"--levels takes 2-4 of {', '.join(known)}; got {args.levels!r}")
+        parser.error(f"--levels takes 2-4 of {', '.join(LEVELS)}; got {args.levels!r}")
     for level in levels:
         try:
             by_level(level)

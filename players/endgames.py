@@ -1,6 +1,6 @@
 """Endgame duels: two levels finish the same late positions against the same rival, compared pair by pair.
 
-    python -m players endgames --levels finisher,expert --rival yardstick --positions 30 --left 16 --seed 1
+    python -m players endgames --levels expert:finish=16,expert --rival yardstick --positions 30 --left 16 --seed 1
 
 A change that only alters the last placements of a game (how the expert plays the end of shift 3) is
 measured far more cheaply, and more sharply, by playing only those placements: each position (a

@@ -132,25 +132,19 @@ LEVELS: dict[str, Callable[[], Player]] = {
 }
 
 
-# Variants measured and not kept, for duels only (docs/computer-players.md): `finisher`, the expert whose
-# look-aheads play the last 16 placements of the game to the end (issue 53).
-VARIANTS: dict[str, Callable[[], Player]] = {
-    "finisher": lambda: Expert(level="finisher", finish=16),
-}
-
-
 def by_level(level: str) -> Player:
-    """The computer player of a level: random, easy, normal, hard or expert (and, for duels, `finisher`
-    and the searches the expert is measured against: `ismcts`, `plain`, `yardstick`).
+    """The computer player of a level: random, easy, normal, hard or expert (and, for duels, the searches
+    the expert is measured against: `ismcts`, `plain`, `yardstick`).
 
     For duels a level may name another CPU budget a decision, `expert@0.5`, and (the searches and the
-    expert) other values of its fields, each after a colon: `yardstick@0.25:widen=0.7:explore=0.35`."""
+    expert) other values of its fields, each after a colon: `yardstick@0.25:widen=0.7:explore=0.35`,
+    `expert:finish=16` (a variant measured and not kept, docs/computer-players.md)."""
     head, *settings = level.split(":")
     name, _at, seconds = head.partition("@")
     try:
-        player = (LEVELS | VARIANTS)[name]()
+        player = LEVELS[name]()
     except KeyError:
-        raise ValueError(f"unknown level {name!r}; choose one of {', '.join(LEVELS | VARIANTS)}") from None
+        raise ValueError(f"unknown level {name!r}; choose one of {', '.join(LEVELS)}") from None
     changes: dict[str, object] = {}
     if seconds:
         if not hasattr(player, "budget"):
@@ -161,6 +155,11 @@ def by_level(level: str) -> Player:
     if not changes:
         return player
     return dataclasses.replace(player, level=level, **changes)  # type: ignore[type-var]
+
+
+def level_name(level: str) -> str:
+    """The level a duel's level text names, read as `by_level` reads it: `yardstick` in `yardstick@0.25:widen=0.7`."""
+    return level.partition(":")[0].partition("@")[0]
 
 
 def _seconds(seconds: str) -> float:

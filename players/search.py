@@ -131,13 +131,7 @@ class Search:
         for action in offered:
             if str(action) not in root.children:
                 return action
-        c, total = self.explore, math.log(root.visits)
-
-        def ucb(action: Action) -> float:
-            n = root.children[str(action)]
-            return n.reward / n.visits + c * math.sqrt(total / n.visits)
-
-        return max(offered, key=ucb)
+        return max(offered, key=lambda action: self._ucb(root.children[str(action)], root.visits))
 
     def _widened(self, node: Node) -> list[Action]:
         """The moves a node offers now: all of them, or with widening the best-ranked 1 + widen·√visits."""
@@ -191,13 +185,11 @@ class Search:
             return None, state
         for child, _ in legal:
             child.available += 1
-        c = self.explore
+        return max(legal, key=lambda pair: self._ucb(pair[0], pair[0].available))
 
-        def ucb(pair: tuple[Node, GameState]) -> float:
-            n = pair[0]
-            return n.reward / n.visits + c * math.sqrt(math.log(n.available) / n.visits)
-
-        return max(legal, key=ucb)
+    def _ucb(self, node: Node, available: int) -> float:
+        """UCB1 of a tried move that could have been chosen `available` times."""
+        return node.reward / node.visits + self.explore * math.sqrt(math.log(available) / node.visits)
 
     def _rollout(self, state: GameState, chooser: Chooser) -> tuple[list[float], list[float]]:
         """The game played by the quick policy to its end; each seat's result in [0, 1] (half the share
