@@ -32,11 +32,13 @@ from rules.state import GameState
 from .evaluate import worths
 from .greedy import greedy_action
 from .knowledge import determinize
-from .lookahead import quick_move
+from .lookahead import after_move, own_move, quick_move
 from .planning import mining_plans
 from .ranking import rank
 
-__all__ = ["Plain", "Search"]
+__all__ = ["PLAYOUTS", "Plain", "Search"]
+
+PLAYOUTS = ("greedy", "quick", "normal")  # the playout policies, cheapest first
 
 
 class Node:
@@ -61,7 +63,8 @@ class Search:
     The levers of issue 53, each off by default (the plain yardstick): `budget` (CPU seconds a decision
     may take, iterations then unbounded), `deduce` (determinizations that agree with every clue the view
     gives, the expert's `players.deduction`), `playout` ("greedy": the easy level's moves with `noise`
-    random ones; "quick": the best move of a quick one-move look-ahead, `players.lookahead.quick_move`),
+    random ones; "quick": the best move of a quick one-move look-ahead, `players.lookahead.quick_move`;
+    "normal": the normal level's move, draw spaces and every mining space included, `own_move`),
     `cutoff` (placements a playout plays before the evaluation judges the position, instead of playing to
     the end), `widen` (a node offers its moves ranked by the normal level's static ranking, only the
     best 1 + widen·√visits of them: progressive widening), `paired` (the root's moves judged in the same
@@ -83,8 +86,8 @@ class Search:
     paired: bool = False
 
     def __post_init__(self) -> None:
-        if self.playout not in ("greedy", "quick"):
-            raise ValueError(f"playout is greedy or quick, not {self.playout!r}")
+        if self.playout not in PLAYOUTS:
+            raise ValueError(f"playout is {', '.join(PLAYOUTS[:-1])} or {PLAYOUTS[-1]}, not {self.playout!r}")
 
     # --- the decision -----------------------------------------------------------------------------
 
@@ -199,6 +202,9 @@ class Search:
             placed += state.phase == "turn"
             if self.noise and chooser.below(1000) < self.noise * 1000:
                 action = random_action(state, chooser)
+            elif self.playout == "normal" and state.phase == "turn":
+                state = after_move(state, own_move(state))  # a draw space keeps its best choice
+                continue
             elif self.playout == "quick" and state.phase == "turn":
                 action = quick_move(state)
             else:

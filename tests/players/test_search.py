@@ -10,10 +10,13 @@ import pytest
 
 from players import by_level
 from players.__main__ import main
+from players.evaluate import worths
 from players.knowledge import determinize
+from players.lookahead import play_on
 from players.ranking import rank
 from players.search import Search
 from rules import view
+from rules.record import Chooser
 
 from .games import position
 
@@ -72,6 +75,18 @@ def test_a_cut_off_playout_is_judged_by_the_evaluation_and_its_moves_are_legal()
     assert judged and all(visits > 0 for _, _, visits in judged)
 
 
+def test_a_normal_playout_plays_the_normal_levels_move_a_draw_space_with_its_best_choice():
+    state = position("turn", players=2, seed=7)
+    world = determinize(view(state, state.players[state.current].name), 2)
+    search = Search(playout="normal", cutoff=3, noise=0.0)
+    _, leads = search._rollout(world, Chooser(1))
+    played = play_on(world, 3, everyone=True)  # everyone's own_move, a draw's choice by best_keep
+    vp = worths(played)
+    assert leads == [v - max(x for j, x in enumerate(vp) if j != k) for k, v in enumerate(vp)]
+    _, quick = Search(playout="quick", cutoff=3, noise=0.0)._rollout(world, Chooser(1))
+    assert quick != leads  # the quick move's playout reaches another position here
+
+
 def test_a_level_with_another_budget_or_other_field_values_by_name():
     expert = by_level("expert@0.5")
     assert expert.budget == 0.5 and expert.level == "expert@0.5"
@@ -93,7 +108,7 @@ def test_a_level_with_another_budget_or_other_field_values_by_name():
         ("yardstick:speed=2", "one of yardstick's fields"),
         ("yardstick:cutoff=1.5", "not a value of cutoff"),
         ("yardstick:deduce=yes", "not a value of deduce"),
-        ("yardstick:playout=smart", "greedy or quick"),
+        ("yardstick:playout=smart", "greedy, quick or normal"),
     ],
 )
 def test_a_bad_level_name_is_refused(level, refusal):
