@@ -82,7 +82,7 @@ class Expert:
     z: float = 3.0  # standard errors that make one of the last two clearly better
     tie: float = 0.25  # VP: two candidates this close (one standard error) are as good as each other
     best_rival: float = 1.0  # with three or four players, the lead judged is over the best rival alone
-    rivals_normal: bool = True  # with three or four players, the rivals play the normal move in the look-ahead
+    rivals_normal: int = 3  # at tables of this many players or more the rivals play the normal move in the look-ahead
     finish: int = 0  # placements left in the game at or below which a look-ahead plays to its end
 
     def choose(self, view: GameState, seed: int) -> Action:
@@ -103,7 +103,7 @@ class Expert:
             placements = 10**6  # the last placements: played to the end of the game, its final score judged
         crowded = len(view.players) > 2
         best = self.best_rival if crowded else None
-        normal_rivals = crowded and self.rivals_normal
+        normal_rivals = len(view.players) >= self.rivals_normal
         alive = [_Candidate(s.action) for s in ranked[: self.candidates]]
         everyone = list(alive)
         games, round_no, spent = self.first, 0, 0

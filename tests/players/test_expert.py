@@ -69,17 +69,23 @@ def test_in_the_expert_s_look_ahead_the_seat_plays_the_normal_move_and_its_rival
 
 
 @pytest.mark.slow
-def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games():
-    seen = _seen(players=3, seed=8)
+@pytest.mark.parametrize(
+    ("players", "rivals_normal", "everyone"),
+    [(3, 3, True), (2, 3, False), (2, 2, True)],  # the rivals' normal move from `rivals_normal` players up
+)
+def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games(players, rivals_normal, everyone):
+    seen = _seen(players=players, seed=8 if players > 2 else 7)  # seed 7: the rival's moves differ by policy
     expert = Expert(budget=None)
-    expert = Expert(budget=None, lookaheads=2 * expert.candidates * expert.first)  # past the first halving
+    expert = Expert(budget=None, lookaheads=2 * expert.candidates * expert.first, rivals_normal=rivals_normal)
     judged = expert.evaluate(seen, 11)
-    last = judged[-1]  # dropped after the first round: judged in the first `first` games
-    assert last.games == expert.first
+    dropped = [c for c in judged if c.games == expert.first]  # dropped after the first round
+    assert dropped and dropped[-1] == judged[-1]
     worlds = [determinize(seen, 11 + 7919 * k, deduce=True) for k in range(expert.first)]
     placements = expert.rounds * len(seen.players)
-    leads = [judge(w, last.action, seen.current, placements, expert.best_rival, everyone=True) for w in worlds]
-    assert abs(last.lead - sum(leads) / len(leads)) < 1e-9
+    best = expert.best_rival if players > 2 else None
+    for c in dropped:  # judged in the first `first` games
+        leads = [judge(w, c.action, seen.current, placements, best, everyone) for w in worlds]
+        assert abs(c.lead - sum(leads) / len(leads)) < 1e-9
 
 
 @pytest.mark.slow
