@@ -21,6 +21,11 @@ VP), or until the budget is spent: 1.5 s of CPU time (`time.process_time`, so a 
 not weaken it; the budget is checked between look-aheads of a few milliseconds, so a decision takes
 at most some 1.6 s). A decision with one move open is answered at once.
 
+A variant for duels (`deepen`, off in the level): the flat search gets part of the budget, and the
+rest (with what the flat search left unspent when it settled early) goes to the yardstick's paired tree
+search over the flat search's best `deepened` moves, whose order then comes first: the close ones
+judged again, the rivals' replies searched instead of guessed, 12 placements deep instead of two rounds.
+
 Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
 the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
 their best, and lost more games to hard than this flat search does (docs/computer-players.md).
@@ -33,6 +38,7 @@ look-aheads instead of CPU time: the same on every machine).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -43,6 +49,7 @@ from rules.state import GameState
 from .knowledge import determinize
 from .lookahead import judge, placements_left
 from .ranking import rank
+from .search import Yardstick
 
 __all__ = ["Expert", "Judged"]
 
@@ -84,14 +91,39 @@ class Expert:
     best_rival: float = 1.0  # with three or four players, the lead judged is over the best rival alone
     rivals_normal: int = 3  # at tables of this many players or more the rivals play the normal move in the look-ahead
     finish: int = 0  # placements left in the game at or below which a look-ahead plays to its end
+    deepen: float = 0.0  # share of the budget kept for a tree search over the flat search's best moves
+    deepened: int = 3  # how many of them
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
 
     def evaluate(self, view: GameState, seed: int) -> list[Judged]:
         """The candidates judged, best first: the last ones standing by their mean lead, then those
-        dropped in each earlier round. One move open: that move, at once, judged in no game."""
+        dropped in each earlier round. One move open: that move, at once, judged in no game. With
+        `deepen`, the best `deepened` of them are then judged again by a tree search, and come first in
+        its order."""
         start = time.process_time()
+        judged = self._flat(view, seed, start)
+        if not self.deepen or len(judged) < 2:
+            return judged
+        return self._deepened(view, seed, start, judged)
+
+    def _deepened(self, view: GameState, seed: int, start: float, judged: list[Judged]) -> list[Judged]:
+        """The flat search's best moves judged again by the yardstick's paired tree search (the rivals'
+        replies searched, playouts of 12 placements) with the budget left; most visited first."""
+        best = judged[: self.deepened]
+        if self.budget is None:  # iterations instead: a cut-off playout costs about four look-aheads
+            iterations = max(len(best), round(self.deepen * self.lookaheads / 4))
+            search = dataclasses.replace(Yardstick(budget=None), iterations=iterations)
+        else:
+            search = Yardstick(budget=max(0.0, self.budget - (time.process_time() - start)))
+        tree = search.evaluate(view, seed, [j.action for j in best])
+        again = [Judged(action, lead, visits) for action, lead, visits in tree]
+        seen = {str(j.action) for j in again}
+        return again + [j for j in judged if str(j.action) not in seen]
+
+    def _flat(self, view: GameState, seed: int, start: float) -> list[Judged]:
+        """The flat search: normal's candidates judged by look-aheads, the worse half dropped each round."""
         worlds = [determinize(view, seed, deduce=True)]
         ranked = rank(worlds[0])
         if len(ranked) == 1:
@@ -139,9 +171,10 @@ class Expert:
         return [Judged(c.action, c.mean, len(c.leads)) for c in judged]
 
     def _out_of_time(self, start: float, spent: int) -> bool:
+        """Whether the flat search's share of the budget (or of the look-aheads) is spent."""
         if self.budget is None:
-            return spent >= self.lookaheads
-        return time.process_time() - start >= self.budget
+            return spent >= self.lookaheads * (1 - self.deepen)
+        return time.process_time() - start >= self.budget * (1 - self.deepen)
 
     def _settled(self, best: _Candidate, second: _Candidate) -> bool:
         """The better of the last two is clearly better, game by game, or they are as good as each other."""

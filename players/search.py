@@ -94,11 +94,14 @@ class Search:
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0][0]
 
-    def evaluate(self, view: GameState, seed: int) -> list[tuple[Action, float, int]]:
+    def evaluate(
+        self, view: GameState, seed: int, moves: list[Action] | None = None
+    ) -> list[tuple[Action, float, int]]:
         """The moves searched, most visited first: each with the mean final VP lead over the best
-        rival its playouts reached, and its visits. One move open: that move, at once."""
+        rival its playouts reached, and its visits. One move open: that move, at once. `moves`: the
+        root's moves, if not all those the search would offer (the expert's `deepen`)."""
         started = time.process_time()
-        first = self._offered(determinize(view, seed, deduce=self.deduce))
+        first = moves or self._offered(determinize(view, seed, deduce=self.deduce))
         if len(first) == 1:  # one move open (a single draft card, the last choice): nothing to weigh
             return [(first[0], 0.0, 0)]
         root = Node()
@@ -253,7 +256,8 @@ def Plain() -> Search:  # noqa: N802
     return Search(level="ismcts")
 
 
-def Yardstick(budget: float = 1.5) -> Search:  # noqa: N802
+def Yardstick(budget: float | None = 1.5) -> Search:  # noqa: N802
     """The strongest search of issue 53 that was measured: every lever on, `budget` CPU seconds a decision
-    (with `paired` since 2026-11-28: it won 74 of 100 games against the same search without, both at 0.25 s)."""
+    (None: `iterations`; with `paired` since 2026-11-28: it won 74 of 100 games against the same search
+    without, both at 0.25 s)."""
     return Search(level="yardstick", budget=budget, deduce=True, playout="quick", cutoff=12, widen=2.0, paired=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
@@ -12,6 +13,7 @@ from players.expert import Expert
 from players.knowledge import determinize
 from players.levels import Hard
 from players.lookahead import after_move, judge, own_move, play_on, quick_move
+from players.search import Yardstick
 from rules import advance, apply, view
 
 from .games import position
@@ -214,3 +216,14 @@ def test_with_few_placements_left_the_look_ahead_plays_to_the_end_and_judges_the
     assert abs(last.lead - sum(finals) / len(finals)) < 1e-9
     short = Expert(budget=None, lookaheads=expert.lookaheads).evaluate(seen, 5)  # finish 0: two rounds, judged
     assert [j.lead for j in short] != [j.lead for j in judged]
+
+
+def test_deepening_judges_the_flat_searchs_best_moves_again_by_the_paired_tree_search():
+    seen = _seen(players=2, seed=7)
+    flat = Expert(budget=None, lookaheads=30).evaluate(seen, 5)
+    deep = Expert(budget=None, lookaheads=60, deepen=0.5).evaluate(seen, 5)  # 30 look-aheads, then the tree
+    best = [j.action for j in flat[:3]]
+    tree = dataclasses.replace(Yardstick(budget=None), iterations=8).evaluate(seen, 5, best)  # 0.5 · 60 / 4
+    assert [(j.action, j.lead, j.games) for j in deep[:3]] == tree
+    assert {str(a) for a in best} == {str(j.action) for j in deep[:3]} and sum(j.games for j in deep[:3]) == 8
+    assert deep[3:] == flat[3:]  # the rest as the flat search left them
