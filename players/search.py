@@ -29,7 +29,7 @@ from rules.errors import Refusal
 from rules.record import Chooser, random_action
 from rules.state import GameState
 
-from .evaluate import worths
+from .evaluate import lead, worths
 from .greedy import greedy_action
 from .knowledge import determinize
 from .lookahead import after_move, own_move, quick_move
@@ -198,8 +198,9 @@ class Search:
         return node.reward / node.visits + self.explore * math.sqrt(math.log(available) / node.visits)
 
     def _rollout(self, state: GameState, chooser: Chooser) -> tuple[list[float], list[float]]:
-        """The game played by the quick policy to its end; each seat's result in [0, 1] (half the share
-        of the win, half its squashed lead over the best rival), and each seat's lead in VP."""
+        """The game played on by the playout policy to its end (or `cutoff` placements, then judged by the
+        evaluation); each seat's result in [0, 1] (half the share of the win, half its squashed lead over
+        the best rival), and each seat's lead in VP."""
         placed = 0
         while state.phase != "over" and (self.cutoff is None or placed < self.cutoff):
             placed += state.phase == "turn"
@@ -217,11 +218,11 @@ class Search:
         best = max(vp)
         winners = [k for k, v in enumerate(vp) if v == best]
         out, leads = [], []
-        for k, v in enumerate(vp):
-            lead = v - max(x for j, x in enumerate(vp) if j != k)
+        for k in range(len(vp)):
+            ahead = lead(vp, k, best=1.0)  # over the best rival alone
             win = 1 / len(winners) if k in winners else 0.0
-            out.append(0.5 * win + 0.25 * (1 + math.tanh(lead / self.margin)))
-            leads.append(lead)
+            out.append(0.5 * win + 0.25 * (1 + math.tanh(ahead / self.margin)))
+            leads.append(ahead)
         return out, leads
 
     # --- the moves a node offers ------------------------------------------------------------------

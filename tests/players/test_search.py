@@ -10,7 +10,7 @@ import pytest
 
 from players import by_level
 from players.__main__ import main
-from players.evaluate import worths
+from players.evaluate import lead, worths
 from players.knowledge import determinize
 from players.lookahead import play_on
 from players.ranking import rank
@@ -82,7 +82,7 @@ def test_a_normal_playout_plays_the_normal_levels_move_a_draw_space_with_its_bes
     _, leads = search._rollout(world, Chooser(1))
     played = play_on(world, 3, everyone=True)  # everyone's own_move, a draw's choice by best_keep
     vp = worths(played)
-    assert leads == [v - max(x for j, x in enumerate(vp) if j != k) for k, v in enumerate(vp)]
+    assert leads == [lead(vp, k, best=1.0) for k in range(len(vp))]
     _, quick = Search(playout="quick", cutoff=3, noise=0.0)._rollout(world, Chooser(1))
     assert quick != leads  # the quick move's playout reaches another position here
 
