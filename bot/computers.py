@@ -52,6 +52,7 @@ class ComputerPlayers:
         self._movers: dict[int, asyncio.Task[None]] = {}
         self._backoff = Backoff()  # per channel: a move that failed is tried again, less and less often
         self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._woken: set[int] = set()  # channels woken while their mover ran: it looks again before it stops
         self._closed = False
         # Who starts the movers: None, `wake` itself; the sandbox hands them to its page keeper, which starts
         # them outside the simulated Discord's bookkeeping (`bot.sandbox_page`), so a person's move is shown
@@ -93,6 +94,8 @@ class ComputerPlayers:
         if mover is None or mover.done():
             mover = asyncio.create_task(self._move(channel_id), name=f"coalbaron-computer-{channel_id}")
             self._movers[channel_id] = mover
+        else:  # it may have read the game before this wake's move: it reads it again before it stops
+            self._woken.add(channel_id)
         return mover
 
     def resume(self) -> int:
@@ -111,6 +114,7 @@ class ComputerPlayers:
         failure: BaseException | None = None
         try:
             while not self._closed:
+                self._woken.discard(channel_id)
                 game = await self.bot.manager.current(channel_id)
                 if game is None or self.bot.publisher.held_until(game.id):
                     break  # its posts fail: nobody would see the moves (the publisher wakes it when they go through)
@@ -121,13 +125,14 @@ class ComputerPlayers:
                     failure = run.failure
                     break
                 game = await self.bot.manager.current(channel_id)
-                if game is None or level_to_move(game) is None:
-                    break
+                if (game is None or level_to_move(game) is None) and channel_id not in self._woken:
+                    break  # (no await from here to the task's end: a wake from now on starts a new mover)
         except Exception as err:
             failure = err
         finally:
             if self._movers.get(channel_id) is asyncio.current_task():
                 del self._movers[channel_id]
+                self._woken.discard(channel_id)
         if failure is None:
             self._backoff.succeeded(channel_id)
         elif not self._closed:
