@@ -1,5 +1,5 @@
-"""The `expert` level: normal's best candidates judged by a look-ahead in many sampled games, the close
-ones the most often (successive halving), within a budget of CPU time.
+"""The `expert` level: normal's best candidates judged by a look-ahead in many sampled games (successive
+halving), then its best three by a tree search, within a budget of CPU time.
 
 Hard judges its four best candidates in four games sampled from its view. The expert takes normal's
 twelve best candidates (a few strong mining plans per mining space, a draw space by its best choice:
@@ -17,21 +17,23 @@ by the quick move they would never take a draw space or a middle mining space fr
 After each round the worse half is dropped and the next round doubles the games, down to the last
 two, which are then compared until one is clearly better (its mean lead over the other, game by
 game, beyond three standard errors), until they are as good as each other (within a quarter of a
-VP), or until the budget is spent: 1.5 s of CPU time (`time.process_time`, so a loaded machine does
-not weaken it; the budget is checked between look-aheads of a few milliseconds, so a decision takes
-at most some 1.6 s). A decision with one move open is answered at once.
+VP), or until its share of the budget is spent: half of 1.5 s of CPU time (`time.process_time`, so a
+loaded machine does not weaken it). A decision with one move open is answered at once.
 
-A variant for duels (`deepen`, off in the level): the flat search gets part of the budget, and the
-rest (with what the flat search left unspent when it settled early) goes to the yardstick's paired tree
-search over the flat search's best `deepened` moves, whose order then comes first: the close ones
-judged again, the rivals' replies searched instead of guessed, 12 placements deep instead of two rounds.
+Deepening (`deepen`, half the budget, since issue 53; two-player tables, where it was measured: at three
+and four players the flat search has the whole budget): the rest of the budget, with what the flat search
+left unspent when it settled early, goes to the yardstick's paired tree search (`players.search`) over
+the flat search's best `deepened` moves, whose order (most visited first) then comes first: the close
+ones judged again, the rivals' replies searched instead of guessed, 12 placements deep instead of two
+rounds. The budget is checked between look-aheads and playouts of a few tens of milliseconds, so a
+decision takes at most some 1.65 s.
 
-Why not a tree search: at this budget an information-set Monte Carlo tree search (`players.search`,
-the `ismcts` yardstick) spends its few hundred iterations on the rivals' weaker replies as much as on
-their best, and lost more games to hard than this flat search does (docs/computer-players.md). That was
-the plain tree; the yardstick, whose root moves are judged in the same sampled games, ties this flat
-search at 0.25 s and leads it a little at 0.5 and 1.5 s (54, 44 and 44.5 of 100 for the expert, each
-interval across 50 %).
+Why both: at this budget a tree search over every move (the `ismcts` yardstick) spends its few hundred
+iterations on the rivals' weaker replies as much as on their best, and lost more games to hard than the
+flat search does (docs/computer-players.md); the paired yardstick tied the flat search alone (54, 44 and
+44.5 of 100 for the flat search at 0.25, 0.5 and 1.5 s). The flat search finds the few moves worth
+weighing; the tree, given only those, weighs them better: deepened, the expert won 65 % of its games
+against the yardstick at 1.5 s where the flat search alone won 44.5 % (docs/computer-players.md).
 
 Never cheats: only the view is read (the clues included: the rivals' VP and the shift results are
 public); the sampled games fill the hidden cards with unseen ones from the seed, so two games that
@@ -80,7 +82,8 @@ class _Candidate:
 @dataclass(frozen=True)
 class Expert:
     """The expert level. `budget`: CPU seconds a decision may take; None: `lookaheads` look-aheads at
-    most instead (the same move on every machine: tests and hints' reproducibility)."""
+    most instead, a tree playout counted as four (the same move on every machine: tests and hints'
+    reproducibility)."""
 
     level: str = "expert"
     budget: float | None = 1.5
@@ -94,8 +97,9 @@ class Expert:
     best_rival: float = 1.0  # with three or four players, the lead judged is over the best rival alone
     rivals_normal: int = 3  # at tables of this many players or more the rivals play the normal move in the look-ahead
     finish: int = 0  # placements left in the game at or below which a look-ahead plays to its end
-    deepen: float = 0.0  # share of the budget kept for a tree search over the flat search's best moves
+    deepen: float = 0.5  # share of the budget kept for a tree search over the flat search's best moves (0: none)
     deepened: int = 3  # how many of them
+    deepen_players: int = 2  # deepening at tables of up to this many players (three and four: not measured yet)
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -103,11 +107,12 @@ class Expert:
     def evaluate(self, view: GameState, seed: int) -> list[Judged]:
         """The candidates judged, best first: the last ones standing by their mean lead, then those
         dropped in each earlier round. One move open: that move, at once, judged in no game. With
-        `deepen`, the best `deepened` of them are then judged again by a tree search, and come first in
-        its order."""
+        `deepen` (at tables of up to `deepen_players`), the best `deepened` of them are then judged again by a
+        tree search, and come first in its order."""
         start = time.process_time()
-        judged = self._flat(view, seed, start)
-        if not self.deepen or len(judged) < 2:
+        deepen = self.deepen if len(view.players) <= self.deepen_players else 0.0
+        judged = self._flat(view, seed, start, 1 - deepen)
+        if not deepen or len(judged) < 2:
             return judged
         return self._deepened(view, seed, start, judged)
 
@@ -125,8 +130,9 @@ class Expert:
         seen = {str(j.action) for j in again}
         return again + [j for j in judged if str(j.action) not in seen]
 
-    def _flat(self, view: GameState, seed: int, start: float) -> list[Judged]:
-        """The flat search: normal's candidates judged by look-aheads, the worse half dropped each round."""
+    def _flat(self, view: GameState, seed: int, start: float, share: float) -> list[Judged]:
+        """The flat search, within `share` of the budget: normal's candidates judged by look-aheads, the
+        worse half dropped each round."""
         worlds = [determinize(view, seed, deduce=True)]
         ranked = rank(worlds[0])
         if len(ranked) == 1:
@@ -152,7 +158,7 @@ class Expert:
                     if len(c.leads) <= k:
                         c.leads.append(judge(worlds[k], c.action, seat, placements, best, normal_rivals))
                         spent += 1
-                        if self._out_of_time(start, spent):
+                        if self._out_of_time(start, spent, share):
                             done = False
                             break
                 if not done:
@@ -173,11 +179,11 @@ class Expert:
         judged.sort(key=lambda c: (c.dropped == 0, c.dropped, c.mean), reverse=True)
         return [Judged(c.action, c.mean, len(c.leads)) for c in judged]
 
-    def _out_of_time(self, start: float, spent: int) -> bool:
+    def _out_of_time(self, start: float, spent: int, share: float) -> bool:
         """Whether the flat search's share of the budget (or of the look-aheads) is spent."""
         if self.budget is None:
-            return spent >= self.lookaheads * (1 - self.deepen)
-        return time.process_time() - start >= self.budget * (1 - self.deepen)
+            return spent >= self.lookaheads * share
+        return time.process_time() - start >= self.budget * share
 
     def _settled(self, best: _Candidate, second: _Candidate) -> bool:
         """The better of the last two is clearly better, game by game, or they are as good as each other."""

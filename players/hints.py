@@ -24,7 +24,9 @@ class Hint(BaseModel):
 
     action: str  # text form, `rules.parse_action` reads it
     rank: int  # 1 = best
-    expected_lead: float  # the expected final VP lead over the rivals its look-aheads reached, on average
+    # the expected final VP lead over the best rival, on average: over the tree search's playouts for the
+    # expert's best three (`players.expert`, deepening), over its look-aheads for the rest
+    expected_lead: float
     vp: int  # VP scored by the action itself (deliveries)
     orders_delivered: int
     orders_taken: int

@@ -29,7 +29,7 @@ def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first
     seen = _seen()
     first = Expert().first
     # Three rounds' look-aheads: twelve candidates in `first` games, six in twice, three in four times.
-    judged = Expert(budget=None, lookaheads=(12 + 6 + 6) * first).evaluate(seen, 3)
+    judged = Expert(budget=None, lookaheads=(12 + 6 + 6) * first, deepen=0.0).evaluate(seen, 3)  # the flat search
     assert len(judged) == 12  # normal's twelve best, each judged at least in the first round
     games = [j.games for j in judged]
     assert games == sorted(games, reverse=True)  # dropped later, judged more
@@ -77,8 +77,8 @@ def test_in_the_expert_s_look_ahead_the_seat_plays_the_normal_move_and_its_rival
 )
 def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games(players, rivals_normal, everyone):
     seen = _seen(players=players, seed=8 if players > 2 else 7)  # seed 7: the rival's moves differ by policy
-    expert = Expert(budget=None)
-    expert = Expert(budget=None, lookaheads=2 * expert.candidates * expert.first, rivals_normal=rivals_normal)
+    expert = Expert(budget=None, rivals_normal=rivals_normal, deepen=0.0)  # the flat search alone
+    expert = dataclasses.replace(expert, lookaheads=2 * expert.candidates * expert.first)
     judged = expert.evaluate(seen, 11)
     dropped = [c for c in judged if c.games == expert.first]  # dropped after the first round
     assert dropped and dropped[-1] == judged[-1]
@@ -109,7 +109,7 @@ def test_with_three_or_four_players_the_look_ahead_judges_the_lead_over_the_best
         assert judge(world, action, seat, placements) == worth(end, seat)
         assert judge(world, action, seat, placements, 1.0) == values[seat] - max(rivals)
         # The expert's leads are these judgements: each candidate's mean over the two games it was judged in.
-        expert = Expert(budget=None, lookaheads=2 * Expert().candidates)
+        expert = Expert(budget=None, lookaheads=2 * Expert().candidates, deepen=0.0)  # the flat search alone
         judged = expert.evaluate(seen, 4)
         worlds = [determinize(seen, 4 + 7919 * k, deduce=True) for k in range(2)]
         best = 1.0 if players > 2 else None
@@ -162,9 +162,9 @@ def test_a_budget_spent_within_the_first_round_still_gives_a_judged_move():
     # A slow or loaded machine: the CPU budget runs out before every candidate is judged once. The
     # candidates judged in no game are left out (their mean lead would divide by zero).
     seen = _seen(players=4, seed=2)
-    judged = Expert(budget=None, lookaheads=3).evaluate(seen, 1)
+    judged = Expert(budget=None, lookaheads=3, deepen=0.0).evaluate(seen, 1)
     assert [j.games for j in judged] == [1, 1, 1]
-    assert Expert(budget=0.0).evaluate(seen, 1)[0].games == 1
+    assert Expert(budget=0.0).evaluate(seen, 1)[0].games == 1  # deepened: the tree's one playout
 
 
 @pytest.mark.slow
@@ -186,7 +186,7 @@ def test_games_are_sampled_one_at_a_time_between_look_aheads(monkeypatch):
 
     monkeypatch.setattr(expert_module, "determinize", counting)
     seen = _seen(players=4, seed=2)
-    expert = Expert(budget=None, lookaheads=Expert().candidates + 1)  # the first game, then one more look-ahead
+    expert = Expert(budget=None, lookaheads=Expert().candidates + 1, deepen=0.0)  # the first game, then one more
     judged = expert.evaluate(seen, 5)
     assert sum(j.games for j in judged) == expert.lookaheads
     assert len(sampled) == 2  # the first game and the second, not the round's four
@@ -205,8 +205,8 @@ def test_with_few_placements_left_the_look_ahead_plays_to_the_end_and_judges_the
         if len(Expert(budget=None, lookaheads=1).evaluate(seen, 1)) > 1:  # a decision with a choice
             break
     assert seen is not None and seen.shift == 3
-    expert = Expert(budget=None, finish=8)
-    expert = Expert(budget=None, finish=8, lookaheads=2 * expert.candidates * expert.first)
+    expert = Expert(budget=None, finish=8, deepen=0.0)  # the flat search alone
+    expert = dataclasses.replace(expert, lookaheads=2 * expert.candidates * expert.first)
     judged = expert.evaluate(seen, 5)
     last = judged[-1]
     worlds = [determinize(seen, 5 + 7919 * k, deduce=True) for k in range(expert.first)]
@@ -214,16 +214,28 @@ def test_with_few_placements_left_the_look_ahead_plays_to_the_end_and_judges_the
     assert all(end.phase == "over" for end in ends)
     finals = [end.players[seen.current].vp - end.players[1 - seen.current].vp for end in ends]
     assert abs(last.lead - sum(finals) / len(finals)) < 1e-9
-    short = Expert(budget=None, lookaheads=expert.lookaheads).evaluate(seen, 5)  # finish 0: two rounds, judged
+    short = dataclasses.replace(expert, finish=0).evaluate(seen, 5)  # two rounds, judged
     assert [j.lead for j in short] != [j.lead for j in judged]
 
 
-def test_deepening_judges_the_flat_searchs_best_moves_again_by_the_paired_tree_search():
+def test_the_expert_judges_the_flat_searchs_best_moves_again_by_the_paired_tree_search():
+    """Issue 53 (`deepen`, half the budget): the flat search's best three, judged again by the yardstick's
+    paired tree search, come first in its order; the level plays the tree's most visited."""
     seen = _seen(players=2, seed=7)
-    flat = Expert(budget=None, lookaheads=30).evaluate(seen, 5)
-    deep = Expert(budget=None, lookaheads=60, deepen=0.5).evaluate(seen, 5)  # 30 look-aheads, then the tree
+    flat = Expert(budget=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)
+    deep = Expert(budget=None, lookaheads=60).evaluate(seen, 5)  # 30 look-aheads, then the tree
     best = [j.action for j in flat[:3]]
     tree = dataclasses.replace(Yardstick(budget=None), iterations=8).evaluate(seen, 5, best)  # 0.5 · 60 / 4
     assert [(j.action, j.lead, j.games) for j in deep[:3]] == tree
     assert {str(a) for a in best} == {str(j.action) for j in deep[:3]} and sum(j.games for j in deep[:3]) == 8
     assert deep[3:] == flat[3:]  # the rest as the flat search left them
+    assert Expert(budget=None, lookaheads=60).choose(seen, 5) == tree[0][0]
+
+
+def test_with_three_or_four_players_the_expert_does_not_deepen_where_it_was_not_measured():
+    # Deepening was measured at two players; at three and four the flat search has the whole budget.
+    for players in (3, 4):
+        seen = _seen(players=players, seed=7)
+        level = Expert(budget=None, lookaheads=40).evaluate(seen, 5)
+        assert level == Expert(budget=None, lookaheads=40, deepen=0.0).evaluate(seen, 5)
+        assert level != Expert(budget=None, lookaheads=40, deepen_players=4).evaluate(seen, 5)  # would differ
