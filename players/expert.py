@@ -32,8 +32,8 @@ Why both: at this budget a tree search over every move (the `ismcts` yardstick) 
 iterations on the rivals' weaker replies as much as on their best, and lost more games to hard than the
 flat search does (docs/computer-players.md); the paired yardstick tied the flat search alone (54, 44 and
 44.5 of 100 for the flat search at 0.25, 0.5 and 1.5 s). The flat search finds the few moves worth
-weighing; the tree, given only those, weighs them better: deepened, the expert won 65 % of its games
-against the yardstick at 1.5 s where the flat search alone won 44.5 % (docs/computer-players.md).
+weighing; the tree, given only those, weighs them better: deepened, the expert won 62 of 100 games
+against the yardstick at 1.5 s where the flat search alone won 44.5 of the same (docs/computer-players.md).
 
 Never cheats: only the view is read (the clues included: the rivals' VP and the shift results are
 public); the sampled games fill the hidden cards with unseen ones from the seed, so two games that
