@@ -164,7 +164,7 @@ def test_a_budget_spent_within_the_first_round_still_gives_a_judged_move():
     seen = _seen(players=4, seed=2)
     judged = Expert(budget=None, lookaheads=3, deepen=0.0).evaluate(seen, 1)
     assert [j.games for j in judged] == [1, 1, 1]
-    assert Expert(budget=0.0).evaluate(seen, 1)[0].games == 1  # deepened: the tree's one playout
+    assert Expert(budget=0.0).evaluate(seen, 1)[0].games == 1  # four players: the flat search's first look-ahead
 
 
 @pytest.mark.slow
