@@ -239,3 +239,28 @@ def test_with_three_or_four_players_the_expert_does_not_deepen_where_it_was_not_
         level = Expert(budget=None, lookaheads=40).evaluate(seen, 5)
         assert level == Expert(budget=None, lookaheads=40, deepen=0.0).evaluate(seen, 5)
         assert level != Expert(budget=None, lookaheads=40, deepen_players=4).evaluate(seen, 5)  # would differ
+
+
+@pytest.mark.parametrize(("budget", "deepens"), [(0.25, False), (0.5, True)])
+def test_below_half_a_second_the_expert_keeps_the_flat_search_alone(monkeypatch, budget, deepens):
+    """At 0.25 s deepening won 41 of 100 two-player games against the yardstick where the flat search won 54
+    of the same (docs/computer-players.md): below `deepen_from` the flat search has the whole budget."""
+    shares: list[float] = []
+    trees: list[int] = []
+    flat, deepened = Expert._flat, Expert._deepened
+
+    def spied_flat(self, view, seed, start, share):
+        shares.append(share)
+        return flat(self, view, seed, start, share)
+
+    def spied_deepened(self, view, seed, start, judged):
+        trees.append(len(judged))
+        return deepened(self, view, seed, start, judged)
+
+    monkeypatch.setattr(Expert, "_flat", spied_flat)
+    monkeypatch.setattr(Expert, "_deepened", spied_deepened)
+    started = time.process_time()
+    Expert(budget=budget).evaluate(_seen(players=2, seed=7), 5)
+    assert time.process_time() - started < budget + 0.3  # the budget is kept either way
+    assert shares == ([0.5] if deepens else [1.0])
+    assert bool(trees) == deepens
