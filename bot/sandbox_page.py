@@ -73,7 +73,6 @@ class PageKeeper:
         self._due: asyncio.Queue[int] = asyncio.Queue()
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
-        self._unshown = 0  # message events emitted outside page actions since the keeper last published
 
     def attach(self) -> None:
         """The computers' movers are this keeper's to start; the channel's changes are watched."""
@@ -93,28 +92,19 @@ class PageKeeper:
         self._tasks = []
 
     def _emitted(self, event: str, payload: Mapping[str, Any]) -> None:
-        # a change made while a page action is under way is shown by that action, once it settles
-        # (SimCord publishes an action's page and ends the action with no await between: every change
-        # made before the end is in that publication)
+        # A change made while a page action is under way is shown by that action, once it settles (SimCord
+        # publishes an action's page and ends the action with no await between: every change made before
+        # the end is in that publication). So every post is shown, a computer's reply included, and nothing
+        # else is published: a publication with nothing new only makes the page stale, and the preview
+        # refuses a press made on a page older than the last publication ("Action was not completed"; the
+        # page reads the channel every 0.5 s).
         if event in SHOWN_EVENTS and self.env._operation_task is None:
-            self._unshown += 1
             self._changed.set()
 
     async def _start_movers(self) -> None:
         # started from this task, the mover is not the bot's work SimCord waits for before showing an action
         while True:
-            channel_id = await self._due.get()
-            mover = self.bot.computers.start(channel_id)
-            if mover is not None:
-                mover.add_done_callback(self._mover_done)
-
-    def _mover_done(self, _: asyncio.Task[None]) -> None:
-        # Whatever it posted and no publication showed yet, shown. Not a publication with nothing new: the
-        # page reads the channel every 0.5 s and the preview refuses a press made on a page older than the
-        # last publication ("Action was not completed"), so republishing whenever a mover stopped (one that
-        # found the person to move and posted nothing) made a quick press fail.
-        if self._unshown:
-            self._changed.set()
+            self.bot.computers.start(await self._due.get())
 
     async def _refresh_when_changed(self) -> None:
         while True:
@@ -137,5 +127,4 @@ class PageKeeper:
             return False
         self.preview._advance_presentation_time()
         self.preview._publish_message_pages(reason="refresh")
-        self._unshown = 0
         return True

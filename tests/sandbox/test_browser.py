@@ -76,10 +76,13 @@ async def prepare_slash(page, command: str, option: str | None = None, value: st
             await page.get_by_role("option", name=value, exact=True).click()
 
 
+BOARD = "img.attachment-image[alt^='Coal Baron board']"  # a board image, by the description the page shows as its alt
+
+
 async def boards(page) -> list[str]:
     """The board images shown in the channel (each attachment has its own address), found by their
     description, which the page shows as their alt text."""
-    found = page.locator("img.attachment-image[alt^='Coal Baron board']")
+    found = page.locator(BOARD)
     return await found.evaluate_all("els => els.map(e => e.src)")
 
 
@@ -91,11 +94,9 @@ async def wait_for_more(page, text: str, n: int) -> None:
     await page.wait_for_function(f"([text, n]) => ({PARAGRAPHS_SAYING})(text) > n", arg=[text, n])
 
 
-async def wait_for_new_board(page, before: list[str], polling: int | str = "raf") -> None:
+async def wait_for_new_board(page, before: list[str]) -> None:
     await page.wait_for_function(
-        "n => document.querySelectorAll(\"img.attachment-image[alt^='Coal Baron board']\").length > n",
-        arg=len(before),
-        polling=polling,
+        "([n, board]) => document.querySelectorAll(board).length > n", arg=[len(before), BOARD]
     )
 
 
@@ -189,9 +190,9 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
             await conversation(page).get_by_text("The sandbox game resumes").wait_for()
             # the current turn is posted again, with its board and its buttons (issue 50)
             await page.get_by_role("button", name="My pit", exact=True).last.wait_for()
-            await page.locator("img.attachment-image[alt^='Coal Baron board']").first.wait_for()
+            await page.locator(BOARD).first.wait_for()
             await slash(page, "/coal board")
-            await page.locator("img.attachment-image[alt^='Coal Baron board']").first.wait_for()
+            await page.locator(BOARD).first.wait_for()
             await browser.close()
         code, _, err = box.stop()
         assert code == 0, err[-3000:]
@@ -210,8 +211,8 @@ SAYING = "text => [...document.querySelectorAll('p')].filter(e => e.textContent.
 
 
 LAST_ACTION = "() => window.simcordPreview.lastAction?.requestId ?? null"
-SHOWN_OR_REFUSED = """([n, before]) => {
-  if (document.querySelectorAll("img.attachment-image[alt^='Coal Baron board']").length > n) return "shown";
+SHOWN_OR_REFUSED = """([n, board, before]) => {
+  if (document.querySelectorAll(board).length > n) return "shown";
   const last = window.simcordPreview.lastAction;
   if (!last || last.requestId === before || !last.rejected) return false;
   return (last.diagnostics || []).map(d => d.code).join(",") || "refused";
@@ -230,7 +231,9 @@ async def timed_move(page, prepare) -> float:
     before = await page.evaluate(LAST_ACTION)
     started = time.monotonic()
     await send(page)
-    outcome = await (await page.wait_for_function(SHOWN_OR_REFUSED, arg=[len(shown), before], polling=20)).json_value()
+    outcome = await (
+        await page.wait_for_function(SHOWN_OR_REFUSED, arg=[len(shown), BOARD, before], polling=20)
+    ).json_value()
     assert outcome == "shown", f"the preview refused the press: {outcome}"
     return time.monotonic() - started
 
