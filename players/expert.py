@@ -121,7 +121,8 @@ class Expert:
         return self._deepened(view, seed, start, judged)
 
     def _deepens(self, view: GameState) -> bool:
-        """Whether this decision deepens: two players and 0.5 s or more, where it was not measured to lose."""
+        """Whether this decision deepens: `deepen` is set, the table has at most `deepen_players` players and
+        the budget is `deepen_from` seconds or more (or counted in look-aheads): where it was not measured to lose."""
         enough = self.budget is None or self.budget >= self.deepen_from
         return self.deepen > 0 and enough and len(view.players) <= self.deepen_players
 

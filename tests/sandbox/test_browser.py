@@ -219,6 +219,18 @@ SHOWN_OR_REFUSED = """([n, board, before]) => {
 }"""
 
 
+async def _what_the_page_shows(page) -> str:
+    """For a failure's report: the action status and the last paragraphs, or why the page could not be read
+    (a page already gone must not replace the failure being reported with its own error)."""
+    try:
+        return await page.evaluate(
+            "() => [document.getElementById('action-status').textContent,"
+            " ...[...document.querySelectorAll('p')].slice(-12).map(e => e.textContent)].join('\\n')"
+        )
+    except Exception as unread:
+        return f"(the page could not be read: {unread!r})"
+
+
 async def timed_move(page, prepare) -> float:
     """Seconds from a move's press (`prepare`, then Send) until the page shows its board: the player's own
     move, not the computer's reply that follows it. The press must go through: the preview refuses one made
@@ -275,10 +287,7 @@ async def test_a_move_is_shown_within_a_second_while_the_computer_thinks(tmp_pat
                 assert 0 <= ago < 120, stamped[-3:]
                 await browser.close()
             except Exception:
-                shown = await page.evaluate(
-                    "() => [document.getElementById('action-status').textContent,"
-                    " ...[...document.querySelectorAll('p')].slice(-12).map(e => e.textContent)].join('\\n')"
-                )
+                shown = await _what_the_page_shows(page)
                 raise
     except Exception as failure:
         if box.process.poll() is None:
