@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=200)
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--start", type=int, default=0, help="the first game's number (default 0): to complete a cut run")
-    d.add_argument("--progress", action="store_true", help="report every 10 games on stderr")
+    d.add_argument("--progress", action="store_true", help="report every 10 games on stderr, with the table so far")
     d.add_argument("--jobs", type=int, default=1, help="games played side by side, one process each (default 1)")
     e = sub.add_parser("endgames", help="two levels finish the same late positions against a rival, pair by pair")
     e.add_argument("--levels", required=True, help="the two levels compared, comma-separated")

@@ -6,7 +6,8 @@ A shared victory (R-END-5) is split: each of k winners gets 1/k of a win. With `
 games run side by side in worker processes, each game on one core; the games and the
 tally are the same as when they are played one after another. A duel's games are numbered from 0 (game g
 seats the levels rotated by g places and has its own seed): `--start 170 --games 30` plays games 170-199
-of the same duel, to complete a long run that was cut short.
+of the same duel, to complete a long run that was cut short. `--progress` reports on stderr every 10 games,
+with the table so far, so a run cut short still has its scores and think times up to its last report.
 """
 
 from __future__ import annotations
@@ -143,5 +144,7 @@ def duel(levels: list[str], games: int, seed: int, progress: bool = False, jobs:
             tally = ", ".join(
                 f"{level} {result.wins.get(level, 0.0):.1f}/{result.seats[level]}" for level in dict.fromkeys(levels)
             )
-            print(f"{result.games}/{games} games, {rate:.1f} s/game; wins {tally}", file=sys.stderr, flush=True)
+            so_far = [f"  {line}" for line in result.lines()]  # a cut run keeps its VP and think times
+            report = [f"{result.games}/{games} games, {rate:.1f} s/game; wins {tally}", *so_far]
+            print("\n".join(report), file=sys.stderr, flush=True)
     return result

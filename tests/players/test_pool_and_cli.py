@@ -77,6 +77,20 @@ def test_a_duel_cut_short_is_completed_by_its_later_games():
     assert tail.scores != duel(["easy", "random", "random"], games=2, seed=4).scores
 
 
+def test_a_duels_progress_reports_carry_the_table_so_far(capsys):
+    # A long duel cut between reports keeps its mean VP and think times up to the last one (the tally alone
+    # lost them for games 0-19 of the four-player run in docs/computer-players.md).
+    first = duel(["easy", "random"], games=10, seed=6)
+    result = duel(["easy", "random"], games=12, seed=6, progress=True)
+    report = capsys.readouterr().err.splitlines()
+    assert len(report) == 1 + len(first.lines()) and report[0].startswith("10/12 games")
+    assert "wins easy" in report[0]
+    # the first ten games' table, not the twelve: the same seats, wins, intervals and mean VP (think times vary)
+    so_far = [line.split()[:7] for line in report[1:]]
+    assert so_far == [line.split()[:7] for line in first.lines()] != [line.split()[:7] for line in result.lines()]
+    assert "mean VP" in report[2] and "think p50" in report[2]
+
+
 def test_the_duel_command_prints_rates_intervals_scores_and_think_times():
     out = subprocess.run(
         [sys.executable, "-m", "players", "duel", "--levels", "easy,random", "--games", "2", "--seed", "3"],
