@@ -57,7 +57,7 @@ from rules.state import GameState
 from .knowledge import determinize
 from .lookahead import judge, placements_left
 from .ranking import rank
-from .search import Yardstick
+from .search import Yardstick, check_playout
 
 __all__ = ["Expert", "Judged"]
 
@@ -104,6 +104,10 @@ class Expert:
     deepened: int = 3  # how many of them
     deepen_players: int = 2  # deepening at tables of up to this many players (three and four: not measured yet)
     deepen_from: float = 0.5  # CPU seconds: a smaller budget keeps the flat search alone (at 0.25 s deepening lost)
+    deepen_playout: str = "quick"  # the tree's playout policy (`players.search.PLAYOUTS`; quick: the yardstick's)
+
+    def __post_init__(self) -> None:
+        check_playout(self.deepen_playout, "deepen_playout")
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -128,13 +132,15 @@ class Expert:
 
     def _deepened(self, view: GameState, seed: int, start: float, judged: list[Judged]) -> list[Judged]:
         """The flat search's best moves judged again by the yardstick's paired tree search (the rivals'
-        replies searched, playouts of 12 placements) with the budget left; most visited first."""
+        replies searched, playouts of 12 placements by `deepen_playout`) with the budget left; most visited first."""
         best = judged[: self.deepened]
         if self.budget is None:  # iterations instead: a cut-off playout costs about four look-aheads
             iterations = max(len(best), round(self.deepen * self.lookaheads / 4))
             search = dataclasses.replace(Yardstick(budget=None), iterations=iterations)
         else:
             search = Yardstick(budget=max(0.0, self.budget - (time.process_time() - start)))
+        if self.deepen_playout != search.playout:
+            search = dataclasses.replace(search, playout=self.deepen_playout)
         tree = search.evaluate(view, seed, [j.action for j in best])
         again = [Judged(action, lead, visits) for action, lead, visits in tree]
         seen = {str(j.action) for j in again}

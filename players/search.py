@@ -36,9 +36,15 @@ from .lookahead import after_move, own_move, quick_move
 from .planning import mining_plans
 from .ranking import rank
 
-__all__ = ["PLAYOUTS", "Plain", "Search"]
+__all__ = ["PLAYOUTS", "Plain", "Search", "check_playout"]
 
 PLAYOUTS = ("greedy", "quick", "normal")  # the playout policies, cheapest first
+
+
+def check_playout(playout: str, field: str = "playout") -> None:
+    """Refuses a playout policy that is not one of `PLAYOUTS`, naming the field that set it."""
+    if playout not in PLAYOUTS:
+        raise ValueError(f"{field} is {', '.join(PLAYOUTS[:-1])} or {PLAYOUTS[-1]}, not {playout!r}")
 
 
 class Node:
@@ -86,8 +92,7 @@ class Search:
     paired: bool = False
 
     def __post_init__(self) -> None:
-        if self.playout not in PLAYOUTS:
-            raise ValueError(f"playout is {', '.join(PLAYOUTS[:-1])} or {PLAYOUTS[-1]}, not {self.playout!r}")
+        check_playout(self.playout)
 
     # --- the decision -----------------------------------------------------------------------------
 

@@ -232,6 +232,20 @@ def test_the_expert_judges_the_flat_searchs_best_moves_again_by_the_paired_tree_
     assert Expert(budget=None, lookaheads=60).choose(seen, 5) == tree[0][0]
 
 
+def test_the_trees_playouts_can_play_the_normal_move_for_duels():
+    """Issue 53's third idea after deepening (`deepen_playout`): the tree over the flat search's best three plays
+    its playouts by the normal level's move; by default the yardstick's quick move, as measured."""
+    seen = _seen(players=2, seed=7)
+    best = [j.action for j in Expert(budget=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)[:3]]
+    normal = dataclasses.replace(Yardstick(budget=None), iterations=8, playout="normal").evaluate(seen, 5, best)
+    deep = Expert(budget=None, lookaheads=60, deepen_playout="normal").evaluate(seen, 5)
+    assert [(j.action, j.lead, j.games) for j in deep[:3]] == normal
+    level = Expert(budget=None, lookaheads=60).evaluate(seen, 5)
+    assert [j.lead for j in level[:3]] != [j.lead for j in deep[:3]]  # the quick move's playouts, by default
+    with pytest.raises(ValueError, match="deepen_playout"):
+        Expert(deepen_playout="random")
+
+
 def test_with_three_or_four_players_the_expert_does_not_deepen_where_it_was_not_measured():
     # Deepening was measured at two players; at three and four the flat search has the whole budget.
     for players in (3, 4):
