@@ -215,8 +215,8 @@ def _action_of(command: str) -> str:
 @pytest.mark.slow
 async def test_a_hint_is_shown_only_to_the_asker_and_changes_nothing(world):
     w = world
-    # What is shown does not depend on the budget; the default 1.5 s of CPU a hint, two hints, came within
-    # SimCord's 5 s wait for the bot to settle on a machine busy with two duel processes, and once overran it.
+    # What is shown does not depend on the budget. At the default 1.5 s of CPU a hint once overran SimCord's
+    # 5 s wait for the bot to settle, on a machine busy with two duel processes.
     w.bot.computers.expert_seconds = 0.5
     await start_game(w, 2, seed=6)
     game = await fast_forward(w, 8, until=lambda g: g.state.phase == "turn")
