@@ -139,8 +139,7 @@ class Expert:
             search = dataclasses.replace(Yardstick(budget=None), iterations=iterations)
         else:
             search = Yardstick(budget=max(0.0, self.budget - (time.process_time() - start)))
-        if self.deepen_playout != search.playout:
-            search = dataclasses.replace(search, playout=self.deepen_playout)
+        search = dataclasses.replace(search, playout=self.deepen_playout)
         tree = search.evaluate(view, seed, [j.action for j in best])
         again = [Judged(action, lead, visits) for action, lead, visits in tree]
         seen = {str(j.action) for j in again}
