@@ -75,7 +75,7 @@ class PrivacyButton(Handled, DynamicItem[Button], template=r"coal-privacy:(?P<wh
             )
             await interaction.response.send_message(_(words.SHOWN), file=file, ephemeral=True)
         elif self.what == "forget":
-            await interaction.response.edit_message(view=panel(_(words.ASK), buttons=("yes", "cancel")))
+            await interaction.response.edit_message(view=panel(words.ask(), buttons=("yes", "cancel")))
         elif self.what == "cancel":
             await interaction.response.edit_message(view=panel(_(words.CANCELLED)))
         else:

@@ -42,8 +42,9 @@ class Ladders:
 
     async def _rate(self, result: FinishedResult) -> bool:
         async with self._rating:
-            users = [user for user, _ in ratings.people(result)]
-            changes = ratings.rate(result, await self.store.ratings(result.guild_id, users))
+            leaving = await self.store.forgetting_in(result.game_id)  # they asked to be forgotten before it ended
+            users = [user for user, _ in ratings.people(result, leaving)]
+            changes = ratings.rate(result, await self.store.ratings(result.guild_id, users), leaving)
             return await self.store.save_ratings(result.guild_id, changes)
 
     async def board(

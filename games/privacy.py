@@ -1,9 +1,11 @@
 """Forgetting a person, carried out: their lobbies left, a computer in their seats of running games, and a
 pseudonym in every game that has ended (`storage.personal` writes each step in its own transaction).
 
-`forget` starts it (a person's own request, or the operator's); `carry_out` does what can be done now and
-is run again — at each start, every few minutes, and as soon as a game that holds the person ends — until
-no game holds them, when the request ends. Each step is one transaction and each is done at most once, so
+`forget` starts it (a person's own request, or the operator's): it covers the games that hold the person
+when it is made, and only those (`storage.personal`); a game they open or join while it waits is theirs,
+played and rated like any other. `carry_out` does what can be done now and is run again — at each start,
+every few minutes, and as soon as a game that holds the person ends — until no game it covers holds them,
+when the request ends. Each step is one transaction and each is done at most once, so
 a process killed in the middle leaves every game either as it was or renamed whole, and the next run goes
 on from there.
 """
@@ -39,12 +41,12 @@ async def forget(store: Store, user_id: int, asked_by: str = "player") -> None:
 
 
 async def carry_out(store: Store, user_id: int, manager: GameManager | None = None) -> Forgotten:
-    """Forget `user_id` in every game that holds them, as far as can be done now. Open games are changed only
+    """Forget `user_id` in every game their request covers, as far as can be done now. Open games are changed only
     through `manager` (the bot's, under its locks and with its memory of the games; for the servers of its
     own shards): the operator's command line, without one, renames the games that have ended and leaves the
     open ones to the bot."""
     left = handed = waiting = 0
-    for game_id, status in await store.games_holding(user_id):
+    for game_id, status in await store.games_covered(user_id):
         if status not in ("lobby", "active"):
             continue
         game = await store.load_game(game_id)

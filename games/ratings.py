@@ -13,6 +13,8 @@ newcomer (mu 25, sigma 25/3: ordinal 0) climbs as their games make the estimate 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from openskill.models import PlackettLuce
 
 from storage import FinishedResult, RatingChange, RatingRow
@@ -22,15 +24,15 @@ from .computers import is_computer
 MODEL = PlackettLuce()
 
 
-def people(result: FinishedResult) -> list[tuple[int, int]]:
+def people(result: FinishedResult, leaving: Collection[int] = ()) -> list[tuple[int, int]]:
     """The seats of people (not computers, nor former players: a forgotten person's pseudonym has a
-    negative id), with their final VP."""
-    return [(user, vp) for user, vp in result.results if not is_computer(user) and user > 0]
+    negative id, nor those `leaving`: a request to be forgotten covers the game), with their final VP."""
+    return [(user, vp) for user, vp in result.results if not is_computer(user) and user > 0 and user not in leaving]
 
 
-def rate(result: FinishedResult, current: dict[int, RatingRow]) -> list[RatingChange]:
+def rate(result: FinishedResult, current: dict[int, RatingRow], leaving: Collection[int] = ()) -> list[RatingChange]:
     """Each person's rating change from one finished game; none when fewer than two people played."""
-    seated = people(result)
+    seated = people(result, leaving)
     if len(seated) < 2:
         return []
     before = [current.get(user) for user, _ in seated]

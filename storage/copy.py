@@ -55,6 +55,7 @@ TABLES: dict[str, str] = {
     "server_defaults": "guild_id, options, updated_by, updated_at",
     "bot_state": "key, value, updated_at",
     "forget_requests": "user_id, requested_at, asked_by",
+    "forget_covers": "user_id, game_id",
     "guild_departures": "guild_id, left_at, purge_at",
     "away_periods": "user_id, started_at, until, ended_at",
 }
@@ -67,6 +68,7 @@ _ORDER = {
     "server_defaults": "guild_id",
     "bot_state": "key",
     "forget_requests": "user_id",
+    "forget_covers": "user_id, game_id",
     "guild_departures": "guild_id",
     "away_periods": "user_id, started_at",
 }

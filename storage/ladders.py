@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from .models import FinishedResult, RatingChange, RatingRow
 from .part import Part
+from .personal import people_covered
 
 
 class Ladders(Part):
@@ -26,13 +27,17 @@ class Ladders(Part):
 
     async def save_ratings(self, guild_id: int, changes: Sequence[RatingChange]) -> bool:
         """Store one game's rating changes and the new ratings, in one transaction; False (and
-        nothing written) when the game was rated already."""
+        nothing written) when the game was rated already. A person whose request to be forgotten covers
+        the game is left out (a request made while the rating was worked out included)."""
         if not changes:
             return False
         now = self.clock()
         try:
             async with self.backend.write() as tx:
+                leaving = await people_covered(tx, changes[0].game_id)
                 for c in changes:
+                    if c.user_id in leaving:
+                        continue
                     await tx.execute(
                         "INSERT INTO rating_changes (game_id, user_id, mu_before, sigma_before, mu, sigma, at)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?)",

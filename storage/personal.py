@@ -10,6 +10,11 @@ ratings and rating changes go at once; in every game that has ended their id and
 their name become a pseudonym ("Former player 1", id -1), the whole game in one transaction, so that it
 still replays; a running game keeps them until it ends (a computer plays the seat meanwhile), and the
 request (`forget_requests`) stays until then.
+
+A request covers what was stored when it was made: the games that held the person then are written down
+with it (`forget_covers`), and only those are left, handed over and renamed. A game they open or join
+while the request waits is theirs like any game (it is rated, and nobody takes their seat); asking again
+covers it too.
 """
 
 from __future__ import annotations
@@ -69,6 +74,7 @@ PERSONAL: dict[tuple[str, str], str] = {
     ("server_defaults", "updated_by"): "who last changed the server's defaults (a user id)",
     ("forget_requests", "user_id"): "who asked to be forgotten, until their running games have ended",
     ("forget_requests", "requested_at"): "when they asked",
+    ("forget_covers", "user_id"): "whose request to be forgotten covers the game",
 }
 NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{
@@ -89,6 +95,7 @@ NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{("server_defaults", c): "the server's choices" for c in ("guild_id", "options", "updated_at")},
     **{("bot_state", c): "the bot's own notes" for c in ("key", "value", "updated_at")},
     ("forget_requests", "asked_by"): "whether the person or the operator asked",
+    ("forget_covers", "game_id"): "a game a request to be forgotten covers (one that held them when they asked)",
     **{("guild_departures", c): "a server that removed the bot" for c in ("guild_id", "left_at", "purge_at")},
     ("purging", "game_id"): "a game being deleted, inside that transaction only",
     **{("coalbaron_schema", c): "the schema's version" for c in ("application_id", "version")},
@@ -131,6 +138,7 @@ class Personal(Part):
                 "SELECT guild_id, updated_at FROM server_defaults WHERE updated_by = ? ORDER BY guild_id", (user_id,)
             )
             asked = await tx.fetch("SELECT requested_at, asked_by FROM forget_requests WHERE user_id = ?", (user_id,))
+            covered = await tx.fetch("SELECT game_id FROM forget_covers WHERE user_id = ? ORDER BY game_id", (user_id,))
             away = await tx.fetch(
                 "SELECT started_at, until, ended_at FROM away_periods WHERE user_id = ? ORDER BY started_at", (user_id,)
             )
@@ -183,21 +191,32 @@ class Personal(Part):
                 for gid, seq, player, action, at, auto in moves
             ],
             "server_defaults_changed": [{"guild_id": g, "at": at} for g, at in defaults],
-            "forget_request": ({"requested_at": asked[0][0], "asked_by": asked[0][1]} if asked else None),
+            "forget_request": (
+                {"requested_at": asked[0][0], "asked_by": asked[0][1], "games": [int(g) for (g,) in covered]}
+                if asked
+                else None
+            ),
             "away_periods": [{"started_at": s, "until": u, "ended_at": e} for s, u, e in away],
         }
 
     # --- forgetting a person ---------------------------------------------------------------
 
     async def forget(self, user_id: int, asked_by: str = "player") -> None:
-        """Start forgetting `user_id`, in one transaction: the request is kept (until their games are
-        renamed), their settings, ratings and rating changes are deleted, and their id is taken off the
-        server defaults they changed. Other people's ratings stay as they are."""
+        """Start forgetting `user_id`, in one transaction: the request is kept (until the games it covers
+        are renamed) with the games that hold them now, the only ones it covers; their settings, ratings and
+        rating changes are deleted, and their id is taken off the server defaults they changed. Other
+        people's ratings stay as they are. Asked again while it waits, it covers what holds them by then."""
         async with self.backend.write() as tx:
             await tx.execute(
                 "INSERT INTO forget_requests (user_id, requested_at, asked_by) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO NOTHING",
                 (user_id, self.clock(), asked_by),
+            )
+            await tx.execute(
+                "INSERT INTO forget_covers (user_id, game_id) SELECT CAST(? AS BIGINT), id FROM games"
+                " WHERE host_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+                " ON CONFLICT (user_id, game_id) DO NOTHING",
+                (user_id, user_id, user_id),
             )
             await tx.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM away_periods WHERE user_id = ?", (user_id,))
@@ -206,19 +225,21 @@ class Personal(Part):
             await tx.execute("UPDATE server_defaults SET updated_by = 0 WHERE updated_by = ?", (user_id,))
 
     async def forget_requests(self) -> list[int]:
-        """The people being forgotten: their request is kept until none of their games holds them."""
+        """The people being forgotten: their request is kept until none of the games it covers holds them."""
         async with self.backend.read() as tx:
             return [int(u) for (u,) in await tx.fetch("SELECT user_id FROM forget_requests ORDER BY requested_at", ())]
 
-    async def games_holding(self, user_id: int) -> list[tuple[int, str]]:
-        """The games (id, status) that still hold `user_id`: a seat, or the host's id."""
+    async def games_covered(self, user_id: int) -> list[tuple[int, str]]:
+        """The games (id, status) that `user_id`'s request to be forgotten covers and that still hold them
+        (a seat, or the host's id)."""
         async with self.backend.read() as tx:
-            rows = await tx.fetch(
-                "SELECT id, status FROM games WHERE host_id = ?"
-                " OR id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
-                (user_id, user_id),
-            )
+            rows = await tx.fetch(_COVERED_HOLDING, (user_id, user_id, user_id))
         return [(int(g), str(status)) for g, status in rows]
+
+    async def forgetting_in(self, game_id: int) -> set[int]:
+        """The people whose request to be forgotten covers `game_id` (left out of its rating)."""
+        async with self.backend.read() as tx:
+            return await people_covered(tx, game_id)
 
     async def forget_in_game(self, game_id: int, user_id: int) -> bool:
         """Rename `user_id` in an ended game (finished or aborted) to the game's next pseudonym, in one
@@ -245,13 +266,11 @@ class Personal(Part):
             return True
 
     async def forget_in_ended_games(self, user_id: int) -> tuple[int, int]:
-        """Rename `user_id` in every ended game that holds them (one transaction each); how many were
-        renamed, and how many open games (lobbies, running games) still hold them."""
+        """Rename `user_id` in every ended game their request covers (one transaction each); how many were
+        renamed, and how many open games it covers still hold them. (A covered game that ends is not rated
+        for them: `Ladders.save_ratings` leaves them out.)"""
         renamed = still_open = 0
-        async with self.backend.write() as tx:  # a game that ended since the request may have rated them again
-            await tx.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
-            await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
-        for game_id, status in await self.games_holding(user_id):
+        for game_id, status in await self.games_covered(user_id):
             if status in ("finished", "aborted"):
                 renamed += await self.forget_in_game(game_id, user_id)
             else:
@@ -259,14 +278,11 @@ class Personal(Part):
         return renamed, still_open
 
     async def forget_done(self, user_id: int) -> bool:
-        """End the request to forget `user_id` once no game holds them; whether it ended."""
+        """End the request to forget `user_id` once no game it covers holds them; whether it ended."""
         async with self.backend.write() as tx:
-            holding = await tx.fetch(
-                "SELECT 1 FROM games WHERE host_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?)",
-                (user_id, user_id),
-            )
-            if holding:
+            if await tx.fetch(_COVERED_HOLDING, (user_id, user_id, user_id)):
                 return False
+            await tx.execute("DELETE FROM forget_covers WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM forget_requests WHERE user_id = ?", (user_id,))
             return True
 
@@ -301,7 +317,7 @@ class Personal(Part):
                 chunk = ids[k : k + 500]
                 marks = ", ".join("?" * len(chunk))
                 await tx.executemany("INSERT INTO purging (game_id) VALUES (?)", [(g,) for g in chunk])
-                for table in ("actions", "outbox", "rating_changes", "seats"):
+                for table in ("actions", "outbox", "rating_changes", "seats", "forget_covers"):
                     await tx.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", chunk)
                 await tx.execute(f"UPDATE games SET rematch_of = NULL WHERE rematch_of IN ({marks})", chunk)
                 await tx.execute(f"DELETE FROM games WHERE id IN ({marks})", chunk)
@@ -310,6 +326,14 @@ class Personal(Part):
             await tx.execute("DELETE FROM server_defaults WHERE guild_id = ?", (guild_id,))
             await tx.execute("DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
         return len(ids)
+
+
+# The games a person's request to be forgotten covers that still hold them (user id three times).
+_COVERED_HOLDING = (
+    "SELECT g.id, g.status FROM games g JOIN forget_covers c ON c.game_id = g.id"
+    " WHERE c.user_id = ? AND (g.host_id = ? OR g.id IN (SELECT game_id FROM seats WHERE user_id = ?))"
+    " ORDER BY g.id"
+)
 
 
 async def _rename_seat(
@@ -348,6 +372,11 @@ async def _rename_seat(
             await tx.execute(
                 "UPDATE outbox SET payload = ? WHERE id = ?", (json.dumps(data, separators=(",", ":")), post_id)
             )
+
+
+async def people_covered(tx: Tx, game_id: int) -> set[int]:
+    """The people whose request to be forgotten covers `game_id` (within the caller's transaction)."""
+    return {int(u) for (u,) in await tx.fetch("SELECT user_id FROM forget_covers WHERE game_id = ?", (game_id,))}
 
 
 async def _forget_pings(tx: Tx, game_id: int, user_id: int) -> None:

@@ -281,6 +281,20 @@ async def _to_v10(con: asyncpg.Connection) -> None:
         await con.execute(sql)
 
 
+async def _to_v11(con: asyncpg.Connection) -> None:
+    """The games a request to be forgotten covers (see schema._to_v11)."""
+    await con.execute(
+        """
+        CREATE TABLE forget_covers (
+            user_id BIGINT NOT NULL,
+            game_id BIGINT NOT NULL,
+            PRIMARY KEY (user_id, game_id)
+        )
+        """
+    )
+    await con.execute(schema.V11[1])
+
+
 MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     3: _to_v3,
     4: _to_v4,
@@ -290,6 +304,7 @@ MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     8: _to_v8,
     9: _to_v9,
     10: _to_v10,
+    11: _to_v11,
 }
 
 

@@ -370,6 +370,31 @@ V10 = [
 ]
 
 
+def _to_v11(db: sqlite3.Connection) -> None:
+    """A request to be forgotten covers what was stored when it was made (issue 71): the games that held
+    the person then (`forget_covers`), so a game they open or join afterwards is theirs and is left alone.
+    A request already pending gets the games that held them and were made before it."""
+    for sql in V11:
+        db.execute(sql)
+
+
+V11 = [
+    """
+    CREATE TABLE forget_covers (
+        user_id INTEGER NOT NULL,
+        game_id INTEGER NOT NULL,
+        PRIMARY KEY (user_id, game_id)
+    )
+    """,
+    """
+    INSERT INTO forget_covers (user_id, game_id)
+    SELECT r.user_id, g.id FROM forget_requests r JOIN games g
+      ON g.host_id = r.user_id OR g.id IN (SELECT game_id FROM seats WHERE user_id = r.user_id)
+    WHERE g.created_at <= r.requested_at
+    """,
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -381,6 +406,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     8: _to_v8,
     9: _to_v9,
     10: _to_v10,
+    11: _to_v11,
 }
 LATEST = max(MIGRATIONS)
 

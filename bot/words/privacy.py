@@ -21,6 +21,7 @@ ASK = N_(
     " player's; in running games a computer plays your seat and your name goes when the game ends; you"
     " leave your lobbies. This cannot be undone."
 )
+AFTERWARDS = N_("Games you open or join after this are yours and are not forgotten; to forget them too, ask again.")
 YES = N_("Yes, forget me")
 CANCEL = N_("Cancel")
 CANCELLED = N_("Nothing was forgotten.")
@@ -34,6 +35,11 @@ WAITING = Nn_(
     "In {n} running games a computer plays your seat, and your name goes when each game ends.",
 )
 LEFT = Nn_("You left {n} lobby.", "You left {n} lobbies.")
+
+
+def ask() -> str:
+    """The question before forgetting: what it does, and what it leaves alone."""
+    return sentences([_(ASK), _(AFTERWARDS)])
 
 
 def forgotten(renamed: int, waiting: int, left: int) -> str:

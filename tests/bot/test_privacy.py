@@ -12,6 +12,7 @@ import pytest
 
 import bot.housekeeping
 from bot.housekeeping import EVERY
+from games import privacy
 from games.errors import NotSeated
 from rules.record import Chooser, random_action
 from tests.simcord_seam import add_bot_again, remove_bot
@@ -169,8 +170,6 @@ async def test_a_forgotten_seat_is_refused_to_its_owner_and_the_host_cannot_give
     w = world
     await start_game(w, 2, seed=4, timer="none")
     game = await fast_forward(w, 30, until=lambda g: g.to_move_user == w.bob.id and g.state.phase == "turn")
-    from games import privacy
-
     await privacy.forget(w.bot.store, w.bob.id)
     await privacy.carry_out(w.bot.store, w.bob.id, w.bot.manager)
     w.bot.computers.wake(w.channel.id)
@@ -199,3 +198,71 @@ async def test_posts_made_are_forgotten_after_a_week(world, monkeypatch):
     await _days_pass(w, 2)
     async with w.bot.store.backend.read() as tx:
         assert (await tx.fetch("SELECT count(*) FROM outbox", ()))[0][0] == 0
+
+
+async def test_a_pending_forget_covers_only_what_was_kept_when_it_was_asked(world):
+    """Issue 71: Bob's request waits for his running game; the game he opens in another channel afterwards,
+    and the lobby he joins, are his: no round takes his new seat or makes him leave, his new game is rated,
+    and the request ends when the game it covers ends. Asking again covers the new game too."""
+    w = world
+    manager = w.bot.manager
+    running = w.guild.create_text_channel("running")
+    await start_game_in(w, running)  # untimed, Bob seated: the request waits for it
+    panel = (await w.bob.slash(w.channel, "coal me privacy")).response
+    r = await w.bob.click(panel, custom_id=_button(panel, "forget"))
+    assert "Games you open or join after this are yours" in panel_text(r.response)
+    await w.bob.click(r.response, custom_id=_button(r.response, "yes"))
+    assert (await manager.current(running.id)).options.stand_ins["bob"].by == "forget"
+
+    new = w.guild.create_text_channel("new")  # afterwards: Bob opens a game and starts it, and joins a lobby
+    await manager.new_game(w.guild.id, new.id, w.bob.id, "bob", {"timer": "none"})
+    await manager.join(new.id, w.carol.id, "carol")
+    await manager.start(new.id, w.bob.id, seed=8)
+    lobby = w.guild.create_text_channel("lobby")
+    await manager.new_game(w.guild.id, lobby.id, w.dave.id, "dave")
+    await manager.join(lobby.id, w.bob.id, "bob")
+    await w.env.advance_time(EVERY)  # the next housekeeping round
+    await w.bot.housekeeping.idle()
+    game = await manager.current(new.id)
+    assert game.options.stand_ins == {} and game.host_id == w.bob.id  # his seat, his say
+    assert w.bob.id in [s.user_id for s in (await manager.current(lobby.id)).seats]
+    r = await w.bob.slash(new, "coal status")
+    assert not r.ephemeral or "computer plays your seat" not in (r.response.content or "")
+
+    await _finish(w, running)  # the covered game ends: renamed there, and the request is over
+    assert await w.bot.store.forget_requests() == []
+    assert [s.name for s in (await w.bot.store.load_game((await stored_in(w, running)).id)).seats] == [
+        "alice",
+        "Former player 1",
+    ]
+    await _finish(w, new)  # his new game ends: he is rated in it, as anyone
+    assert (await w.bot.store.ratings(w.guild.id, [w.bob.id])).keys() == {w.bob.id}
+    assert [s.name for s in (await stored_in(w, new)).seats] == ["bob", "carol"]
+
+    await privacy.forget(w.bot.store, w.bob.id)  # asked again: what is kept by now
+    done = await privacy.carry_out(w.bot.store, w.bob.id, manager)
+    assert (done.renamed, done.lobbies_left) == (1, 1) and done.done
+    assert await w.bot.store.user_data(w.bob.id) == nothing_about(w.bob.id)
+
+
+async def test_a_covered_game_that_ends_does_not_rate_the_person_being_forgotten(world):
+    w = world
+    running = w.guild.create_text_channel("running")
+    await w.bot.manager.new_game(w.guild.id, running.id, w.alice.id, "alice", {"timer": "none"})
+    for member in (w.bob, w.carol):
+        await w.bot.manager.join(running.id, member.id, member.name)
+    await w.bot.manager.start(running.id, w.alice.id, seed=6)
+    await privacy.forget(w.bot.store, w.bob.id)
+    await privacy.carry_out(w.bot.store, w.bob.id, w.bot.manager)
+    ladders_before = await w.bot.store.ratings(w.guild.id, [w.bob.id])
+    assert ladders_before == {}
+    w.bot.housekeeping.stop()  # so the game is seen between its end and the rename
+    await _finish(w, running)
+    assert (await w.bot.store.ratings(w.guild.id, [w.alice.id, w.bob.id, w.carol.id])).keys() == {
+        w.alice.id,
+        w.carol.id,
+    }
+
+
+async def stored_in(w, channel):
+    return await w.bot.manager.latest(channel.id)

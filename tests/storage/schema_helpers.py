@@ -102,6 +102,7 @@ ADDED = {
     8: (),
     9: ("purging", "forget_requests", "guild_departures"),
     10: ("away_periods",),
+    11: ("forget_covers",),
 }
 # (and the columns, added at the end of their tables, and the indexes on them)
 ADDED_COLUMNS = {

@@ -159,7 +159,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.load_game(last.id) == last
         assert [h.game_id for h in await store.finished_games(1)][0] == last.id
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 10
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     columns, objects = await equal_to_fresh(path, tmp_path)
     assert "outbox" in columns and ("view", "turns", "turns") not in objects
@@ -207,7 +207,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await play(manager, 4, None, Chooser(9))
         assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 10
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
 
 async def test_version_4_database_with_real_games_gets_personal_settings_with_everyone_on_the_defaults(tmp_path):
@@ -245,7 +245,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None  # finished
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 10
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     await equal_to_fresh(path, tmp_path)
 
@@ -287,7 +287,7 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 10
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     await equal_to_fresh(path, tmp_path)
 
@@ -323,7 +323,7 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         await play(manager, 2, None, Chooser(9))  # read whole, and played to the end
         assert (await manager.current(2)) is None and 2 not in {b.channel_id for b in manager.open_briefs()}
         assert await store.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 10
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     await equal_to_fresh(path, tmp_path)
 
@@ -361,3 +361,21 @@ async def test_states_stored_before_a_field_existed_replay_as_the_same_game(tmp_
     con.close()
     async with Store(path) as store:
         assert await store.verify() == ["game 2: the log replays to a different state than the stored one"]
+
+
+async def test_version_10_database_with_a_pending_forget_covers_the_games_made_before_it(tmp_path):
+    # Version 11 writes down which games a request to be forgotten covers (issue 71); a request already
+    # waiting covers the games that held the person and were made before it, not one made since.
+    path = tmp_path / "v10.sqlite3"
+    async with Store(path) as store:
+        manager = GameManager(store)
+        await started(manager, 2, players=2, seed=2)  # USERS[0] and USERS[1], running
+        await store.forget(USERS[1])
+        store.clock = lambda: 2e10  # later: a game USERS[1] opens afterwards
+        await manager.new_game(1, 6, USERS[1], NAMES[1])
+    back_to(path, 10)
+    async with Store(path) as store:
+        assert store.found_version == 10
+        assert await store.games_covered(USERS[1]) == [(1, "active")]
+        assert await store.forgetting_in(1) == {USERS[1]} and await store.forgetting_in(2) == set()
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 11

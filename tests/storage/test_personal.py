@@ -177,6 +177,24 @@ async def test_the_operator_s_forget_renames_what_has_ended_and_leaves_open_game
     assert (await store.load_game(3)).seat_of_user(FORGOTTEN) is not None  # untouched: the bot's to change
 
 
+async def test_a_request_covers_the_games_kept_when_it_was_made_and_asking_again_covers_the_rest(store):
+    """Issue 71: a game Bob joins while his request waits is not the request's; a second request covers it."""
+    manager = await _a_server(store)
+    await store.forget(FORGOTTEN)
+    covered = [g for g, _status in await store.games_covered(FORGOTTEN)]
+    assert covered == [1, 2, 3, 4, 5]
+    await _started(manager, 6, 2, seed=6)  # afterwards: a new game with Bob in it
+    assert [g for g, _ in await store.games_covered(FORGOTTEN)] == covered
+    assert await store.forgetting_in(6) == set() and await store.forgetting_in(3) == {FORGOTTEN}
+    assert (await store.user_data(FORGOTTEN))["forget_request"]["games"] == covered
+    await privacy.carry_out(store, FORGOTTEN, manager)
+    assert (await manager.current(6)).options.stand_ins == {}  # his new seat stays his
+    await store.forget(FORGOTTEN)  # asked again
+    assert [g for g, _ in await store.games_covered(FORGOTTEN)] == [3, 6]  # (ended ones renamed, lobby left)
+    done = await privacy.carry_out(store, FORGOTTEN, manager)
+    assert (await manager.current(6)).options.stand_ins[FORGOTTEN_NAME].by == "forget" and not done.done
+
+
 @pytest.mark.parametrize("backend_only", [None])
 async def test_the_log_is_still_append_only_but_for_a_rename_and_a_purge(target, backend_only):
     """Version 9 opened the log to a player's rename and a purged game's deletion, and nothing else."""
