@@ -17,7 +17,7 @@ import threading
 from multiprocessing.connection import wait
 from typing import get_args
 
-from storage import Brief, Game, Level, SeatRow, StandIn
+from storage import FIRST_PERSON_ID, Brief, Game, Level, SeatRow, StandIn
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 STAND_IN_LEVEL: Level = "normal"  # what plays for an absent player
@@ -25,6 +25,7 @@ HINT_LEVEL = "expert"  # whose judgement /coal hint gives
 EXPERT_SECONDS = 1.5  # CPU seconds the expert thinks a move and a hint by default (setting EXPERT_SECONDS)
 SLOTS = 4  # computer slots at a table: one name each
 _BASE = 10  # computer ids: slot * 10 + level number (its place in `Level`, which only grows at its end), 11 ... 44
+assert (SLOTS + 1) * _BASE <= FIRST_PERSON_ID, "computer ids must stay below the first person's id"
 
 
 def computer_id(slot: int, level: str) -> int:

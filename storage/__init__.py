@@ -17,6 +17,7 @@ game from one database to another.
 
 from .errors import NotOurDatabase, RematchTaken, SchemaTooNew, StaleState, StorageError
 from .models import (
+    FIRST_PERSON_ID,
     SEAT_COLOURS,
     TIMER_SECONDS,
     Brief,
@@ -48,6 +49,7 @@ __all__ = [
     "Game",
     "GameSettings",
     "GameSummary",
+    "FIRST_PERSON_ID",
     "Level",
     "LogRow",
     "NotOurDatabase",

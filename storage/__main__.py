@@ -15,7 +15,8 @@ SRC, DST and DB are what COALBARON_DB takes: a file path, `sqlite:///path`, or a
   under its own locks (within minutes, or at its next start), so a running bot never writes back from
   its memory what was forgotten.
 
-A bad argument is one line on stderr and exit 2; a database that cannot be used, one line and exit 1.
+A bad argument (a computer's reserved id among them) is one line on stderr and exit 2; a database that cannot
+be used, one line and exit 1.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .backend import is_postgres_url, redact, sqlite_path
 from .backup import backup_database
 from .copy import copy_games
 from .errors import StorageError
+from .models import FIRST_PERSON_ID
 from .store import Store, default_target
 
 
@@ -100,6 +102,12 @@ def _personal(command: str, user: str, db: str) -> int:
     if not user.isdigit() or not 0 < int(user) < 2**63:
         print(
             f"{where}: {user!r} is not a Discord user id (a number, as Discord's Copy User ID gives it)",
+            file=sys.stderr,
+        )
+        return 2
+    if int(user) < FIRST_PERSON_ID:
+        print(
+            f"{where}: {user} is a computer's seat (ids below {FIRST_PERSON_ID} are the bot's own), not a person",
             file=sys.stderr,
         )
         return 2

@@ -19,6 +19,7 @@ __all__ = ["SEAT_COLOURS"]  # re-exported: storage keys seats on the rules' seat
 Status = Literal["lobby", "active", "finished", "aborted"]
 Timer = Literal["none", "1h", "12h", "24h", "48h", "72h"]
 Level = Literal["easy", "normal", "hard", "expert"]  # the computer players' levels (players.by_level); new ones last
+FIRST_PERSON_ID = 100  # user ids below are the bot's own: the computers' seats (games.computers: 11 ... 44)
 Ping = Literal["mention", "dm", "none"]  # how a person is told it is their turn (/coal settings)
 Images = Literal["every", "mine", "ask"]  # which turn messages carry the board image for them
 DmRefused = Literal["no", "untold", "told"]  # a direct message refused, and whether they were told

@@ -282,6 +282,8 @@ async def test_a_forget_killed_at_random_moments_leaves_every_game_whole_and_fin
     [
         (["forget", "bob"], "'bob' is not a Discord user id"),
         (["user-data", "-3"], "is not a Discord user id"),
+        (["forget", "11"], "11 is a computer's seat (ids below 100 are the bot's own), not a person"),
+        (["user-data", "44"], "44 is a computer's seat"),
         (["forget", "123", "/nowhere/at/all.sqlite3"], "There is no Coal Baron database at /nowhere/at/all.sqlite3"),
     ],
 )
@@ -309,3 +311,28 @@ async def test_user_data_on_the_command_line_is_the_json_the_player_gets(store, 
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == json.loads(json.dumps(await store.user_data(FORGOTTEN)))
+
+
+async def test_the_operator_s_forget_of_a_computer_s_id_is_refused_and_renames_nothing(tmp_path):
+    """Issue 71: ids 11-44 are the computers' seats; `forget 11` once renamed a computer in every game."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "games.sqlite3"
+    async with Store(db) as store:
+        manager = GameManager(store)
+        await manager.new_game(GUILD, 1, USERS[0], NAMES[0])
+        await manager.add_computer(1, USERS[0], "easy", lambda slot, level, _lang: f"Computer {slot}")
+        await manager.start(1, USERS[0], seed=1)
+        await play(manager, 1, None, Chooser(1))
+        computer = next(s for s in (await store.load_game(1)).seats if s.user_id < 100)
+    out = subprocess.run(
+        [sys.executable, "-m", "storage", "forget", str(computer.user_id), str(db)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and "is a computer's seat" in out.stderr and len(out.stderr.splitlines()) == 1
+    async with Store(db) as store:
+        assert computer in (await store.load_game(1)).seats and await store.forget_requests() == []
