@@ -16,6 +16,7 @@ from .context import client_of
 from .i18n import _
 from .replay import HistoryMenu, game_choices, history_menu, open_viewer, viewable
 from .replies import refuse
+from .visibility import finished_games_seen
 from .words import commands as describe
 from .words import refusals, status
 from .words.replay import choice_label
@@ -29,7 +30,7 @@ class RecordCommands(app_commands.Group):
 
     @app_commands.command(name="history", description=describe.HISTORY)
     async def history(self, interaction: discord.Interaction) -> None:
-        games = await client_of(interaction).manager.store.finished_games(interaction.guild_id or 0, limit=15)
+        games = await finished_games_seen(interaction, limit=15)
         view = discord.utils.MISSING
         if games:  # a game picked from the menu opens its replay
             view = discord.ui.View(timeout=None)

@@ -8,7 +8,7 @@ it was opened) and the frame, so the viewer works after a restart. What the aske
 each click, never read from the id (`viewer_of`): during the game a seat's view for a player, a
 spectator's for anyone else; everything once the game is over (`rendering.replay`). A game in a
 channel the asker cannot see, or in a private thread they do not play in, is refused as if it were
-not there.
+not there, and never listed (`bot.visibility`).
 
 Frames are drawn in the drawing worker and kept (`bot.frame_cache`): a step to a frame seen already
 costs no drawing.
@@ -33,6 +33,7 @@ from storage.queries import record_of
 from .context import CoalClient, client_of
 from .i18n import _, language
 from .items import BLUE, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
+from .visibility import finished_games_seen, may_see
 from .words import replay as words
 from .words.turns import scoring_key
 
@@ -50,27 +51,12 @@ def viewer_of(game: Game, user_id: int) -> str | None:
     return seat.name if seat is not None else None
 
 
-def _may_see(interaction: discord.Interaction, game: Game) -> bool:
-    """Whether the asker may see `game`: this server's, in a channel they can see (a private thread:
-    one they play in, or they manage threads)."""
-    if game.guild_id != (interaction.guild_id or 0):
-        return False
-    member = interaction.user
-    guild = interaction.guild
-    channel = guild.get_channel_or_thread(game.channel_id) if guild is not None else None
-    if channel is None or not isinstance(member, discord.Member):
-        return True  # a channel gone (the record stays), or no member to judge: the server's game
-    allowed = channel.permissions_for(member)
-    if isinstance(channel, discord.Thread) and channel.is_private() and game.seat_of_user(member.id) is None:
-        return allowed.manage_threads
-    return allowed.view_channel
-
-
 async def viewable(interaction: discord.Interaction, game_id: int) -> Game:
     """The started game `game_id`, if the asker may see it (NoGameHere otherwise, the same for a game
     that is not there)."""
     game = await client_of(interaction).manager.store.load_game(game_id)
-    if game is None or game.seed is None or not _may_see(interaction, game):
+    seated = [s.user_id for s in game.seats] if game is not None else []
+    if game is None or game.seed is None or not may_see(interaction, game.guild_id, game.channel_id, seated):
         raise NoGameHere(Reason.NO_SUCH_GAME, game=game_id)
     return game
 
@@ -241,13 +227,13 @@ def history_menu(games: list[tuple[int, str]]) -> Select:
 
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Autocomplete of `/coal record replay`'s game: this channel's game, then the server's finished
-    games, newest first, those whose number or players match what is typed."""
+    games the asker may see, newest first, those whose number or players match what is typed."""
     bot = client_of(interaction)
     out: list[app_commands.Choice[int]] = []
     here = await bot.manager.latest(interaction.channel_id or 0)
     if here is not None and here.seed is not None:
         out.append(app_commands.Choice(name=words.choice_label(here.id, [s.name for s in here.seats]), value=here.id))
-    for g in await bot.manager.store.finished_games(interaction.guild_id or 0, limit=50):
+    for g in await finished_games_seen(interaction, limit=50):
         if here is not None and g.game_id == here.id:
             continue
         label = words.choice_label(g.game_id, [name for name, _u, _vp in g.scores])

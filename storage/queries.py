@@ -98,18 +98,19 @@ class Queries(Part):
             params.append(guild_id)
         return await self._games(where, params)
 
-    async def finished_games(self, guild_id: int, limit: int = 20) -> list[GameSummary]:
-        """A server's finished games, newest first, with scores and winners."""
+    async def finished_games(self, guild_id: int, limit: int = 20, offset: int = 0) -> list[GameSummary]:
+        """A server's finished games, newest first (after the newest `offset`), with scores and winners.
+        Who may see which is the bot's to judge (`bot.visibility`)."""
         async with self.backend.read() as tx:
             rows = await tx.fetch(
                 """
                 SELECT g.id, g.channel_id, g.updated_at, s.name, s.user_id, s.vp, s.won, g.created_at
                 FROM games g JOIN seats s ON s.game_id = g.id
                 WHERE g.id IN (SELECT id FROM games WHERE guild_id = ? AND status = 'finished'
-                               ORDER BY updated_at DESC, id DESC LIMIT ?)
+                               ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?)
                 ORDER BY g.updated_at DESC, g.id DESC, s.seat
                 """,
-                (guild_id, limit),
+                (guild_id, limit, offset),
             )
         out: list[GameSummary] = []
         for gid, channel, at, name, user, vp, won, created in rows:

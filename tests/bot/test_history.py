@@ -11,7 +11,7 @@ import pytest
 
 from rules.record import Chooser, random_action
 
-from .driver import assert_refused, finished_game
+from .driver import assert_refused, components_of, finished_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,3 +94,52 @@ async def test_export_gives_a_record_that_replays_to_the_stored_final_scores(wor
     assert "seed" not in json.loads(await r.response.attachments[0].read())
     empty = w.guild.create_text_channel("empty")
     await assert_refused(w, await w.carol.slash(empty, "coal record export"), "no started game in this channel")
+
+
+async def _finish_tutorial(w, thread) -> None:
+    """A `/coal learn` game played to its end: the learner's moves at random, the computer's by itself."""
+    chooser = Chooser(5)
+    while (game := await w.bot.manager.current(thread.id)) is not None:
+        if game.to_move_user == w.alice.id:
+            await w.bot.manager.act(thread.id, w.alice.id, random_action(game.state, chooser))
+        else:
+            w.bot.computers.wake(thread.id)
+            await w.bot.computers.idle()
+
+
+async def test_games_of_channels_the_asker_cannot_see_are_never_listed(world):
+    """Issue 71: the history, its menu and the replay's autocomplete apply the viewer's rule: a game in a
+    channel hidden from the asker, or a finished /coal learn game in another person's private thread, is
+    not listed to them (it still is to whoever may see it)."""
+    import discord
+
+    w = world
+    secret = w.guild.create_text_channel(
+        "secret",
+        overwrites={
+            w.guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            w.alice: discord.PermissionOverwrite(view_channel=True),
+            w.bob: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
+    hidden = await finished_game(w, secret, [w.alice, w.bob], seed=4)
+    public = await finished_game(w, w.guild.create_text_channel("open"), [w.carol, w.dave], seed=5)
+    await w.alice.slash(w.channel, "coal learn")
+    [thread] = w.channel.threads
+    await _finish_tutorial(w, thread)
+    learned = await w.bot.manager.latest(thread.id)
+    assert learned.status == "finished"
+
+    def listed(result) -> set[int]:
+        [menu] = components_of(result.response)
+        return {int(o["value"] if isinstance(o, dict) else o.value) for o in menu.options}
+
+    r = await w.carol.slash(w.channel, "coal record history")
+    assert listed(r) == {public.id}
+    assert "bob" not in r.response.content and "alice" not in r.response.content
+    choices = await w.carol.autocomplete(w.channel, "coal record replay", "game", "")
+    assert {c["value"] for c in choices} == {public.id}
+    r = await w.alice.slash(w.channel, "coal record history")  # she may see all three
+    assert listed(r) == {hidden.id, public.id, learned.id}
+    choices = await w.bob.autocomplete(w.channel, "coal record replay", "game", "")
+    assert {c["value"] for c in choices} == {hidden.id, public.id}  # not alice's private lesson
