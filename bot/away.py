@@ -23,7 +23,7 @@ from discord import app_commands
 from games import Game
 from games.errors import GameError, Reason
 from games.people import AWAY_MOST_DAYS
-from games.quiet import minute_of, quiet_end, zone, zone_names
+from games.quiet import QUIET_MOST, minute_of, quiet_end, quiet_length, zone, zone_names
 from storage import PlayerSettings
 
 from .context import TIMERS_CHANGED, CoalClient, client_of
@@ -202,6 +202,11 @@ async def set_quiet(
         wanted["time_zone"] = "UTC"  # quiet hours without a zone: UTC, said in the answer
     if (wanted["quiet_from"] is None) != (wanted["quiet_to"] is None):
         raise BadInput(Reason.QUIET_NEEDS_BOTH)
+    start_at, end_at = wanted["quiet_from"], wanted["quiet_to"]
+    if isinstance(start_at, int) and isinstance(end_at, int) and quiet_length(start_at, end_at) > QUIET_MOST:
+        raise BadInput(
+            Reason.QUIET_TOO_LONG, start=words.clock(start_at), end=words.clock(end_at), most=QUIET_MOST // 60
+        )
     saved = await bot.manager.people.change_settings(user, **{k: wanted[k] for k in _QUIET})
     now_minute = None
     if saved.time_zone:

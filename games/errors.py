@@ -24,6 +24,7 @@ class Reason(StrEnum):
     BAD_TIME_ZONE = "bad_time_zone"  # zone: not an IANA time zone name
     BAD_TIME = "bad_time"  # value: not a time of day
     QUIET_NEEDS_BOTH = "quiet_needs_both"  # quiet hours with a start and no end, or an end and no start
+    QUIET_TOO_LONG = "quiet_too_long"  # start, end, most: quiet hours longer than `most` hours
     BAD_DATE = "bad_date"  # value: not a date
     NO_SUCH_GAME = "no_such_game"  # game: a game id not of this server, not started, or not visible to the asker
     CHANNEL_HAS_LOBBY = "channel_has_lobby"  # host

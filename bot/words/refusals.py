@@ -86,6 +86,10 @@ REFUSALS: dict[Reason, str] = {
     Reason.BAD_TIME_ZONE: N_("`{zone}` is not a time zone I know: pick one from the list, such as Europe/Rome."),
     Reason.BAD_TIME: N_("`{value}` is not a time of day: write it as 22:00 (and give both the start and the end)."),
     Reason.QUIET_NEEDS_BOTH: N_("Quiet hours need a start and an end, for example `start:22:00 end:08:00`."),
+    Reason.QUIET_TOO_LONG: N_(
+        "Quiet hours last {most} hours at most, so that a turn timer is never held for longer: {start}–{end} is"
+        " longer. Nothing was changed."
+    ),
     Reason.BAD_DATE: N_("`{value}` is not a date: pick a day from the list, or write it as 2026-12-03."),
     Reason.CHANNEL_HAS_LOBBY: (
         N_(

@@ -94,6 +94,8 @@ NUMBER_BEFORE_A_WORD = {
     " ({count} possible; the first {shown} shown — use a plan for the rest)": "said only above 25",
     "Join with the button or `/coal join`; the host starts with {least} to {most} players.": "2 to 4, fixed",
     "You can set yourself away for {most} days ahead at most.": "30, fixed",
+    "Quiet hours last {most} hours at most, so that a turn timer is never held for longer: {start}–{end} is"
+    " longer. Nothing was changed.": "12, fixed",
     "Coal Baron needs {least} to {most} players; only {seated} is seated. Others can `/coal join`.": "2 to 4",
     "Being away is limited to {most} days in any twelve months, and your allowance is not enough for that"
     " date (days left: {left}). A seat that should stay with the computer is the host's `/coal host replace`.": (
