@@ -40,6 +40,7 @@ from .workers import HINT, Workers
 log = logging.getLogger("coalbaron")
 
 HINTS = TypeAdapter(list[Hint])
+HINTS_KEPT = 64  # positions whose hints are kept (a position is a game's version and its player to move)
 
 
 class ComputerPlayers:
@@ -54,6 +55,7 @@ class ComputerPlayers:
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._woken: set[int] = set()  # channels woken while their mover ran: it looks again before it stops
         self._closed = False
+        self._hints: dict[tuple[int, int, str], asyncio.Future[str]] = {}  # the latest positions' hints
         # Who starts the movers: None, `wake` itself; the sandbox hands them to its page keeper, which starts
         # them outside the simulated Discord's bookkeeping (`bot.sandbox_page`), so a person's move is shown
         # before the computer's reply is thought.
@@ -70,10 +72,19 @@ class ComputerPlayers:
         return move
 
     async def hints(self, game: Game, player: str) -> list[Hint]:
-        """The expert level's best three moves for `player` (to move) from their own view; changes nothing."""
-        asked = question(game, player, HINT_LEVEL)
-        text = await self.workers.run(players.advise, asked.seen, asked.seed, 3, self.expert_seconds, priority=HINT)
-        return HINTS.validate_json(text)
+        """The expert level's best three moves for `player` (to move) from their own view; changes nothing.
+        Thought once per position: asked again (or twice at once) at the same version, the same answer."""
+        key = (game.id, game.version, player)
+        thought = self._hints.get(key)
+        if thought is None or (thought.done() and thought.exception() is not None):
+            asked = question(game, player, HINT_LEVEL)
+            thought = asyncio.ensure_future(
+                self.workers.run(players.advise, asked.seen, asked.seed, 3, self.expert_seconds, priority=HINT)
+            )
+            self._hints[key] = thought
+            while len(self._hints) > HINTS_KEPT:
+                del self._hints[next(iter(self._hints))]
+        return HINTS.validate_json(await asyncio.shield(thought))
 
     # --- moving ---------------------------------------------------------------------------------------
 

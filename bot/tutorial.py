@@ -161,7 +161,9 @@ async def guides_the_console(bot: CoalClient, game: Game, user_id: int) -> bool:
 
 
 class WhyButton(GameButton, DynamicItem[Button], template=button_template("why")):
-    """Why?, under a tutorial's turn: privately, the expert's best move for the learner and what it gains."""
+    """Why?, under a tutorial's turn: privately, the expert's best move for the learner and what it gains.
+    Only in a tutorial game (elsewhere `/coal hint`, with its cooldown, is the way), and thought once per
+    turn however often it is pressed (`ComputerPlayers.hints`)."""
 
     kind = "why"
     default_label = words.WHY_BUTTON
@@ -170,6 +172,10 @@ class WhyButton(GameButton, DynamicItem[Button], template=button_template("why")
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
         game = await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id)
+        if not game.options.tutorial or game.id != self.game_id:  # (a forged press: /coal hint is for that)
+            log.info("game %s: a Why? of game %s pressed outside its lesson, refused", game.id, self.game_id)
+            await refuse(interaction, _(words.WHY_ONLY_IN_LESSONS))
+            return
         name = viewer_name(game, interaction.user.id)
         assert name is not None  # check_turn: the presser is to move
         await interaction.response.defer(ephemeral=True, thinking=True)

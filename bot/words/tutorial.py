@@ -94,6 +94,9 @@ WHY = N_(
     " anything you like."
 )
 WHY_NOTHING = N_("📘 No move is open to you now.")
+WHY_ONLY_IN_LESSONS = N_(
+    "Why? answers in a `/coal learn` game only; in this game, `/coal hint` shows the expert's best moves."
+)
 # the final score, line by line: the learner's numbers (a line each), then where the rest came from
 FINAL_HEAD = N_("📘 **Your {vp} VP, line by line:**")
 FINAL_PARTS = {

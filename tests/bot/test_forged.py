@@ -98,3 +98,51 @@ async def test_server_defaults_outside_their_choices_are_refused_and_not_stored(
     assert await w.bot.manager.people.server_defaults(w.guild.id) == {}
     r = await w.alice.slash(w.channel, "coal new", thread=False)
     assert not r.ephemeral  # new games still open
+
+
+async def test_a_forged_why_in_a_real_game_is_refused_without_a_think(world, no_tracebacks, monkeypatch):
+    """Issue 71: Why? belongs to /coal learn games; pressed (forged) under a real game's turn it gave the
+    expert's move at once, a full expert think a press, past /coal hint's cooldown."""
+    w = world
+    await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 6)
+    thinks = []
+    original = w.bot.computers.workers.run
+
+    async def counted(fn, *args, **kw):
+        thinks.append(fn.__name__)
+        return await original(fn, *args, **kw)
+
+    monkeypatch.setattr(w.bot.computers.workers, "run", counted)
+    turn = w.channel.last_message
+    for _press in range(3):
+        r = await forge_component(actor(w, game), turn, f"coal:why:{game.id}:{game.version}:")
+        await assert_refused(w, r, "Why? answers in a `/coal learn` game only", "`/coal hint`", before=game)
+    assert thinks == []
+
+
+@pytest.mark.slow
+async def test_hints_are_thought_once_per_position_however_often_they_are_asked(world, monkeypatch):
+    """A learner pressing Why? twice (or twice at once) costs one think; the next position thinks again."""
+    import asyncio
+
+    from games.computers import EXPERT_SECONDS
+
+    w = world
+    w.bot.computers.expert_seconds = min(EXPERT_SECONDS, 0.2)
+    await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 6)
+    thinks = []
+    original = w.bot.computers.workers.run
+
+    async def counted(fn, *args, **kw):
+        thinks.append(fn.__name__)
+        return await original(fn, *args, **kw)
+
+    monkeypatch.setattr(w.bot.computers.workers, "run", counted)
+    name = game.seat_of_user(game.to_move_user).name
+    first, second = await asyncio.gather(w.bot.computers.hints(game, name), w.bot.computers.hints(game, name))
+    assert first == second == await w.bot.computers.hints(game, name) and thinks == ["advise"]
+    game = await fast_forward(w, 1)
+    await w.bot.computers.hints(game, game.seat_of_user(game.to_move_user).name)
+    assert thinks == ["advise", "advise"]
