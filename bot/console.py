@@ -127,6 +127,7 @@ class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("m
     """A console button: cage, load, store (the argument names the step), undo, confirm, cancel."""
 
     kind = "mc"
+    on = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         console = await _console(interaction, self.game_id, self.version)
@@ -203,6 +204,7 @@ class FillMenu(GameMenu, DynamicItem[Select], template=menu_template("mcfill")):
     """The console's menu of order spots to fill (the value is the fill step's text)."""
 
     kind = "mcfill"
+    on = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)

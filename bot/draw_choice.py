@@ -84,6 +84,7 @@ class DrawnButton(GameButton, DynamicItem[Button], template=button_template("dra
     """Show my drawn tiles/cards: re-opens the private draw choice for the player who drew."""
 
     kind = "drawn"
+    on = "any"  # under the turn message and under the Legal actions answer
     default_label = turns.SHOW_DRAWN_TILES
     default_style = BLUE
 
@@ -98,6 +99,7 @@ class PickMenu(GameMenu, DynamicItem[Select], template=menu_template("pick")):
     """The private draw choice's menu: which drawn item to keep (or none)."""
 
     kind = "pick"
+    on = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -114,6 +116,7 @@ class KeepButton(GameButton, DynamicItem[Button], template=button_template("keep
     """Rest on top / at the bottom: plays the draw choice with the item picked in the menu."""
 
     kind = "keep"
+    on = "private"
     default_style = BLUE
 
     async def handle(self, interaction: discord.Interaction) -> None:

@@ -11,6 +11,7 @@ an unexpected exception is logged with the game id and answered like a command's
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any, ClassVar, cast
 
@@ -21,8 +22,11 @@ from games import GameError
 
 from .context import client_of
 from .i18n import _, locale_for, speak
-from .replies import oops, refuse_error
+from .replies import oops, refuse, refuse_error
 from .telling import say_owed_note
+from .words import refusals
+
+log = logging.getLogger("coalbaron")
 
 GREY = discord.ButtonStyle.secondary
 BLUE = discord.ButtonStyle.primary
@@ -31,11 +35,19 @@ RED = discord.ButtonStyle.danger
 
 
 def button_template(kind: str) -> str:
-    return rf"coal:{kind}:(?P<game>\d+):(?P<version>\d+):(?P<arg>[\w.+-]*)"
+    return rf"coal:{kind}:(?P<game>\d{{1,18}}):(?P<version>\d{{1,18}}):(?P<arg>[\w.+-]*)"
 
 
 def menu_template(kind: str) -> str:
-    return rf"coal-menu:{kind}:(?P<game>\d+):(?P<version>\d+)"
+    return rf"coal-menu:{kind}:(?P<game>\d{{1,18}}):(?P<version>\d{{1,18}})"
+
+
+def number(text: str, most: int = 10**18) -> int:
+    """A whole number the bot wrote into a custom id or a menu's value (digits only, below `most`);
+    anything else is `NotOurs`."""
+    if not text.isdigit() or len(text) > 18 or int(text) >= most:
+        raise NotOurs(f"with {text[:20]!r} for a number")
+    return int(text)
 
 
 def make_button(
@@ -76,15 +88,36 @@ def chosen(interaction: discord.Interaction) -> str | None:
     return str(values[0]) if values else None
 
 
+class NotOurs(Exception):
+    """A press the bot never made possible: an argument it never wrote, or a component on a message of
+    another kind (a forged payload). Answered privately in one line, logged at INFO, nothing changed."""
+
+
 class Handled:
-    """Mixed into every component kind before `DynamicItem`: `handle` runs under one error path."""
+    """Mixed into every component kind before `DynamicItem`: `handle` runs under one error path, after
+    a check that the component is on the kind of message it belongs to (`on`)."""
 
     game_id: int
+    # The message a kind belongs to: "public" (a channel message), "private" (a private answer), or "any".
+    on: ClassVar[str] = "public"
+
+    def belongs_on(self, private: bool) -> bool:
+        """Whether this component may be pressed on a private message (`private`) or a public one."""
+        return self.on == "any" or (self.on == "private") == private
 
     async def callback(self, interaction: discord.Interaction) -> None:
         speak(locale_for(interaction.locale))  # private answers in the presser's language
         try:
+            message = interaction.message
+            if not self.belongs_on(message is not None and message.flags.ephemeral):
+                raise NotOurs(f"on a {'private' if message and message.flags.ephemeral else 'public'} message")
             await self.handle(interaction)
+        except NotOurs as err:
+            custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))[:100]
+            log.info("channel %s: %r %s, refused", interaction.channel_id, custom_id, err or "never made")
+            gone = refusals.MENU_GONE if isinstance(self, GameMenu) else refusals.BUTTON_GONE
+            await refuse(interaction, _(gone))
+            return
         except GameError as err:
             await refuse_error(interaction, err)
             return

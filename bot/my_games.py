@@ -60,6 +60,7 @@ class GamesPage(GameButton, DynamicItem[Button], template=button_template("games
     """A page of `/coal games` (the version field carries the page, the argument the server or 0)."""
 
     kind = "games"
+    on = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await show(interaction, page=self.version, edit=True)

@@ -47,6 +47,8 @@ async def show(interaction: discord.Interaction) -> None:
 class PrivacyButton(Handled, DynamicItem[Button], template=r"coal-privacy:(?P<what>show|forget|yes|cancel)"):
     """A button of the privacy panel; it acts on the data of whoever presses it."""
 
+    on = "private"
+
     game_id = 0  # (no game: for the error path's log line)
 
     def __init__(self, what: str) -> None:

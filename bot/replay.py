@@ -32,7 +32,7 @@ from storage.queries import record_of
 
 from .context import CoalClient, client_of
 from .i18n import _, language
-from .items import BLUE, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
+from .items import BLUE, GameButton, GameMenu, NotOurs, button_template, chosen, make_menu, menu_template, number
 from .visibility import finished_games_seen, may_see
 from .words import replay as words
 from .words.turns import scoring_key
@@ -186,32 +186,36 @@ class ReplayButton(GameButton, DynamicItem[Button], template=button_template("re
     default_label = words.REPLAY
     default_style = BLUE
 
+    def belongs_on(self, private: bool) -> bool:
+        """Replay (`o`) opens a viewer from anywhere; the viewer's own buttons are on its private message."""
+        return self.arg[:1] == "o" or private
+
     async def handle(self, interaction: discord.Interaction) -> None:
-        where, number = self.arg[:1], int(self.arg[1:] or 0)
+        where, frame = self.arg[:1], number(self.arg[1:])
         if where == "o":
-            await open_viewer(interaction, await viewable(interaction, self.game_id), number)
+            await open_viewer(interaction, await viewable(interaction, self.game_id), frame)
+        elif where in "fpnl":
+            await step(interaction, self.game_id, self.version, frame)
         else:
-            await step(interaction, self.game_id, self.version, number)
+            raise NotOurs(f"with the argument {self.arg[:20]!r}")
 
 
 class ReplayMenu(GameMenu, DynamicItem[Select], template=menu_template("replay")):
+    on = "private"
     kind = "replay"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        picked = chosen(interaction)
-        await step(interaction, self.game_id, self.version, int(picked) if picked and picked.isdigit() else 0)
+        await step(interaction, self.game_id, self.version, number(chosen(interaction) or ""))
 
 
 class HistoryMenu(GameMenu, DynamicItem[Select], template=menu_template("replays")):
     """The menu under `/coal record history`: a finished game picked opens its replay."""
 
     kind = "replays"
+    on = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        picked = chosen(interaction)
-        if not picked or not picked.isdigit():
-            raise NoGameHere(Reason.NO_SUCH_GAME, game=picked or "?")
-        await open_viewer(interaction, await viewable(interaction, int(picked)))
+        await open_viewer(interaction, await viewable(interaction, number(chosen(interaction) or "")))
 
 
 def replay_button(game_id: int, version: int) -> ReplayButton:

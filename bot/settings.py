@@ -108,6 +108,8 @@ def _value(what: str, value: str | None) -> Any:
 class SettingsMenu(Handled, DynamicItem[Select], template=r"coal-settings:(?P<what>ping|reminder|images)"):
     """One setting's menu under the /coal me settings panel: changes the setting of whoever uses it."""
 
+    on = "private"
+
     game_id = 0  # no game: for the error path's log line
 
     def __init__(self, what: str, settings: PlayerSettings | None = None) -> None:

@@ -28,7 +28,7 @@ from . import server_defaults
 from .command_options import server_language
 from .context import CoalClient, client_of
 from .i18n import _, in_channel, language, language_from_option, locale_for, speaking
-from .items import BLUE, GameButton, GameMenu, button_template, menu_template
+from .items import BLUE, GameButton, GameMenu, NotOurs, button_template, menu_template
 from .permissions import missing_permissions
 from .replay import replay_button
 from .replies import log_event, oops, refuse, refuse_error, viewer_name
@@ -224,6 +224,7 @@ class RealGameMenu(GameMenu, DynamicItem[ChannelSelect], template=menu_template(
     """The channel picked for a real game: a lobby opens there with the server's defaults, the picker its host."""
 
     kind = "real"
+    on = "private"
 
     def __init__(self, game_id: int, version: int, menu: ChannelSelect | None = None) -> None:
         menu = menu or ChannelSelect(
@@ -242,9 +243,9 @@ class RealGameMenu(GameMenu, DynamicItem[ChannelSelect], template=menu_template(
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
         picked = list(getattr(self.item, "values", []))
-        if not picked or interaction.guild is None:
-            return
-        target = picked[0]
+        target = picked[0] if picked else None
+        if not isinstance(target, discord.app_commands.AppCommandChannel) or interaction.guild is None:
+            raise NotOurs("without a channel picked")  # (a forged value: Discord sends the channel it resolved)
         if not target.permissions.send_messages:  # the picker's own permissions there
             await refuse(interaction, _(words.REAL_GAME_NOT_THERE).format(channel=f"<#{target.id}>"))
             return
