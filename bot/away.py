@@ -26,6 +26,7 @@ from games.people import AWAY_MOST_DAYS
 from games.quiet import QUIET_MOST, minute_of, quiet_end, quiet_length, zone, zone_names
 from storage import PlayerSettings
 
+from .command_options import MAX_CHOICES, best_first
 from .context import TIMERS_CHANGED, CoalClient, client_of
 from .i18n import _, in_channel, language, locale_for, speak
 from .telling import game_link
@@ -81,20 +82,19 @@ async def day_choices(interaction: discord.Interaction, current: str) -> list[ap
     speak(locale_for(interaction.locale))
     person = (await bot.manager.people.settings_of([interaction.user.id]))[interaction.user.id]
     today = dt.datetime.fromtimestamp(bot.clock(), _zone_of(person)).date()
-    out = [app_commands.Choice(name=_(words.AWAY_BACK_CHOICE), value=BACK)]
-    typed = current.strip().lower()
+    days = []
     for k in range(1, AWAY_MOST_DAYS + 1):
         day = today + dt.timedelta(days=k)
         label = _(words.AWAY_DAY_CHOICE).format(day=format_date(day, "EEE d MMM y", locale=language()))
-        if not typed or typed in label.lower() or typed in day.isoformat():
-            out.append(app_commands.Choice(name=label[:100], value=day.isoformat()))
-    return out[:25]
+        days.append(app_commands.Choice(name=label[:100], value=day.isoformat()))
+    back = app_commands.Choice(name=_(words.AWAY_BACK_CHOICE), value=BACK)  # always first
+    return [back, *best_first(days, current, lambda c: c.value, lambda c: c.name)][:MAX_CHOICES]
 
 
 async def zone_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete of `time_zone`: the common ones when nothing is typed, else every IANA name that matches."""
-    typed = current.strip().lower().replace(" ", "_")
-    names = COMMON_ZONES if not typed else [n for n in zone_names() if typed in n.lower()]
+    typed = current.strip().replace(" ", "_")
+    names = COMMON_ZONES if not typed else best_first(zone_names(), typed, lambda n: n, lambda n: n)
     now = client_of(interaction).clock()
     out = []
     for name in list(names)[:25]:

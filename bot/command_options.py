@@ -4,7 +4,8 @@ with their choices and autocomplete, and who counts as a moderator."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 import discord
 from discord.app_commands import Choice
@@ -18,6 +19,29 @@ from .i18n import SUPPORTED, language_name, locale_for
 from .words import commands as describe
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete
+T = TypeVar("T")
+
+
+def best_first(items: Iterable[T], typed: str, value: Callable[[T], str], name: Callable[[T], str]) -> list[T]:
+    """The items that match what is typed, best first — every autocomplete's order: an exact match (the
+    value or the name, any case: `6` is space 6, not the factory tile that costs 6 marks), then those whose
+    value or name begins with it, then those with a word that begins with it, then those that contain it;
+    within each, in the order given. Nothing typed: all of them, in order."""
+    typed = typed.strip().casefold()
+    if not typed:
+        return list(items)
+    tiers: list[list[T]] = [[], [], [], []]
+    for item in items:
+        v, n = value(item).casefold(), name(item).casefold()
+        if typed in (v, n):
+            tiers[0].append(item)
+        elif v.startswith(typed) or n.startswith(typed):
+            tiers[1].append(item)
+        elif any(word.startswith(typed) for word in re.split(r"[\s/_:(),.—-]+", n)):
+            tiers[2].append(item)
+        elif typed in n or typed in v:
+            tiers[3].append(item)
+    return [item for tier in tiers for item in tier]
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
@@ -55,8 +79,8 @@ async def people_at_the_table(interaction: discord.Interaction, current: str) ->
 
 
 def seat_choices(seats: Iterable[SeatRow], typed: str) -> list[Choice]:
-    typed = typed.strip().casefold()
-    return [Choice(name=s.name[:100], value=s.name) for s in seats if typed in s.name.casefold()][:MAX_CHOICES]
+    named = [Choice(name=s.name[:100], value=s.name) for s in seats]
+    return best_first(named, typed, lambda c: str(c.value), lambda c: c.name)[:MAX_CHOICES]
 
 
 def seat_named(game: Game, text: str) -> SeatRow | None:
@@ -70,9 +94,8 @@ def seat_named(game: Game, text: str) -> SeatRow | None:
 
 async def languages(interaction: discord.Interaction, current: str) -> list[Choice]:
     """The languages the bot speaks, each named in itself ("italiano", "日本語"), matching what is typed."""
-    typed = current.strip().casefold()
     shown = [Choice(name=f"{language_name(lang)} ({lang})", value=lang) for lang in SUPPORTED]
-    return [c for c in shown if typed in c.name.casefold()] or shown
+    return best_first(shown, current, lambda c: str(c.value), lambda c: c.name) or shown
 
 
 def server_language(interaction: discord.Interaction) -> str:

@@ -24,6 +24,7 @@ from .command_options import (
     GAME_OPTION_CHOICES,
     GAME_OPTIONS,
     MAX_CHOICES,
+    best_first,
     languages,
     seat_named,
     seats_at_the_table,
@@ -59,13 +60,10 @@ async def _suggest(interaction: discord.Interaction, typed: str, command: str, a
     name = viewer_name(game, interaction.user.id)
     if name is None:
         return []
-    typed = str(typed or "").strip().lower()
-    out: list[Choice] = []
-    for c in choices_for(game.state, name):
-        text = label(game.state, c)
-        if c.command == command and (not typed or typed in text.lower() or typed == c.value):
-            out.append(Choice(name=text[:100], value=int(c.value) if as_int else c.value))
-    return out[:MAX_CHOICES]
+    state = game.state
+    offered = [(c.value, label(state, c)) for c in choices_for(state, name) if c.command == command]
+    out = best_first(offered, str(typed or ""), lambda c: c[0], lambda c: c[1])[:MAX_CHOICES]
+    return [Choice(name=text[:100], value=int(value) if as_int else value) for value, text in out]
 
 
 async def _draft_cards(interaction: discord.Interaction, current: str) -> list[Choice]:

@@ -30,6 +30,7 @@ from rendering.replay import EVERYTHING, Frame, replay_frame, replayed
 from storage import Game, LogRow
 from storage.queries import record_of
 
+from .command_options import best_first
 from .context import CoalClient, client_of
 from .i18n import _, language
 from .items import BLUE, GameButton, GameMenu, NotOurs, button_template, chosen, make_menu, menu_template, number
@@ -238,9 +239,7 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[a
     if here is not None and here.seed is not None:
         out.append(app_commands.Choice(name=words.choice_label(here.id, [s.name for s in here.seats]), value=here.id))
     for g in await finished_games_seen(interaction, limit=50):
-        if here is not None and g.game_id == here.id:
-            continue
-        label = words.choice_label(g.game_id, [name for name, _u, _vp in g.scores])
-        if current.strip().lower() in label.lower():
+        if here is None or g.game_id != here.id:
+            label = words.choice_label(g.game_id, [name for name, _u, _vp in g.scores])
             out.append(app_commands.Choice(name=label, value=g.game_id))
-    return out[:MENU_SIZE]
+    return best_first(out, current, lambda c: str(c.value), lambda c: c.name)[:MENU_SIZE]

@@ -247,3 +247,35 @@ async def test_wrong_phase_is_refused_privately(world):
     await assert_refused(
         w, r, "Step 1 (`fill 1.1 grey+grey from storage`): your storage holds 0 grey cubes.", before=game
     )
+
+
+async def test_a_number_typed_into_autocomplete_puts_that_space_first(world):
+    """Issue 71: typing `6` into `/coal factory space:` listed "Factory 1: … — 6 marks" first (the 6 its price),
+    and the top suggestion bought the wrong tile. An exact value comes first, for every move's autocomplete;
+    then the choices that begin with what is typed, then the rest that contain it."""
+    w = world
+    game = await _drafted(w, players=3, seed=3)
+    member = actor(w, game)
+    for command, option in (("coal factory", "space"), ("coal mine", "steps"), ("coal money", "amount")):
+        offered = await member.autocomplete(w.channel, command, option, "")
+        assert offered, command
+        for choice in offered:
+            typed = str(choice["value"])
+            assert (await member.autocomplete(w.channel, command, option, typed))[0] == choice, (command, typed)
+    factory = await member.autocomplete(w.channel, "coal factory", "space", "")
+    priced = [c for c in factory if c["value"] != "draw" and f"— {c['value']} marks" not in c["name"]]
+    six = await member.autocomplete(w.channel, "coal factory", "space", "6")
+    assert six[0]["value"] == "6" and all(c["value"] != "6" for c in six[1:])
+    assert priced  # (the game has a tile whose price is not its space)
+    assert await member.autocomplete(w.channel, "coal factory", "space", "fact") == factory  # a prefix: all
+
+
+def test_best_first_orders_exact_then_prefix_then_word_then_the_rest():
+    from bot.command_options import best_first
+
+    items = ["Factory 1: tile — 6 marks", "Factory 6: tile — 3 marks", "Draw 5", "Six", "Mixed 6x"]
+    values = {items[0]: "1", items[1]: "6", items[2]: "draw", items[3]: "six", items[4]: "m"}
+    got = best_first(items, "6", values.get, lambda x: x)
+    assert got == ["Factory 6: tile — 3 marks", "Factory 1: tile — 6 marks", "Mixed 6x"]
+    assert best_first(items, "dr", values.get, lambda x: x) == ["Draw 5"]
+    assert best_first(items, "  ", values.get, lambda x: x) == items
