@@ -1,5 +1,8 @@
 """The mining console: a private, step-by-step mining turn with Undo, Confirm and Cancel.
 
+Confirm with nothing planned does not play at once: the console says that the worker would mine
+nothing, and the next Confirm places it anyway (a worker may be placed to keep the space).
+
 The console is a private panel of Discord's layout components (issue 27): the plan so far,
 then the cage and carts with the cage, load and store buttons under them, then the orders with
 the menu of spots to fill, then Undo, Type a plan, Confirm and Cancel. It lives in memory only
@@ -72,6 +75,8 @@ def render(console: Console) -> LayoutView:
         menu = make_menu("mcfill", g, ver, options, placeholder=(_(words.FILL_PLACEHOLDER) + more)[:150])
         box.add_item(ActionRow(FillMenu(g, ver, menu)))
     box.add_item(Separator())
+    if console.asked_empty and not planner.plan:
+        box.add_item(TextDisplay(_(words.NOTHING_PLANNED)))
     box.add_item(
         ActionRow(
             button("undo", _(words.UNDO), bool(planner.plan)),
@@ -143,6 +148,10 @@ class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("m
         elif self.arg == "plan":
             await interaction.response.send_modal(PlanModal(console))
         elif self.arg == "confirm":
+            if not console.planner.plan and not console.asked_empty:  # a worker placed to mine nothing: ask once
+                console.asked_empty = True
+                await interaction.response.edit_message(view=render(console))
+                return
             action = console.planner.action()
             mined = panel([_(words.MINED).format(action=action_usage(str(action)))])
             result = await take(interaction, action, expected_version=self.version, edit_private=mined)

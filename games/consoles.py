@@ -20,6 +20,7 @@ class Console:
     user_id: int
     planner: MinePlanner
     guide: bool = False  # a tutorial's first mining: the walk-through shows above the plan (`bot.tutorial`)
+    asked_empty: bool = False  # Confirm was pressed with nothing planned: asked once, the next Confirm plays
 
 
 class Consoles:

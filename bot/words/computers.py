@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.i18n import N_, Nn_, _, speaking
 from players import Hint
+from rules import ActionSyntaxError, Mine, parse_action
 
 from .choices import action_usage
 from .common import plural, sentences, shown
@@ -78,6 +79,10 @@ WHY_MAJORITIES = Nn_(
 WHY_COMPLETES = Nn_("It completes {n} order, ready to deliver.", "It completes {n} orders, ready to deliver.")
 WHY_DELIVERS = N_("Its VP are scored now, before anyone can take the vehicle's space.")
 WHY_LEAD = N_("Of the moves judged, it is the one whose look-aheads end furthest ahead.")
+WHY_MINES_NOTHING = N_(
+    "It mines nothing: it only places a worker, and every move that does more ends further behind in its"
+    " look-aheads (a worker placed takes the space and brings the end of the shift nearer)."
+)
 NO_HINTS = N_("There is nothing to suggest: no move is open to you now.")
 NO_GAIN = N_("nothing at once")
 GAIN_SEPARATOR = N_(", ")
@@ -160,7 +165,10 @@ def hint_lines(hints: Sequence[Hint]) -> list[str]:
 
 def reason(h: Hint) -> str:
     """Why the expert likes a move, in one sentence: the majorities it secures in the coming shift scoring,
-    else the orders it completes, else the VP it banks now, else its look-aheads' lead."""
+    else the orders it completes, else the VP it banks now, else its look-aheads' lead; a mining that moves
+    nothing says so, and why it can still be best."""
+    if mines_nothing(h.action):
+        return _(WHY_MINES_NOTHING)
     if h.majorities:
         return plural(h.majorities, *WHY_MAJORITIES)
     if h.completes:
@@ -168,6 +176,15 @@ def reason(h: Hint) -> str:
     if h.orders_delivered:
         return _(WHY_DELIVERS)
     return _(WHY_LEAD)
+
+
+def mines_nothing(action: str) -> bool:
+    """Whether a hinted action is a mining with an empty plan (a worker placed, nothing moved)."""
+    try:
+        parsed = parse_action(action)
+    except ActionSyntaxError:
+        return False
+    return isinstance(parsed, Mine) and not parsed.plan
 
 
 def effects(h: Hint) -> str:

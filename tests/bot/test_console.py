@@ -177,3 +177,45 @@ async def test_a_plan_typed_in_a_modal_fills_the_console_and_waits_for_confirm(w
     assert after.version == game.version + 1
     assert after.state.players[seat].storage[colour] == game.state.players[seat].storage[colour] + 1
     assert [m for m in w.channel.history() if m.id not in public][0].content.startswith(member.user.name)
+
+
+async def test_confirm_with_nothing_planned_asks_once_before_a_worker_mines_nothing(world):
+    """Issue 71: Confirm with no step placed a worker and mined nothing, without a word."""
+    w = world
+    game, member, console = await _my_console(w)
+    r = await member.click(console, label="Confirm")
+    assert "Nothing is planned: the worker would mine nothing." in panel_text(r.response)
+    assert await stored(w) == game  # asked, nothing played
+    r = await member.click(r.response, label="Cage yellow")  # a step planned: the question goes
+    assert "Nothing is planned" not in panel_text(r.response)
+    r = await member.click(r.response, label="Undo step")
+    r = await member.click(r.response, label="Confirm")  # asked once: this Confirm plays
+    assert panel_text(r.response) == "Mined: `/coal mine steps:10`."
+    after = await stored(w)
+    assert after.version == game.version + 1
+    assert after.state.players[game.state.current].workers < game.state.players[game.state.current].workers
+
+
+def test_a_hint_that_mines_nothing_says_why():
+    """Issue 71: the expert's hint of a mining with an empty plan names what it does and why it can be best."""
+    from bot.i18n import speaking
+    from bot.words.computers import reason
+    from players import Hint
+
+    empty = Hint(
+        action="mine 6",
+        rank=1,
+        expected_lead=2.0,
+        vp=0,
+        orders_delivered=0,
+        orders_taken=0,
+        spots_filled=0,
+        cubes_loaded=0,
+        marks=0,
+        workers=1,
+        majorities=1,
+    )
+    full = empty.model_copy(update={"action": "mine 6: cage yellow, load yellow"})
+    with speaking("en"):
+        assert reason(empty).startswith("It mines nothing: it only places a worker")
+        assert not reason(full).startswith("It mines nothing")
