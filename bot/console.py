@@ -12,6 +12,9 @@ one action. After a restart, or once the game has moved on, its buttons say it i
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 import discord
 from discord.ui import ActionRow, Button, Container, DynamicItem, LayoutView, Select, Separator, TextDisplay
 
@@ -108,15 +111,21 @@ def _step_of(arg: str) -> Step | None:
     return None
 
 
-async def _console(interaction: discord.Interaction, game_id: int, version: int) -> Console | None:
+@contextlib.asynccontextmanager
+async def _console(interaction: discord.Interaction, game_id: int, version: int) -> AsyncIterator[Console | None]:
+    """The presser's open console, held for this press alone until its answer is sent (presses in the order
+    they came: the console is taken before anything is awaited); None, said to the presser, if it closed."""
     bot = client_of(interaction)
     console = bot.consoles.get(game_id, interaction.user.id, version)
-    game = await bot.manager.current(interaction.channel_id or 0)
-    if console is None or game is None or game.id != game_id or game.version != version:
-        bot.consoles.close(game_id, interaction.user.id)
-        await stale(interaction, _(refusals.CONSOLE_CLOSED))
-        return None
-    return console
+    async with console.lock if console is not None else contextlib.nullcontext():
+        game = await bot.manager.current(interaction.channel_id or 0)
+        still = bot.consoles.get(game_id, interaction.user.id, version)
+        if console is None or still is not console or game is None or game.id != game_id or game.version != version:
+            bot.consoles.close(game_id, interaction.user.id)
+            await stale(interaction, _(refusals.CONSOLE_CLOSED))
+            yield None
+        else:
+            yield console
 
 
 async def _push(interaction: discord.Interaction, console: Console, step: Step) -> None:
@@ -135,9 +144,11 @@ class ConsoleButton(GameButton, DynamicItem[Button], template=button_template("m
     on = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        console = await _console(interaction, self.game_id, self.version)
-        if console is None:
-            return
+        async with _console(interaction, self.game_id, self.version) as console:
+            if console is not None:
+                await self._press(interaction, console)
+
+    async def _press(self, interaction: discord.Interaction, console: Console) -> None:
         consoles = client_of(interaction).consoles
         if self.arg == "cancel":
             consoles.close(self.game_id, interaction.user.id)
@@ -184,9 +195,11 @@ class PlanModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         """The typed plan fills the console, step by step, and waits for Confirm like clicked steps; a
         plan the rules refuse is refused as `/coal mine plan:` would be, and the console stays as it was."""
-        console = await _console(interaction, self.console.game_id, self.console.version)
-        if console is None:
-            return
+        async with _console(interaction, self.console.game_id, self.console.version) as console:
+            if console is not None:
+                await self._fill(interaction, console)
+
+    async def _fill(self, interaction: discord.Interaction, console: Console) -> None:
         bot = client_of(interaction)
         game = await bot.manager.current(interaction.channel_id or 0)
         lines = ", ".join(line for line in self.plan.value.splitlines() if line.strip())  # a line is a step too
@@ -217,15 +230,15 @@ class FillMenu(GameMenu, DynamicItem[Select], template=menu_template("mcfill")):
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
-        console = await _console(interaction, self.game_id, self.version)
-        if console is None:
-            return
-        if value is None:
-            await stale(interaction, _(refusals.MENU_GONE))
-            return
-        try:
-            step = parse_step(value)
-        except Refusal as err:
-            await refuse(interaction, rules_problem(err))
-            return
-        await _push(interaction, console, step)
+        async with _console(interaction, self.game_id, self.version) as console:
+            if console is None:
+                return
+            if value is None:
+                await stale(interaction, _(refusals.MENU_GONE))
+                return
+            try:
+                step = parse_step(value)
+            except Refusal as err:
+                await refuse(interaction, rules_problem(err))
+                return
+            await _push(interaction, console, step)

@@ -1,12 +1,15 @@
 """Open mining consoles: a `MinePlanner` per player and game, in memory only.
 
 Nothing is stored or played before the player confirms; after a restart, or once the game
-has moved on (another version), a console is gone and its buttons say it is closed.
+has moved on (another version), a console is gone and its buttons say it is closed. Its presses are
+taken one at a time, in the order they came (`Console.lock`): two quick presses both apply, in order,
+and each answer shows the console after its own press.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from rules import MinePlanner
@@ -21,6 +24,8 @@ class Console:
     planner: MinePlanner
     guide: bool = False  # a tutorial's first mining: the walk-through shows above the plan (`bot.tutorial`)
     asked_empty: bool = False  # Confirm was pressed with nothing planned: asked once, the next Confirm plays
+    # one press at a time, in the order they came (asyncio's lock wakes its waiters first come, first served)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
 
 
 class Consoles:

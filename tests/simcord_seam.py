@@ -7,7 +7,8 @@ click, select, submit_modal, send) cover nearly everything; a few things need it
 - `speaking`: each interaction's `locale` (SimCord always sends en-US) as the member's Discord language.
 - `forge_slash`, `forge_component`: what a modified client could send (values outside the choices, ids
   the bot never made), which SimCord's actors refuse to build.
-- `emit_slash`: an interaction emitted without waiting for the bot (the benchmarks' bursts).
+- `emit_slash`, `emit_component`: an interaction emitted without waiting for the bot (the benchmarks' bursts,
+  two presses on one message in quick succession).
 - `discord_nonces`: Discord's rule for a repeated message nonce, which SimCord does not model.
 - `dm_channel`: a member's direct-message channel as a channel handle.
 
@@ -163,6 +164,29 @@ async def forge_component(member, message, custom_id: str, values: list[str] | N
         extra={"message": payload},
         source_message_id=stored.id,
     )
+
+
+def emit_component(member, message, custom_id: str, values: list[str] | None = None) -> None:
+    """A click (or, with `values`, a select) on a component of `message`, sent into the simulated Discord
+    without waiting for the bot: a second press can come while the first is being answered. The test
+    settles the environment (`env.settle()`) to wait for both."""
+    env = member._env
+    stored = simcord.actors._visible_message(member, getattr(message, "message", None) or message)
+    kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
+    data: dict = {"custom_id": custom_id, "component_type": int(kind)}
+    if values is not None:
+        data["values"] = values
+    record, payload = simcord.interactions.base_payload(
+        env.backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=stored.channel_id,
+        guild_id=member.guild.id,
+        user_id=member.id,
+        data=data,
+    )
+    payload["message"] = dict(serializers.message_payload(env.backend, stored))
+    record.source_message_id = stored.id
+    env.backend.emit("INTERACTION_CREATE", payload)
 
 
 def emit_slash(env, member, channel, name: str, **options) -> None:

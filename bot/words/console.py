@@ -13,8 +13,7 @@ from .rules import at_level, colour_name, cubes, cubes_by_colour, vehicle_name
 CONSOLE = N_("**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}")
 NO_STEP = N_("no step yet")
 NOTHING_PLANNED = N_(
-    "⚠️ Nothing is planned: the worker would mine nothing. Add steps, or press **Confirm** again to place it"
-    " anyway."
+    "⚠️ Nothing is planned: the worker would mine nothing. Add steps, or press **Confirm** again to place it anyway."
 )
 CAGE = N_("Cage {level}")
 LOAD = N_("Load {colour}")

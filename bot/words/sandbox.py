@@ -12,6 +12,8 @@ WELCOME = (
     " `/coal host addbot` (or the lobby's menu), then press Start. To play hot-seat, switch the viewer at the"
     " top of the page: each person sees only their own private replies. `/coal help` explains the game."
     " In the sandbox a game is played in this channel, not in a thread of its own as on a server."
+    " The page takes one press at a time: a press made while the status line at the bottom still ends in"
+    " “…” is not sent, so wait for it to say the callback completed."
 )
 RESUMED = "The sandbox game resumes where it was left:"
 RESUMED_LOBBY = "The sandbox's lobby is still open:"

@@ -219,3 +219,34 @@ def test_a_hint_that_mines_nothing_says_why():
     with speaking("en"):
         assert reason(empty).startswith("It mines nothing: it only places a worker")
         assert not reason(full).startswith("It mines nothing")
+
+
+async def test_quick_presses_on_one_console_are_all_applied_in_the_order_they_came(world, monkeypatch):
+    """Issue 71: presses in quick succession on one console are applied in the order they came, each answer
+    showing the console after its own press, even when the first one's read of the game is slow (after a
+    restart the game is read from the database: here the first read waits 50 ms, the others do not)."""
+    import asyncio
+    import time
+
+    from tests.simcord_seam import emit_component
+
+    w = world
+    game, member, console = await _my_console(w)
+    current, reads = w.bot.manager.current, []
+
+    async def slow_first(channel_id):
+        reads.append(channel_id)
+        if len(reads) == 1:  # as a read in the database's thread would (aiosqlite)
+            await asyncio.to_thread(time.sleep, 0.05)
+        return await current(channel_id)
+
+    monkeypatch.setattr(w.bot.manager, "current", slow_first)
+    ids = {c.label: c.custom_id for c in components_of(console) if getattr(c, "label", None)}
+    for label in ("Cage yellow", "Cage brown", "Cage grey"):
+        emit_component(member, console, ids[label])
+    await w.env.settle()
+    [open_console] = w.bot.consoles._open.values()
+    assert [str(s) for s in open_console.planner.plan] == ["cage yellow", "cage brown", "cage grey"]
+    shown = next(m for m in w.channel.history(viewer=member) if m.id == console.id)
+    assert "Plan: cage yellow, cage brown, cage grey" in panel_text(shown)  # the last answer is the last press's
+    assert await stored(w) == game
