@@ -126,6 +126,9 @@ class CoalBot(discord.Client):
         # /healthz, /readyz, /metrics on HEALTH_HOST:HEALTH_PORT (off without a port)
         self.health = HealthServer(self, health[0], health[1], ready_post_age) if health is not None else None
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
+        # The start's catch-up (pending posts, computers to move) begins with the start, unless its starter
+        # begins it later (`start_catch_up`: the sandbox, once its simulated server is built).
+        self.catch_up_at_start = True
 
     async def sync_commands(self) -> bool:
         """Sync the command tree with Discord only when it changed since the last sync (its payload,
@@ -191,10 +194,14 @@ class CoalBot(discord.Client):
         gc.freeze()
         log.info("ready: %d open game(s) resumed", len(games))
         # Turns stored but not posted before a crash go out now, without holding up the start.
+        if self.catch_up_at_start:
+            self.start_catch_up()
+
+    def start_catch_up(self) -> None:
+        """After a start: the posts a crash left pending, then the computers that are to move (a task)."""
         self._reposting = asyncio.create_task(self._catch_up(), name="coalbaron-outbox")
 
     async def _catch_up(self) -> None:
-        """After a start: the posts a crash left pending, then the computers that are to move."""
         await self.publisher.post_pending()
         resumed = self.computers.resume()
         if resumed:

@@ -45,7 +45,9 @@ def build_world(env: simcord.Env) -> tuple[simcord.GuildHandle, simcord.ChannelH
 
 async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
     """The sandbox's first line in the channel: how to begin; or that a game resumes, with its lobby or its
-    current turn posted again, buttons and all (the page shows only what is posted after a start)."""
+    current turn posted again, buttons and all (the page shows only what is posted after a start). A game
+    with turns stored and not yet posted gets only the line: the start's catch-up posts those turns next,
+    the last of them the current one."""
     assert bot.manager is not None
     game = await bot.manager.current(channel.id)
     messageable = bot.get_partial_messageable(channel.id)
@@ -53,8 +55,25 @@ async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
         await messageable.send(words.WELCOME)
     elif game.state is None:
         await bot.publisher.lobby_in(messageable, game, words.RESUMED_LOBBY + "\n" + lobby_message(game))
+    elif any(row.game_id == game.id for row in await bot.manager.posts.unposted()):
+        await messageable.send(words.RESUMED)
     else:
         await bot.publisher.repost_turn(game, words.RESUMED)
+
+
+async def open_sandbox(
+    env: simcord.Env, bot: CoalBot
+) -> tuple[simcord.ChannelHandle, list[simcord.MemberActor], PageKeeper]:
+    """The sandbox's server built, its clock the machine's, the page keeper at work and the channel greeted;
+    then the start's catch-up begins (`CoalBot.start_catch_up`): the turns a stop left unposted, in order,
+    then the computers to move. Before the server exists, a post would find no channel there."""
+    _, channel, members = build_world(env)
+    follow_real_time(env)  # after the world is built: its ids come from the clock
+    keeper = PageKeeper(env, bot)
+    keeper.attach()
+    await greet(bot, channel)
+    bot.start_catch_up()
+    return channel, members, keeper
 
 
 async def run_sandbox(
@@ -67,17 +86,14 @@ async def run_sandbox(
     """Serve the sandbox until Ctrl-C, SIGTERM or the end of the preview session; 0 when it stopped cleanly."""
     database.parent.mkdir(parents=True, exist_ok=True)
     bot = create_bot(database, game_threads=False)  # one channel on the page: games stay in it
+    bot.catch_up_at_start = False  # begun once the simulated server is built (`open_sandbox`)
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stopping.set)
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=60) as env:
-            _, channel, members = build_world(env)
-            follow_real_time(env)  # after the world is built: its ids come from the clock
-            keeper = PageKeeper(env, bot)
-            keeper.attach()
-            await greet(bot, channel)
+            channel, members, keeper = await open_sandbox(env, bot)
             async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
                 keeper.show(preview)
                 print(words.SERVING.format(url=preview.url, database=database), flush=True)
