@@ -10,11 +10,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import logging
+import os
 import signal
 import sys
 from collections.abc import Awaitable
 from pathlib import Path
+
+from storage import schema
+from storage.backend import is_postgres_url, sqlite_path
 
 from . import logs, startup
 from .client import CoalBot, create_bot
@@ -26,6 +31,10 @@ log = logging.getLogger("coalbaron")
 
 NO_SANDBOX = 'The sandbox needs SimCord\'s preview: .venv/bin/pip install -e ".[sandbox]"'
 ENV_FILE = ".env"  # read from the folder the bot is started in
+PORT_IN_USE = (
+    "The sandbox cannot listen on 127.0.0.1:{port}: something else uses that port (another sandbox?)."
+    " Pick another with --port, or leave --port out for a free one."
+)
 CLOSE_TIMEOUT = 10.0  # seconds: after a failed start, closing must not keep the process alive
 
 NO_TOKEN = (
@@ -112,6 +121,37 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
     return 1
 
 
+def _port_in_use(err: BaseException) -> bool:
+    """Whether a failure (or what caused it) is a port already in use."""
+    link: BaseException | None = err
+    while link is not None:
+        if isinstance(link, OSError) and link.errno == errno.EADDRINUSE:
+            return True
+        link = link.__cause__ or link.__context__
+    return False
+
+
+def check_start(settings: Settings) -> int:
+    """`--check` after the settings: what would stop the start that can be known without Discord, in one
+    line with the exit status the start would have (2: no token; 1: a SQLite database the bot cannot use);
+    0 when nothing would. (The token itself, and a PostgreSQL server, are only known by trying.)"""
+    if not settings.token:
+        log.error("%s", NO_TOKEN)
+        return 2
+    if is_postgres_url(settings.database):
+        return 0
+    database = Path(sqlite_path(settings.database)).absolute()
+    try:
+        schema.inspect(database)
+        folder = database if database.exists() else next(p for p in database.parents if p.exists())
+        if not os.access(folder, os.W_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+    except Exception as err:
+        log.error("%s", describe_failure(err, database=database, stage=startup.OPENING_DATABASE))
+        return 1
+    return 0
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Run the Coal Baron bot (settings from .env, see .env.example)."
@@ -125,7 +165,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-browser", action="store_true", help="the sandbox prints its address without opening it")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument(
-        "--check", action="store_true", help="print the settings in effect (secrets hidden) and exit: 0, or 2 and why"
+        "--check",
+        action="store_true",
+        help="print the settings in effect (secrets hidden) and what would stop the start, and exit with the"
+        " start's status: 0, 2 (a setting or the token missing) or 1 (a database it cannot use)",
     )
     return parser.parse_args(argv)
 
@@ -143,7 +186,15 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError as err:
             log.error("%s (%s)", NO_SANDBOX, err)
             return 2
-        return asyncio.run(run_sandbox(args.database or SANDBOX_DB, port=args.port, open_browser=not args.no_browser))
+        try:
+            return asyncio.run(
+                run_sandbox(args.database or SANDBOX_DB, port=args.port, open_browser=not args.no_browser)
+            )
+        except Exception as err:  # SimCord's preview says so as a SetupError caused by the OSError
+            if not _port_in_use(err):
+                raise
+            log.error(PORT_IN_USE.format(port=args.port))
+            return 1
     try:
         settings = Settings.from_env(ENV_FILE)
     except ValueError as err:
@@ -154,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.check:
         print("\n".join(settings.shown()))
-        return 0
+        return check_start(settings)
     logs.configure(args.debug, settings.log_format)
     logs.SHARD_COUNT = settings.shard_count or 1
     if settings.alert_webhook_url.get_secret_value():

@@ -148,3 +148,29 @@ def test_version_is_the_package_s():
         [sys.executable, "-m", "bot", "--version"], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert out.returncode == 0 and out.stdout == f"coalbaron-discord {version('coalbaron-discord')}\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("dotenv", "status", "says"),
+    [
+        ("DEV_GUILD_ID=1\n", 2, "No Discord token: set DISCORD_TOKEN in .env"),
+        ("DISCORD_TOKEN=x\nCOALBARON_DB=notes.txt\n", 1, "is not a SQLite database"),
+    ],
+)
+def test_check_says_what_would_stop_the_start_with_the_start_s_status(tmp_path, dotenv, status, says):
+    """Issue 71: `--check` without a token exited 0 while the bot itself then exited 2."""
+    (tmp_path / ".env").write_text(dotenv)
+    (tmp_path / "notes.txt").write_text("not a database\n")
+    env = {k: v for k, v in os.environ.items() if k.lower() not in Settings.model_fields}
+    env["PYTHONPATH"] = str(ROOT)
+    for args in (["--check"], []):
+        out = subprocess.run(
+            [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+        )
+        assert out.returncode == status, (args, out.stderr)
+        errors = [line for line in out.stderr.splitlines() if " ERROR " in line or not line.startswith("20")]
+        if args:  # (the start itself logs in to Discord first, out of reach here, and says so in its line)
+            assert len(out.stderr.strip().splitlines()) == 1 and says in out.stderr, out.stderr
+        assert len(errors) == 1, out.stderr
+    assert (tmp_path / "notes.txt").read_text() == "not a database\n"  # left untouched

@@ -76,3 +76,33 @@ def test_the_bot_without_a_token_says_so_and_points_to_the_sandbox(tmp_path):
     assert out.returncode == 2
     [line] = [x for x in out.stderr.splitlines() if "No Discord token" in x]
     assert "`.venv/bin/python -m bot --sandbox`" in line  # the command that works after the README's install
+
+
+@pytest.mark.slow
+def test_a_busy_port_is_one_line_not_a_traceback(tmp_path):
+    """Issue 71: `--sandbox --port N` with N in use printed a full traceback."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bot",
+                "--sandbox",
+                "--no-browser",
+                "--port",
+                str(port),
+                "--database",
+                str(tmp_path / "sandbox.sqlite3"),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert out.returncode == 1, out.stderr[-2000:]
+    assert "Traceback" not in out.stderr
+    [line] = [x for x in out.stderr.splitlines() if "ERROR" in x]
+    assert f"The sandbox cannot listen on 127.0.0.1:{port}: something else uses that port" in line
