@@ -57,6 +57,7 @@ log = logging.getLogger("coalbaron")
 
 POSTED_KINDS = (TURN_POST, LOBBY_POST)  # the outbox posts this object makes
 RETRY_CAP = 1800.0  # seconds: the longest wait between two tries of a post Discord refused
+REPOST_GAMES = 8  # games whose pending posts a start posts at once (each in its own channel)
 
 
 class Publisher:
@@ -486,12 +487,19 @@ class Publisher:
         """After a start: every turn stored but not posted (a crash, Discord refusing the channel),
         each game's oldest first — the sentence of that turn, the board as it is now and the buttons
         (among them the drawer's "Show my drawn tiles", so a private draw choice is never lost with
-        the process), and the ping of the player to move. The number posted; failures stay pending
-        with their cause and are tried again later."""
+        the process), and the ping of the player to move. `REPOST_GAMES` games at a time, so that a
+        slow channel (a run of posts under Discord's per-channel rate limit) holds back no other game.
+        The number posted; failures stay pending with their cause and are tried again later."""
         games = dict.fromkeys(
             row.game_id for row in await self.bot.manager.posts.unposted() if row.kind in POSTED_KINDS
         )
-        return sum([await self.retry(game_id, look_first=True) for game_id in games])
+        side_by_side = asyncio.Semaphore(REPOST_GAMES)  # each game's posts in order, the games side by side
+
+        async def repost(game_id: int) -> int:
+            async with side_by_side:
+                return await self.retry(game_id, look_first=True)
+
+        return sum(await asyncio.gather(*(repost(game_id) for game_id in games)))
 
     # --- the other messages of a game ---------------------------------------------------------------
 

@@ -164,3 +164,45 @@ async def test_moves_made_at_once_cost_one_commit_each_and_their_marks_one_more(
     before = counted.commits
     await play_round(w.bot, w.env, tables[:1], [])
     assert counted.commits - before == 2 and await unmarked() == 0
+
+
+async def test_the_start_s_reposts_of_one_slow_channel_do_not_hold_back_another_game_s(world, monkeypatch):
+    """Issue 71: after restarts, the posts of a finished game stayed pending for over a minute. The start's
+    repost went game by game, so a game whose channel answers slowly (Discord's per-channel rate limit on a
+    run of posts, a channel timing out) held back every game after it. Each game's posts go in order; the
+    games go side by side."""
+    import asyncio
+
+    import bot.publisher
+    from rules.record import Chooser, random_action
+
+    from .driver import finished_game
+
+    w = world
+    slow, quick = w.guild.create_text_channel("slow"), w.guild.create_text_channel("quick")
+    manager = w.bot.manager
+    for channel in (slow, quick):  # a turn of each game stored and not posted, as a crash leaves it
+        await manager.new_game(w.guild.id, channel.id, w.alice.id, "alice", {"timer": "none"})
+        await manager.join(channel.id, w.bob.id, "bob")
+        game = await manager.start(channel.id, w.alice.id, seed=4)
+        await manager.act(channel.id, game.to_move_user, random_action(game.state, Chooser(4)), announce=True)
+    await finished_game(w, w.channel, [w.carol, w.dave], seed=3)  # (a third, posted: nothing to do)
+    real_send = bot.publisher.send
+
+    answered = asyncio.Event()
+
+    async def send(interaction, channel, *args, **kwargs):
+        if getattr(channel, "id", None) == slow.id:
+            await answered.wait()  # the slow channel answers when the test says
+        return await real_send(interaction, channel, *args, **kwargs)
+
+    monkeypatch.setattr(bot.publisher, "send", send)
+    reposting = asyncio.ensure_future(w.bot.publisher.post_pending())
+    for _ in range(200):
+        if quick.history():
+            break
+        await asyncio.sleep(0.05)
+    assert [m.author.id for m in quick.history()] == [w.bot.user.id] and slow.history() == []
+    answered.set()
+    assert await asyncio.wait_for(reposting, 30) == 2 and await w.bot.store.pending_posts() == []
+    assert len(slow.history()) == 1
