@@ -46,7 +46,7 @@ def number(text: str, most: int = 10**18) -> int:
     """A whole number the bot wrote into a custom id or a menu's value (digits only, below `most`);
     anything else is `NotOurs`."""
     if not text.isdigit() or len(text) > 18 or int(text) >= most:
-        raise NotOurs(f"with {text[:20]!r} for a number")
+        raise NotOurs("number", text)
     return int(text)
 
 
@@ -90,7 +90,12 @@ def chosen(interaction: discord.Interaction) -> str | None:
 
 class NotOurs(Exception):
     """A press the bot never made possible: an argument it never wrote, or a component on a message of
-    another kind (a forged payload). Answered privately in one line, logged at INFO, nothing changed."""
+    another kind (a forged payload). Answered privately in one line, logged at INFO, nothing changed.
+    `what` names the odd part (number, argument, message, channel), `value` what it was."""
+
+    def __init__(self, what: str, value: str = "") -> None:
+        super().__init__(what, value)
+        self.what, self.value = what, value[:20]
 
 
 class Handled:
@@ -110,11 +115,11 @@ class Handled:
         try:
             message = interaction.message
             if not self.belongs_on(message is not None and message.flags.ephemeral):
-                raise NotOurs(f"on a {'private' if message and message.flags.ephemeral else 'public'} message")
+                raise NotOurs("message", "private" if message is not None and message.flags.ephemeral else "public")
             await self.handle(interaction)
         except NotOurs as err:
             custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))[:100]
-            log.info("channel %s: %r %s, refused", interaction.channel_id, custom_id, err or "never made")
+            log.info("channel %s: %r refused, its %s %r", interaction.channel_id, custom_id, err.what, err.value)
             gone = refusals.MENU_GONE if isinstance(self, GameMenu) else refusals.BUTTON_GONE
             await refuse(interaction, _(gone))
             return

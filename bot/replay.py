@@ -198,7 +198,7 @@ class ReplayButton(GameButton, DynamicItem[Button], template=button_template("re
         elif where in "fpnl":
             await step(interaction, self.game_id, self.version, frame)
         else:
-            raise NotOurs(f"with the argument {self.arg[:20]!r}")
+            raise NotOurs("argument", self.arg)
 
 
 class ReplayMenu(GameMenu, DynamicItem[Select], template=menu_template("replay")):

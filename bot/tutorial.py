@@ -245,7 +245,7 @@ class RealGameMenu(GameMenu, DynamicItem[ChannelSelect], template=menu_template(
         picked = list(getattr(self.item, "values", []))
         target = picked[0] if picked else None
         if not isinstance(target, discord.app_commands.AppCommandChannel) or interaction.guild is None:
-            raise NotOurs("without a channel picked")  # (a forged value: Discord sends the channel it resolved)
+            raise NotOurs("channel", str(target))  # (a forged value: Discord sends the channel it resolved)
         if not target.permissions.send_messages:  # the picker's own permissions there
             await refuse(interaction, _(words.REAL_GAME_NOT_THERE).format(channel=f"<#{target.id}>"))
             return

@@ -93,7 +93,7 @@ def test_every_refusal_reason_has_one_sentence_with_its_placeholders():
     for reason, text in refusals.REFUSALS.items():
         fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
         allowed = {"host", "to_move", "member", "seats", "least", "most", "seated", "problem", "problems"}
-        allowed |= {"game", "left", "zone", "value"}  # a game's number; away, quiet hours and dates
+        allowed |= {"game", "left", "zone", "value", "start", "end"}  # a game's number; away, quiet hours and dates
         assert fields <= allowed | {"count", "wait"}, reason
 
 
