@@ -40,7 +40,7 @@ from typing import Any
 
 import aiohttp
 
-import bot.turns
+import bot.play.turns
 from bench.bot import choose, slash_for
 from bench.move_cost import TARGET, floor_of
 from bench.procs import children_cpu
@@ -276,7 +276,7 @@ async def run(games: int, repeats: int) -> None:
         aiohttp.ClientSession = real_session  # type: ignore[misc]
     waiting = [0]  # moves of the burst not answered and posted yet
     all_done = asyncio.Event()
-    take = bot.turns.take
+    take = bot.play.turns.take
 
     async def counted(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -286,7 +286,7 @@ async def run(games: int, repeats: int) -> None:
             if waiting[0] == 0:
                 all_done.set()
 
-    bot.turns.take = counted  # type: ignore[assignment]
+    bot.play.turns.take = counted  # type: ignore[assignment]
     types = option_types(client)
     seeds = itertools.count()
 

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import simcord
 
-import bot.turns
+import bot.play.turns
 from bench.procs import children_cpu
 from bench.storage import Floor
 from bot import create_bot
@@ -129,8 +129,8 @@ class Monitor:
         self._gc_start = 0.0
         gc.callbacks.append(self._gc)
         self._ticker: asyncio.Task | None = None
-        original = bot.turns.take
-        answer = bot.turns._answer
+        original = bot.play.turns.take
+        answer = bot.play.turns._answer
 
         async def timed_answer(interaction):
             done = await answer(interaction)
@@ -153,8 +153,8 @@ class Monitor:
             return result
 
         client.on_interaction = on_interaction
-        bot.turns.take = timed_take
-        bot.turns._answer = timed_answer
+        bot.play.turns.take = timed_take
+        bot.play.turns._answer = timed_answer
 
     def _gc(self, phase: str, info: dict) -> None:
         if phase == "start":

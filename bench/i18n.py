@@ -14,7 +14,7 @@ import time
 import timeit
 
 from bot import i18n
-from bot.plan_words import to_english_plan
+from bot.play.plan_words import to_english_plan
 from rules import parse_plan
 from scripts.extract_messages import help_topics
 

@@ -4,7 +4,7 @@
 
 Fills a SQLite file with N running four-player games, mid-game (60 moves in, a 24 h timer each),
 then, in a fresh process each time, starts what a restarted bot starts with them: the store, the
-game manager (`GameManager.open`) and the turn timers (`bot.timers.Timers`, on a stub client with a
+game manager (`GameManager.open`) and the turn timers (`bot.play.timers.Timers`, on a stub client with a
 clock, armed for every game). Prints the process's resident memory after that (VmRSS, the garbage
 collected) and the start's wall and CPU time, for N games and for 0, and the memory per open game
 ((RSS with N - RSS with 0) / N); repeated, with the spread. Targets: <= 4 KiB of RSS a game,
@@ -31,7 +31,7 @@ from pathlib import Path
 from bench.procs import rss_kib
 from bench.storage import PLAYERS, _playthrough, _start_state
 from bench.timers import StubClient
-from bot.timers import Timers
+from bot.play.timers import Timers
 from games.manager import GameManager
 from storage import Store
 

@@ -15,7 +15,7 @@ import argparse
 import statistics
 import time
 
-from bot.metrics import Metrics
+from bot.service.metrics import Metrics
 
 N = 1_000_000
 BOT_CPU_PER_MOVE = 0.013  # seconds: bench.bare, issue 52's closing note (13.06 ms, median of six runs)

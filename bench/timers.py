@@ -2,7 +2,7 @@
 
     python -m bench.timers [--games 10000] [--moves 2000] [--repeats 3]
 
-Drives the bot's own `bot.timers.Timers` on a stub client (a clock, the wake event, the publisher's
+Drives the bot's own `bot.play.timers.Timers` on a stub client (a clock, the wake event, the publisher's
 hold), with N idle timed games whose deadlines are hours away, and plays `--moves` moves in one more
 game: each move re-arms its game (`Timers.changed`) and lets the timers' loop wake and look again, as
 a real move does. Prints the CPU time of the process per move (the loop's share of a move: nothing else
@@ -21,7 +21,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
-from bot.timers import Timers
+from bot.play.timers import Timers
 from games.limits import Limits
 from rules import new_game
 from storage import Brief, Game, GameSettings

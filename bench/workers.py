@@ -2,7 +2,7 @@
 
     python -m bench.workers [--burst 20] [--repeats 3]
 
-Asks one drawing worker process (`bot.workers.Workers`, as the bot's) for `--burst` turn images at
+Asks one drawing worker process (`bot.service.workers.Workers`, as the bot's) for `--burst` turn images at
 once, each a different mid-game 4-player state, and prints the burst's wall time next to the worker's
 own CPU time for the same images (measured inside the worker): busy = worker CPU / wall. With one piece
 of work handed to the process at a time, it idles while each image travels back and the next one is
@@ -17,7 +17,7 @@ import asyncio
 import statistics
 import time
 
-from bot.workers import Workers
+from bot.service.workers import Workers
 from rendering import render_turn, warm_up
 from rules import apply, new_game, view
 from rules.record import Chooser, random_action

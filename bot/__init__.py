@@ -2,8 +2,8 @@
 
 
 def create_bot(database=None, **options):
-    """The Coal Baron bot, unstarted; see `bot.client.create_bot` for the options."""
-    from .client import create_bot as _create
+    """The Coal Baron bot, unstarted; see `bot.service.client.create_bot` for the options."""
+    from bot.service.client import create_bot as _create
 
     return _create(database, **options)
 

@@ -18,14 +18,13 @@ import sys
 from collections.abc import Awaitable
 from pathlib import Path
 
+from bot.service import logs, startup
+from bot.service.client import CoalBot, create_bot
+from bot.service.config import Settings
+from bot.service.startup import NoFalseReconnect, describe_failure
+from bot.service.version import VERSION
 from storage import schema
 from storage.backend import is_postgres_url, sqlite_path
-
-from . import logs, startup
-from .client import CoalBot, create_bot
-from .config import Settings
-from .startup import NoFalseReconnect, describe_failure
-from .version import VERSION
 
 log = logging.getLogger("coalbaron")
 
@@ -182,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.sandbox:
         logs.quiet_for_the_sandbox()
         try:
-            from .sandbox import SANDBOX_DB, run_sandbox
+            from bot.sandbox.run import SANDBOX_DB, run_sandbox
         except ImportError as err:
             log.error("%s (%s)", NO_SANDBOX, err)
             return 2

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from .i18n import DEFAULT, language, locale_for, lookup
+from bot.i18n import DEFAULT, language, locale_for, lookup
 
 _CONTEXT = {
     Where.command_name: "command",

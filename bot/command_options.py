@@ -10,13 +10,12 @@ from typing import TypeVar
 import discord
 from discord.app_commands import Choice
 
+from bot.context import client_of
+from bot.i18n import SUPPORTED, language_name, locale_for
+from bot.words import commands as describe
 from games import Game
 from games.computers import LEVELS, people
 from storage import TIMER_SECONDS, SeatRow
-
-from .context import client_of
-from .i18n import SUPPORTED, language_name, locale_for
-from .words import commands as describe
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete
 T = TypeVar("T")

@@ -3,7 +3,7 @@
 `interaction.client` is typed as a plain `discord.Client`; `client_of` gives the Coal Baron
 bot's own attributes to the type checker. The client's shape and the interfaces of the pieces it
 holds are protocols here, in a leaf module: a handler reaches the publisher or the computers
-through the client without importing them (`bot.client` imports every handler module, so a
+through the client without importing them (`bot.service.client` imports every handler module, so a
 handler importing it back would close a circle, a type-only import included).
 """
 
@@ -14,6 +14,9 @@ from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
+from bot.cooldowns import Cooldowns
+from bot.record.frame_cache import FrameCache
+from bot.service.metrics import Metrics
 from games import Game, GameManager, Move, TurnResult
 from games.autoplay import Question
 from games.consoles import Consoles
@@ -21,18 +24,14 @@ from games.limits import Limits
 from players import Hint
 from storage import PlayerSettings
 
-from .cooldowns import Cooldowns
-from .frame_cache import FrameCache
-from .metrics import Metrics
-
-# The client event that makes the turn timers look at the deadlines again (`bot.timers.Timers`).
+# The client event that makes the turn timers look at the deadlines again (`bot.play.timers.Timers`).
 TIMERS_CHANGED = "coal_timers_changed"
 
 T = TypeVar("T")
 
 
 class Publishing(Protocol):
-    """`bot.publisher.Publisher`: the one way a stored turn, or anything else the bot says in a
+    """`bot.posting.publisher.Publisher`: the one way a stored turn, or anything else the bot says in a
     game's channel, reaches Discord."""
 
     async def publish(
@@ -90,7 +89,7 @@ class Publishing(Protocol):
 
 
 class Computers(Protocol):
-    """`bot.computers.ComputerPlayers`: the computers' thinking (off the event loop) and moving."""
+    """`bot.play.computers.ComputerPlayers`: the computers' thinking (off the event loop) and moving."""
 
     def wake(self, channel_id: int) -> None: ...
 
@@ -100,7 +99,7 @@ class Computers(Protocol):
 
 
 class Tidying(Protocol):
-    """`bot.housekeeping.Housekeeping`: forgetting, purges and retention, in rounds."""
+    """`bot.service.housekeeping.Housekeeping`: forgetting, purges and retention, in rounds."""
 
     def wake(self) -> None: ...
 
@@ -115,9 +114,9 @@ class CoalClient(Protocol):
     game_threads: bool  # /coal new opens a thread per game in a text channel
     limits: Limits  # lobbies per server, games per person, lobbies opened per hour, a lobby's days
     cooldowns: Cooldowns  # per person, on the commands that cost most
-    housekeeping: Tidying  # forgetting, purges and retention (bot.housekeeping)
-    metrics: Metrics  # Prometheus' counters, histograms and gauges (bot.metrics)
-    replays: FrameCache  # the replay viewer's drawn frames (bot.replay)
+    housekeeping: Tidying  # forgetting, purges and retention (bot.service.housekeeping)
+    metrics: Metrics  # Prometheus' counters, histograms and gauges (bot.service.metrics)
+    replays: FrameCache  # the replay viewer's drawn frames (bot.record.replay)
 
     def queue_depths(self) -> dict[str, int]: ...
 

@@ -27,9 +27,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from bot.service.logs import about
 from storage import Game
-
-from .logs import about
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 TEMPLATE = LOCALE_DIR / "coalbaron.pot"
@@ -220,7 +219,7 @@ def speaking(lang: str) -> Iterator[str]:
 @contextlib.contextmanager
 def in_channel(game: Game) -> Iterator[str]:
     """Words for the game's channel (its turns, lobby, timer notes): in the game's language; and the log
-    lines written meanwhile are about the game (`bot.logs.about`)."""
+    lines written meanwhile are about the game (`bot.service.logs.about`)."""
     with speaking(game.options.language) as lang, about(game.id, game.guild_id):
         yield lang
 

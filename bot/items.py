@@ -18,13 +18,12 @@ from typing import Any, ClassVar, cast
 import discord
 from discord.ui import Button, Item, Select
 
+from bot.context import client_of
+from bot.i18n import _, locale_for, speak
+from bot.posting.telling import say_owed_note
+from bot.replies import oops, refuse, refuse_error
+from bot.words import refusals
 from games import GameError
-
-from .context import client_of
-from .i18n import _, locale_for, speak
-from .replies import oops, refuse, refuse_error
-from .telling import say_owed_note
-from .words import refusals
 
 log = logging.getLogger("coalbaron")
 

@@ -12,15 +12,14 @@ import logging
 import discord
 from discord.utils import MISSING
 
+from bot.context import client_of
+from bot.i18n import _
+from bot.service.logs import error_id
+from bot.words import images, refusals, turns
+from bot.words.lobby import lobby_message
 from games import Game, GameError
 from rendering import render_board, render_pit, render_turn
 from rules import view
-
-from .context import client_of
-from .i18n import _
-from .logs import error_id
-from .words import images, refusals, turns
-from .words.lobby import lobby_message
 
 log = logging.getLogger("coalbaron")
 

@@ -22,7 +22,7 @@ class Console:
     version: int
     user_id: int
     planner: MinePlanner
-    guide: bool = False  # a tutorial's first mining: the walk-through shows above the plan (`bot.tutorial`)
+    guide: bool = False  # a tutorial's first mining: the walk-through shows above the plan (`bot.play.tutorial`)
     asked_empty: bool = False  # Confirm was pressed with nothing planned: asked once, the next Confirm plays
     # one press at a time, in the order they came (asyncio's lock wakes its waiters first come, first served)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)

@@ -1,7 +1,7 @@
 """Limits against abuse of a community's channels: open lobbies per server, games per person, how
 often a person may open one, and how long a lobby may wait for its start.
 
-Each is a setting (bot/config.py, `.env`) with a default meant for a busy community server. The
+Each is a setting (bot/service/config.py, `.env`) with a default meant for a busy community server. The
 game manager checks the first three when a lobby opens (and the games per person when someone
 joins one), refusing with the limit in the reason, before anything is stored; the turn timers
 close a lobby nobody started in time (`lobby_expired`). A check holds its `Place` until the lobby

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.i18n import LOCALE_DIR, SUPPORTED, TEMPLATE, catalogue_path  # noqa: E402
 
-# The keywords of the mining plan grammar (rules/actions.py: parse_step); bot/plan_words.py reads them
+# The keywords of the mining plan grammar (rules/actions.py: parse_step); bot/play/plan_words.py reads them
 # back from the template, each catalogue translates them.
 PLAN_WORDS: tuple[str, ...] = (
     "cage",
@@ -77,7 +77,7 @@ def tree_commands() -> tuple[str, str, list[Command]]:
     """The /coal group's name, description and commands, as the bot builds them."""
     from discord import app_commands
 
-    from bot.commands import CoalCommands
+    from bot.play.commands import CoalCommands
 
     group = CoalCommands()
     commands = []

@@ -2,7 +2,7 @@
 
 `async with gate.turn():` waits for a place; a freed place goes straight to the longest waiter of
 the most urgent priority (a lower number first), so a newcomer never takes it first. The database's
-connections (`storage.postgres`) and the bot's worker processes (`bot.workers`, where a computer's
+connections (`storage.postgres`) and the bot's worker processes (`bot.service.workers`, where a computer's
 move goes before a hint) are shared through one.
 """
 

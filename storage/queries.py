@@ -100,7 +100,7 @@ class Queries(Part):
 
     async def finished_games(self, guild_id: int, limit: int = 20, offset: int = 0) -> list[GameSummary]:
         """A server's finished games, newest first (after the newest `offset`), with scores and winners.
-        Who may see which is the bot's to judge (`bot.visibility`)."""
+        Who may see which is the bot's to judge (`bot.record.visibility`)."""
         async with self.backend.read() as tx:
             rows = await tx.fetch(
                 """

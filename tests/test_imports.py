@@ -31,8 +31,8 @@ ALLOWED: dict[str, set[str]] = {
     "rendering": {"rules", "pydantic", "PIL", "fontTools", "players"},
     "games": {"rules", "storage", "players", "pydantic", "openskill"},  # openskill: the ladders (games.ratings)
     # babel reads the catalogues; aiohttp is discord.py's HTTP client, whose errors start-up names;
-    # simcord is the simulated Discord of `python -m bot --sandbox` (bot/sandbox.py only);
-    # pydantic_settings reads `.env` and the environment (bot/config.py); prometheus_client: /metrics
+    # simcord is the simulated Discord of `python -m bot --sandbox` (bot/sandbox/run.py only);
+    # pydantic_settings reads `.env` and the environment (bot/service/config.py); prometheus_client: /metrics
     "bot": {
         "rules",
         "storage",
@@ -152,8 +152,8 @@ def test_the_walk_sees_the_imports_it_must():
     tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from games.manager import GameManager\n")
     assert sorted(str(n.module) for n in _import_nodes(tree)) == ["games.manager", "typing"]
     assert "bot.words.refusals" in GRAPH["bot.replies"]
-    assert {"bot.commands", "bot.components", "bot.timers"} <= GRAPH["bot.client"]  # in setup_hook
-    assert "discord" in imports_of("bot.client") and "pydantic" in imports_of("rules.state")
+    assert {"bot.play.commands", "bot.components", "bot.play.timers"} <= GRAPH["bot.service.client"]  # in setup_hook
+    assert "discord" in imports_of("bot.service.client") and "pydantic" in imports_of("rules.state")
 
 
 def test_the_cycle_finder_finds_a_circle_through_three_modules():
@@ -204,7 +204,7 @@ def _names_imported(module: str, source: str) -> set[str]:
 
 def test_only_the_publisher_posts():
     # The posting code: the publisher, and who is told how (pings, direct messages, reminders).
-    assert {m for m, deps in GRAPH.items() if "bot.publisher" in deps} == {"bot.client"}
+    assert {m for m, deps in GRAPH.items() if "bot.posting.publisher" in deps} == {"bot.service.client"}
     posting = {"turn_telling", "remind", "direct"}
-    users = {m for m in MODULES if _names_imported(m, "bot.telling") & posting}
-    assert users == {"bot.publisher"}, users
+    users = {m for m in MODULES if _names_imported(m, "bot.posting.telling") & posting}
+    assert users == {"bot.posting.publisher"}, users

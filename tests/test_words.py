@@ -3,8 +3,9 @@
 Every string literal of those packages outside `bot/words/` is read with `ast`; one that holds
 two words in a row ("It is", "your turn") is English prose and must live in the message layer.
 Docstrings, log lines, assertions and programming errors (ValueError…) are read by developers
-and operators, never by a player; `bot/__main__.py`, `bot/config.py`, `bot/startup.py` and the operator's
-endpoints, logs and metrics (`bot/health.py`, `bot/logs.py`, `bot/metrics.py`) speak to
+and operators, never by a player; `bot/__main__.py`, `bot/service/config.py`, `bot/service/startup.py` and the
+operator's endpoints, logs and metrics (`bot/service/health.py`, `bot/service/logs.py`,
+`bot/service/metrics.py`) speak to
 the person starting the bot.
 """
 
@@ -23,8 +24,8 @@ from games.errors import Reason
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = ["bot", "games", "rendering"]  # rules: its CLI and replay errors speak to developers
 MESSAGE_LAYER = ROOT / "bot" / "words"
-OPERATOR_MODULES = {
-    ROOT / "bot" / name for name in ("__main__.py", "config.py", "startup.py", "health.py", "logs.py", "metrics.py")
+OPERATOR_MODULES = {ROOT / "bot" / "__main__.py"} | {
+    ROOT / "bot" / "service" / name for name in ("config.py", "startup.py", "health.py", "logs.py", "metrics.py")
 }
 OPERATOR_MODULES.add(ROOT / "rendering" / "regenerate.py")  # writes committed code for developers
 PROGRAMMING_ERRORS = {"ValueError", "TypeError", "IndexError", "KeyError", "RuntimeError", "AssertionError"}

@@ -11,12 +11,11 @@ from datetime import UTC, datetime
 from discord.utils import format_dt
 
 from bot.i18n import N_, Nn_, _
+from bot.words.common import mention, plural, sentences, shown
+from bot.words.rules import describe_event, describe_turn
+from bot.words.status import BY_TIMER
 from games.catchup import CatchUp, Entry
 from rules import ShiftScored
-
-from .common import mention, plural, sentences, shown
-from .rules import describe_event, describe_turn
-from .status import BY_TIMER
 
 # /coal me away: the private answers
 AWAY_SET = N_(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bot.command_names import command_name, option_name
 from bot.i18n import N_, Nn_, _
-from bot.plan_words import in_language
+from bot.play.plan_words import in_language
+from bot.words.common import marks, plural, workers
+from bot.words.rules import card_name, tile_name
 from games.choices import OPTION, Choice, choice_of
 from rules import (
     ActionSyntaxError,
@@ -18,9 +20,6 @@ from rules import (
     parse_action,
 )
 from rules.components import NO_COAL, ORDER_CARDS, TILES, VEHICLES, space_of
-
-from .common import marks, plural, workers
-from .rules import card_name, tile_name
 
 DRAFT = N_("{number} · {card}")
 FACTORY_DRAW = N_("Factory draw: look at the top 5 tiles — {workers}")

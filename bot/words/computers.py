@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, Nn_, _, speaking
+from bot.words.choices import action_usage
+from bot.words.common import plural, sentences, shown
 from players import Hint
 from rules import ActionSyntaxError, Mine, parse_action
-
-from .choices import action_usage
-from .common import plural, sentences, shown
 
 # A computer's seat name, written once in the game's language when it sits down: the baron of its slot
 # (one per seat, so names never clash) and its level ("Barone Otto (difficile)").

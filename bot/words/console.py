@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from bot.i18n import N_, Nn_, _
-from bot.plan_words import in_language
+from bot.play.plan_words import in_language
+from bot.words.common import listing, plural, sentences
+from bot.words.rules import at_level, colour_name, cubes, cubes_by_colour, vehicle_name
 from rules import Fill, MinePlanner, Player
 from rules.components import ORDER_CARDS
-
-from .common import listing, plural, sentences
-from .rules import at_level, colour_name, cubes, cubes_by_colour, vehicle_name
 
 CONSOLE = N_("**Mining {steps}** — {left} of {steps} steps left; nothing happens before Confirm.\nPlan: {plan}")
 NO_STEP = N_("no step yet")
@@ -26,7 +25,7 @@ UNDO = N_("Undo step")
 TYPE_PLAN = N_("Type a plan")
 PLAN_TITLE = N_("Mining {steps}: your plan")  # a modal's title: at most 45 characters
 PLAN_LABEL = N_("Steps, separated by commas")  # a text input's label: at most 45 characters
-# The modal's placeholder: the plan grammar's English keywords, shown in the reader's (bot.plan_words)
+# The modal's placeholder: the plan grammar's English keywords, shown in the reader's (bot.play.plan_words)
 EXAMPLE_PLAN = "cage grey, load grey, cage surface, fill 1.1 grey"
 CONFIRM = N_("Confirm")
 CANCEL = N_("Cancel")

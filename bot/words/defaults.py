@@ -6,11 +6,10 @@ from typing import Any
 
 from bot.command_names import choice_label, option_name
 from bot.i18n import N_, _, language_name
+from bot.words.commands import DELIVERED_ALL, DELIVERED_OWN
+from bot.words.common import listing, timer_name
+from bot.words.lobby import NO_TIMER
 from storage import TIMER_SECONDS
-
-from .commands import DELIVERED_ALL, DELIVERED_OWN
-from .common import listing, timer_name
-from .lobby import NO_TIMER
 
 DEFAULTS = N_("New games on this server start with: {options}.")
 NO_DEFAULTS = N_("This server has set no defaults: new games start with the bot's own ({options}).")

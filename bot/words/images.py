@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 from bot.i18n import N_, _
+from bot.words.common import marks, workers
+from bot.words.console import pit_text
 from rules import GameState
-
-from .common import marks, workers
-from .console import pit_text
 
 LIMIT = 1024  # Discord's longest attachment description
 BOARD = N_("Coal Baron board, shift {shift} of 3. {happened}{next}Scores: {scores}.")

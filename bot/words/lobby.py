@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from bot.i18n import N_, Nn_, _
+from bot.words.common import AND, mention, plural, seat_of, shown, timer_name
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import Game
-
-from .common import AND, mention, plural, seat_of, shown, timer_name
 
 # The seats' colours (rules.components.SEAT_COLOURS, stored with each seat)
 SEAT_COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "purple": N_("purple")}
@@ -34,7 +33,7 @@ BEGINS = N_(
     "starting at the start player's right.\n{whose_turn}"
 )
 
-# A game in a thread of its own (bot/threads.py): the thread's name, the line left in the channel
+# A game in a thread of its own (bot/lobby/threads.py): the thread's name, the line left in the channel
 THREAD_NAME = N_("Coal Baron · {host}")
 OPENED_IN_THREAD = N_("{host} opened a game of Coal Baron: the lobby and every turn are in its thread {thread}")
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from bot.i18n import N_, Nn_, _
+from bot.words.common import due, plural, shown
 from games import Game
 from rules.components import MAX_PLAYERS
-
-from .common import due, plural, shown
 
 HEAD = Nn_("You sit in {n} open game:", "You sit in {n} open games:")
 HEAD_EVERYWHERE = Nn_(

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import N_, _
-
-from .common import DAYS, plural, shown
+from bot.words.common import DAYS, plural, shown
 
 PAUSED = N_(
     "⏸ {name} paused the game: no moves and no turn timer until the host or a moderator types"

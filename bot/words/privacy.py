@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import N_, Nn_, _
-
-from .common import plural, sentences
+from bot.words.common import plural, sentences
 
 HEAD = N_("**What I keep about you**")
 KEPT = N_(

@@ -7,14 +7,13 @@ from collections.abc import Iterable
 
 from bot.command_names import choice_label, option_name
 from bot.i18n import N_, SUPPORTED, _, language_name
+from bot.words.commands import DELIVERED_ALL, DELIVERED_OWN
+from bot.words.common import duration, sentences
+from bot.words.rules import explain
 from games.errors import GameError, IllegalMove, Reason
 from rules import Refusal
 from rules.errors import quote
 from storage import TIMER_SECONDS
-
-from .commands import DELIVERED_ALL, DELIVERED_OWN
-from .common import duration, sentences
-from .rules import explain
 
 THE_HOST = N_("the host")
 
@@ -30,7 +29,7 @@ UNREACHABLE_ENDED = N_(
     "channel (deleted, or closed to me). Its seats are free again; start a new game with `/coal new`."
 )
 
-# /coal new where the bot lacks a permission it needs (bot/permissions.py)
+# /coal new where the bot lacks a permission it needs (bot/lobby/permissions.py)
 MISSING_PERMISSIONS = N_(
     "I can't run a game in this channel: I need the {permissions} permission here. "
     "Ask a server admin to grant it to me, or play in another channel."

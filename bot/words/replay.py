@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _
+from bot.words.common import listing, sentences
+from bot.words.rules import describe_event, describe_turn
 from rules import Event, ShiftScored
-
-from .common import listing, sentences
-from .rules import describe_event, describe_turn
 
 REPLAY = N_("Replay")  # the button under the final scores
 HEAD = N_("Replay of game {game} · frame {frame}/{frames}")

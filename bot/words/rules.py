@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from bot.i18n import N_, Nn_, _
+from bot.words.common import LIST_SEPARATOR, marks, plural, sentences, shown
 from rules import (
     Banked,
     Bought,
@@ -38,8 +39,6 @@ from rules import (
     TookOrder,
 )
 from rules.components import NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
-
-from .common import LIST_SEPARATOR, marks, plural, sentences, shown
 
 # --- names of pieces ---------------------------------------------------------------------------
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from bot.i18n import N_, _
+from bot.words.common import due
 from storage import PlayerSettings
-
-from .common import due
 
 HEAD = N_("**Your settings** (yours in every server; only you see this):")
 SAVED = N_("✅ Saved. **Your settings** (yours in every server; only you see this):")

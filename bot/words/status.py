@@ -8,13 +8,25 @@ from babel.numbers import format_percent
 from pydantic import ValidationError
 
 from bot.i18n import N_, Nn_, _, language
+from bot.words.common import (
+    DAYS,
+    due,
+    duration,
+    listing,
+    marks,
+    mention,
+    names,
+    plural,
+    sentences,
+    shown,
+    timer_name,
+    workers,
+)
+from bot.words.lobby import lobby_message, seat_colour
+from bot.words.rules import describe_event, describe_turn
 from games.timers import is_absent
 from rules import EVENTS, ShiftScored
 from storage import Game, GameSummary, LogRow, MoveTimes, PlayerStats, RatingChange, RatingRow
-
-from .common import DAYS, due, duration, listing, marks, mention, names, plural, sentences, shown, timer_name, workers
-from .lobby import lobby_message, seat_colour
-from .rules import describe_event, describe_turn
 
 OVER = N_("The game is over. Winner: {winners}.")
 DRAFT = N_("Opening draft · {player} picks.")

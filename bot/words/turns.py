@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from bot.i18n import N_, Nn_, _
+from bot.words.common import AND, due, listing, marks, mention, plural, seat_of, shown
+from bot.words.computers import computer_move, thinking
+from bot.words.lobby import BEGINS, seat_line
+from bot.words.rules import card_name, describe_turn, tile_name
 from games.computers import level_of, level_to_move
 from rules import Event, GameState, ShiftScored
 from rules.components import TILES
 from storage import Game
-
-from .common import AND, due, listing, marks, mention, plural, seat_of, shown
-from .computers import computer_move, thinking
-from .lobby import BEGINS, seat_line
-from .rules import card_name, describe_turn, tile_name
 
 DRAFT_TURN = N_("{who}, your pick of an order card — use the menu below or `/coal draft`.")
 CHOOSING = {

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _
+from bot.words.choices import action_usage
+from bot.words.common import sentences
+from bot.words.computers import effects, reason
 from players import Hint
 from rules import GameState
-
-from .choices import action_usage
-from .common import sentences
-from .computers import effects, reason
 
 HEAD = N_("📘 **Learning Coal Baron**")
 LESSONS = {

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-import bot.housekeeping
+import bot.service.housekeeping
 from games.people import AWAY_DAYS_A_YEAR, AWAY_MOST_DAYS, AwayRefused
 from rules.record import Chooser, random_action
 
@@ -84,7 +84,7 @@ async def test_in_a_game_without_a_timer_nothing_is_played_and_the_table_is_told
 
 async def test_back_at_the_date_the_table_is_told_and_a_direct_message_says_what_was_played(world, monkeypatch):
     w = world
-    monkeypatch.setattr(bot.housekeeping, "EVERY", HOUR)
+    monkeypatch.setattr(bot.service.housekeeping, "EVERY", HOUR)
     await start_game(w, 2, seed=3, timer="24h", absent="bank")
     await _to_move(w, w.bob)
     await w.alice.slash(w.channel, "coal me away", until=_day(1))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Settings
+from bot.service.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 import re
 
-import bot.console
-import bot.turn_buttons
+import bot.play.console
+import bot.play.turn_buttons
 from bot.words.refusals import OOPS
 
 from .driver import actor, assert_refused, fast_forward, menu, open_lobby, start_game, stored
@@ -33,7 +33,7 @@ async def test_a_failing_button_answers_privately_and_logs_the_game(world, monke
     await actor(w, game).slash(w.channel, "coal bank")
     turn = w.channel.last_message
     before = await stored(w)
-    monkeypatch.setattr(bot.turn_buttons, "legal_text", _broken)
+    monkeypatch.setattr(bot.play.turn_buttons, "legal_text", _broken)
     with caplog.at_level(logging.ERROR, logger="coalbaron"):
         r = await w.alice.click(turn, label="Legal actions")
     await assert_refused(w, r, before=before)
@@ -50,7 +50,7 @@ async def test_a_failing_menu_answers_privately_and_changes_nothing(world, monke
     await w.alice.click(lobby, label="Start")
     start = w.channel.last_message
     before = await stored(w)
-    monkeypatch.setattr(bot.turn_buttons, "take", _broken)
+    monkeypatch.setattr(bot.play.turn_buttons, "take", _broken)
     pick = menu(start, "coal-menu:draft")
     with caplog.at_level(logging.ERROR, logger="coalbaron"):
         r = await actor(w, before).select(start, [pick.options[0].value], custom_id=pick.custom_id)
@@ -85,7 +85,7 @@ async def test_a_refusal_from_a_component_is_worded_like_a_command(world):
 async def test_a_failing_command_answers_privately(world, monkeypatch, caplog):
     w = world
     await start_game(w, 2)
-    monkeypatch.setattr(bot.console, "open_console", _broken)
+    monkeypatch.setattr(bot.play.console, "open_console", _broken)
     game = await fast_forward(w, 6)
     with caplog.at_level(logging.ERROR, logger="coalbaron"):
         r = await actor(w, game).slash(w.channel, "coal mine", steps=6)

@@ -15,9 +15,9 @@ import simcord
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-import bot.publisher
+import bot.posting.publisher
 from bot import create_bot
-from bot.logs import Alerts, JsonLines, about
+from bot.service.logs import Alerts, JsonLines, about
 
 from .driver import actor, close_bot, fast_forward, make_world, start_game, virtual_clock
 from .test_database_faults import own_postgres  # noqa: F401 - the fixture
@@ -73,7 +73,7 @@ async def test_health_ready_and_metrics_of_a_running_bot(db_path, monkeypatch):
             async def refused(*args, **kwargs):
                 return None
 
-            monkeypatch.setattr(bot.publisher, "send", refused)
+            monkeypatch.setattr(bot.posting.publisher, "send", refused)
             game = await coal.manager.current(w.channel.id)
             await actor(w, game).slash(w.channel, "coal bank")
             assert (await get(port, "/readyz"))[0] == 200  # a post waiting a moment is no trouble
@@ -121,16 +121,16 @@ async def test_readyz_turns_503_within_5_s_of_postgresql_stopping_and_200_within
 
 
 def test_json_log_lines_carry_the_game_the_server_and_the_shard():
-    import bot.logs
+    import bot.service.logs
 
     record = logging.LogRecord("coalbaron", logging.ERROR, __file__, 1, "a move of %s failed", ("bob",), None)
     record.error_id = "a1b2c3"
-    bot.logs.SHARD_COUNT = 4
+    bot.service.logs.SHARD_COUNT = 4
     try:
         with about(12, 1456074443980800003):
             line = json.loads(JsonLines().format(record))
     finally:
-        bot.logs.SHARD_COUNT = 1
+        bot.service.logs.SHARD_COUNT = 1
     assert line["level"] == "ERROR" and line["logger"] == "coalbaron" and line["message"] == "a move of bob failed"
     assert line["game_id"] == 12 and line["guild_id"] == 1456074443980800003
     assert line["shard"] == (1456074443980800003 >> 22) % 4 and line["error_id"] == "a1b2c3"

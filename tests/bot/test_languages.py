@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import TEMPLATE, translator
-from bot.plan_words import in_language
+from bot.play.plan_words import in_language
 from bot.words import help as help_words
 from bot.words import refusals, status
 from bot.words import turns as turn_words

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.client import SAVE_WAIT
+from bot.service.client import SAVE_WAIT
 
 from .driver import actor, fast_forward, private_reply, start_game, stored
 

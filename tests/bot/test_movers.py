@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
-import bot.computers as computers_module
-from bot.computers import ComputerPlayers
+import bot.play.computers as computers_module
+from bot.play.computers import ComputerPlayers
 
 CHANNEL = 7
 

@@ -68,19 +68,19 @@ async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(
 
 async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_they_go_out_later(world, monkeypatch):
 
-    import bot.publisher
+    import bot.posting.publisher
 
     from .driver import actor, fast_forward, start_game, stored
 
     w = world
     await start_game(w, 2, seed=7)
     game = await fast_forward(w, 6)
-    real_send = bot.publisher.send
+    real_send = bot.posting.publisher.send
 
     async def refused(*args, **kwargs):  # Discord refuses the channel's posts (a permission taken away)
         return None
 
-    monkeypatch.setattr(bot.publisher, "send", refused)
+    monkeypatch.setattr(bot.posting.publisher, "send", refused)
     for command, options in (("coal money", {"amount": 4}), ("coal bank", {})):
         game = await stored(w)
         r = await actor(w, game).slash(w.channel, command, **options)
@@ -90,7 +90,7 @@ async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_
     host_dm = dm_channel(w.env, w.alice.id)
     notes = [m.content for m in host_dm.history()]
     assert len(notes) == 1 and "could not post the latest turn" in notes[0]  # told once
-    monkeypatch.setattr(bot.publisher, "send", real_send)
+    monkeypatch.setattr(bot.posting.publisher, "send", real_send)
     assert await w.bot.publisher.post_pending() == 2  # what the next start does: both go out, in order
     assert await w.bot.store.pending_posts() == []
 
@@ -173,7 +173,7 @@ async def test_the_start_s_reposts_of_one_slow_channel_do_not_hold_back_another_
     games go side by side."""
     import asyncio
 
-    import bot.publisher
+    import bot.posting.publisher
     from rules.record import Chooser, random_action
 
     from .driver import finished_game
@@ -187,7 +187,7 @@ async def test_the_start_s_reposts_of_one_slow_channel_do_not_hold_back_another_
         game = await manager.start(channel.id, w.alice.id, seed=4)
         await manager.act(channel.id, game.to_move_user, random_action(game.state, Chooser(4)), announce=True)
     await finished_game(w, w.channel, [w.carol, w.dave], seed=3)  # (a third, posted: nothing to do)
-    real_send = bot.publisher.send
+    real_send = bot.posting.publisher.send
 
     answered = asyncio.Event()
 
@@ -196,7 +196,7 @@ async def test_the_start_s_reposts_of_one_slow_channel_do_not_hold_back_another_
             await answered.wait()  # the slow channel answers when the test says
         return await real_send(interaction, channel, *args, **kwargs)
 
-    monkeypatch.setattr(bot.publisher, "send", send)
+    monkeypatch.setattr(bot.posting.publisher, "send", send)
     reposting = asyncio.ensure_future(w.bot.publisher.post_pending())
     for _ in range(200):
         if quick.history():

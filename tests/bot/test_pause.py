@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.config import Settings
+from bot.service.config import Settings
 
 from .driver import actor, assert_refused, close_bot, fast_forward, restart, start_game, stored, virtual_clock
 

@@ -144,7 +144,7 @@ async def test_a_crash_between_a_move_and_its_shift_s_scoring_posts_only_the_sco
     """Item 8: the move's sentence is a message with no buttons, then the scoring with them. A crash between
     the two posted the move's sentence twice, since the restart cannot see a message without buttons. The
     parts in the channel are recorded as they go, so the restart posts only the scoring."""
-    from bot import publisher
+    from bot.posting import publisher
 
     w = world
     game, member = await _to_a_shift_end(w)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import bot.housekeeping
-from bot.housekeeping import EVERY
+import bot.service.housekeeping
+from bot.service.housekeeping import EVERY
 from games import privacy
 from games.errors import NotSeated
 from rules.record import Chooser, random_action
@@ -141,7 +141,7 @@ async def start_game_in(w, channel):
 
 @pytest.mark.slow
 async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_after_the_grace(world, monkeypatch):
-    monkeypatch.setattr(bot.housekeeping, "EVERY", DAY / 4)  # (rounds every six hours: a month passes sooner)
+    monkeypatch.setattr(bot.service.housekeeping, "EVERY", DAY / 4)  # (rounds every six hours: a month passes sooner)
     w = world
     await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
     running = w.guild.create_text_channel("running")
@@ -182,7 +182,7 @@ async def test_a_forgotten_seat_is_refused_to_its_owner_and_the_host_cannot_give
 
 async def test_posts_made_are_forgotten_after_a_week(world, monkeypatch):
     """Retention (PRIVACY.md): a post in its channel stays in the outbox 7 days, then a round drops it."""
-    monkeypatch.setattr(bot.housekeeping, "EVERY", DAY / 4)  # (rounds every six hours)
+    monkeypatch.setattr(bot.service.housekeeping, "EVERY", DAY / 4)  # (rounds every six hours)
     w = world
     await start_game(w, 2, seed=4, timer="none")  # nothing moves while the days pass
     game = await fast_forward(w, 30, until=lambda g: g.state.phase == "turn")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-import bot.housekeeping
+import bot.service.housekeeping
 from rules.record import Chooser, random_action
 
 from .driver import assert_refused, close_bot, fast_forward, restart, start_game, stored, virtual_clock
@@ -93,7 +93,7 @@ async def test_the_reminder_waits_for_the_end_of_quiet_hours(world):
 async def test_a_deadline_moved_across_a_dst_change_lands_on_the_wall_clock_s_end(world, monkeypatch):
     """Berlin goes from 02:00 CET to 03:00 CEST on 29 March 2026: 08:00 there is 06:00 UTC that morning."""
     w = world
-    monkeypatch.setattr(bot.housekeeping, "EVERY", 200 * DAY)
+    monkeypatch.setattr(bot.service.housekeeping, "EVERY", 200 * DAY)
     await w.env.advance_time(_at("2026-03-28T23:30:00+00:00") - virtual_clock())  # 00:30 CET
     await _alice_is_quiet(w)
     await start_game(w, 2, seed=3, timer="1h", absent="bank")

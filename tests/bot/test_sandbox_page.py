@@ -9,7 +9,7 @@ import time
 import pytest
 
 from bot.cooldowns import COOLDOWNS
-from bot.sandbox_page import follow_real_time
+from bot.sandbox.page import follow_real_time
 
 from .driver import assert_refused, fast_forward, panel_texts, start_game
 

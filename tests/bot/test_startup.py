@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.startup import describe_failure
+from bot.service.startup import describe_failure
 from storage import GameSettings, Store
 from tests.storage.readonly import file_modes_obeyed, obey_file_modes  # noqa: F401 (the fixture is used by name)
 

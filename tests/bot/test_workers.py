@@ -1,4 +1,4 @@
-"""Worker processes (`bot.workers`): images drawn in one are the same bytes as drawn in the bot's
+"""Worker processes (`bot.service.workers`): images drawn in one are the same bytes as drawn in the bot's
 own process, and a worker that dies is replaced for the next piece of work."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from bot import create_bot
-from bot.workers import Workers
+from bot.service.workers import Workers
 from rendering import render_turn
 
 from .driver import close_bot, open_lobby, settle_promptly, stored, virtual_clock
@@ -65,7 +65,7 @@ async def test_a_computers_move_waits_behind_at_most_one_hint_per_process():
     process before every hint still waiting, after the one already running."""
     import asyncio
 
-    from bot.workers import HINT, MOVE
+    from bot.service.workers import HINT, MOVE
 
     workers = Workers("test", 1)
     try:

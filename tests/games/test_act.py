@@ -7,7 +7,7 @@ import re
 import pytest
 
 import rules
-from bot.turns import typed
+from bot.play.turns import typed
 from bot.words.rules import describe_events, explain
 from games.errors import IllegalMove, NoGameHere, NotSeated, NotStarted, NotYourTurn, StaleAction
 from rules.record import Chooser, random_action
@@ -89,7 +89,7 @@ async def test_illegal_moves_carry_the_rules_reason(manager, target):
         except rules.Refusal as err:
             reason = explain(err)
         await refused(target, IllegalMove, reason, manager.act(1, mover, action))
-    # Text that is not a move never reaches the manager: it is refused where it is read (bot.turns.typed),
+    # Text that is not a move never reaches the manager: it is refused where it is read (bot.play.turns.typed),
     # with the rules' reason (tests/bot/test_turns.py: after whose turn it is).
     for text in ("mine 7", "dig for gold"):
         unread = typed(text)

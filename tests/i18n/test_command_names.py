@@ -10,7 +10,7 @@ import regex
 from discord import app_commands
 
 from bot.command_names import LOCALES, CommandTranslator, Where, localize
-from bot.commands import CoalCommands
+from bot.play.commands import CoalCommands
 from scripts.extract_messages import NO_DESCRIPTION, PLANNED
 
 # Discord's rule for command and option names (docs: Application Commands, "Application Command Naming").

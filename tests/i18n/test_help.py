@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.i18n import SUPPORTED, locale_for, translator
-from bot.plan_words import to_english_plan
+from bot.play.plan_words import to_english_plan
 from rules import parse_action
 from scripts.extract_messages import help_topics
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import SUPPORTED, translator
-from bot.plan_words import keywords, plan_words, to_english_plan
+from bot.play.plan_words import keywords, plan_words, to_english_plan
 from bot.words.rules import explain
 from rules import ActionSyntaxError, parse_action, parse_step
 from scripts.extract_messages import PLAN_WORDS

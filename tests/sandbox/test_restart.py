@@ -14,8 +14,8 @@ import signal
 import pytest
 import simcord
 
-import bot.sandbox as sandbox
-from bot.client import create_bot
+import bot.sandbox.run as sandbox
+from bot.service.client import create_bot
 from games.autoplay import play_computers
 from rules.record import Chooser, random_action
 from tests.sandbox.conftest import free_port

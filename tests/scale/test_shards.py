@@ -7,8 +7,8 @@ import pytest
 import simcord
 
 from bot import create_bot
-from bot.client import CoalBot, ShardedCoalBot
-from bot.config import Settings
+from bot.service.client import CoalBot, ShardedCoalBot
+from bot.service.config import Settings
 from games.manager import GameManager
 from games.shards import Shards, shard_of
 from rules import legal_actions

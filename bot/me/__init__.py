@@ -1,0 +1,1 @@
+"""What is yours: `/coal me` (settings, privacy, away, quiet hours, catch-up) and `/coal games`."""

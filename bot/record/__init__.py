@@ -1,0 +1,3 @@
+"""The record: `/coal record` (history, stats, the ladder, export), the replay viewer, and which games an
+asker may see.
+"""

@@ -1,0 +1,118 @@
+"""`python -m bot --sandbox`: the real bot against a simulated Discord, played in your browser.
+
+The bot is the one `python -m bot` runs (same commands, rules, images and database code); only
+Discord is simulated, by SimCord, and shown by SimCord's preview: a server with a `#coal-baron`
+channel, its history with the board images, the slash-command picker with autocomplete, the
+buttons and menus, and the private replies of the person viewing. You play as yourself; add
+computer players with `/coal addbot` or the lobby's menu, or play hot-seat: the page switches
+between the sandbox's members, and each sees only their own private replies.
+
+The sandbox keeps its games in its own database (`data/sandbox.sqlite3` by default, never
+`COALBARON_DB`). Its simulated Discord is built the same way at every start, so its ids are the
+same and a game left open resumes. It listens on 127.0.0.1 only, and the page's address carries
+the preview's capability token: nothing is reachable from another machine, and only who has
+the printed address can play. Ctrl-C, SIGTERM or the page's "End preview session" stop it
+cleanly (moves in progress stored, the database closed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import webbrowser
+from pathlib import Path
+
+import simcord
+
+from bot.sandbox.page import PageKeeper, follow_real_time
+from bot.service.client import CoalBot, create_bot
+from bot.words import sandbox as words
+from bot.words.lobby import lobby_message
+
+log = logging.getLogger("coalbaron")
+
+SANDBOX_DB = Path("data/sandbox.sqlite3")
+
+
+def build_world(env: simcord.Env) -> tuple[simcord.GuildHandle, simcord.ChannelHandle, list[simcord.MemberActor]]:
+    """The sandbox's server: always built in this order, so its ids are the same at every start."""
+    guild = env.create_guild(words.SERVER, preferred_locale="en-US")
+    channel = guild.create_text_channel(words.CHANNEL)
+    members = [guild.add_member(env.create_user(name)) for name in words.PEOPLE]  # the first views the page first
+    return guild, channel, members
+
+
+async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
+    """The sandbox's first line in the channel: how to begin; or that a game resumes, with its lobby or its
+    current turn posted again, buttons and all (the page shows only what is posted after a start). A game
+    with turns stored and not yet posted gets only the line: the start's catch-up posts those turns next,
+    the last of them the current one."""
+    assert bot.manager is not None
+    game = await bot.manager.current(channel.id)
+    messageable = bot.get_partial_messageable(channel.id)
+    if game is None:
+        await messageable.send(words.WELCOME)
+    elif game.state is None:
+        await bot.publisher.lobby_in(messageable, game, words.RESUMED_LOBBY + "\n" + lobby_message(game))
+    elif any(row.game_id == game.id for row in await bot.manager.posts.unposted()):
+        await messageable.send(words.RESUMED)
+    else:
+        await bot.publisher.repost_turn(game, words.RESUMED)
+
+
+async def open_sandbox(
+    env: simcord.Env, bot: CoalBot
+) -> tuple[simcord.ChannelHandle, list[simcord.MemberActor], PageKeeper]:
+    """The sandbox's server built, its clock the machine's, the page keeper at work and the channel greeted;
+    then the start's catch-up begins (`CoalBot.start_catch_up`): the turns a stop left unposted, in order,
+    then the computers to move. Before the server exists, a post would find no channel there."""
+    _, channel, members = build_world(env)
+    follow_real_time(env)  # after the world is built: its ids come from the clock
+    keeper = PageKeeper(env, bot)
+    keeper.attach()
+    await greet(bot, channel)
+    bot.start_catch_up()
+    return channel, members, keeper
+
+
+async def run_sandbox(
+    database: Path = SANDBOX_DB,
+    *,
+    port: int | None = None,
+    open_browser: bool = True,
+    started: asyncio.Event | None = None,
+) -> int:
+    """Serve the sandbox until Ctrl-C, SIGTERM or the end of the preview session; 0 when it stopped cleanly."""
+    database.parent.mkdir(parents=True, exist_ok=True)
+    bot = create_bot(database, game_threads=False)  # one channel on the page: games stay in it
+    bot.catch_up_at_start = False  # begun once the simulated server is built (`open_sandbox`)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stopping.set)
+    try:
+        async with simcord.run(bot, check_errors=False, settle_timeout=60) as env:
+            channel, members, keeper = await open_sandbox(env, bot)
+            async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
+                keeper.show(preview)
+                print(words.SERVING.format(url=preview.url, database=database), flush=True)
+                if open_browser:
+                    webbrowser.open(preview.url)
+                if started is not None:
+                    started.set()
+                closed = asyncio.ensure_future(preview.wait_closed())
+                stop = asyncio.ensure_future(stopping.wait())
+                await asyncio.wait({closed, stop}, return_when=asyncio.FIRST_COMPLETED)
+                closed.cancel()
+                stop.cancel()
+                await keeper.close()
+            log.info("sandbox: stopping")
+            await bot.close()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        if bot.store is not None:  # a failed start: the database thread would keep the process alive
+            await bot.store.close()
+    print(words.STOPPED, flush=True)
+    return 0
