@@ -205,6 +205,6 @@ def _names_imported(module: str, source: str) -> set[str]:
 def test_only_the_publisher_posts():
     # The posting code: the publisher, and who is told how (pings, direct messages, reminders).
     assert {m for m, deps in GRAPH.items() if "bot.posting.publisher" in deps} == {"bot.service.client"}
-    posting = {"turn_telling", "remind", "direct"}
+    posting = {"tell_turn", "remind", "direct"}
     users = {m for m in MODULES if _names_imported(m, "bot.posting.telling") & posting}
     assert users == {"bot.posting.publisher"}, users

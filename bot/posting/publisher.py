@@ -36,12 +36,11 @@ from bot.play.turn_buttons import turn_view
 from bot.posting.boards_ahead import BoardsAhead
 from bot.posting.found_posts import last_shown
 from bot.posting.live_messages import LiveMessages
-from bot.posting.send import nonce_of, out_of_reach, send, turn_runs
-from bot.posting.telling import direct, remind, send_held_ping, turn_telling
+from bot.posting.plan import Message, TurnFacts, TurnPlan, plan_turn
+from bot.posting.send import out_of_reach, send, turn_runs
+from bot.posting.telling import direct, remind, send_held_ping, tell_turn
 from bot.replies import pinging, tell_host
 from bot.words import images, refusals, turns
-from bot.words.common import sentences
-from bot.words.rules import describe_shift_change
 from games import Game, Move, TurnResult
 from games.backoff import Backoff
 from games.computers import level_to_move
@@ -50,7 +49,7 @@ from games.posts import LOBBY_POST, NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS
 from games.undo import may_take_back
 from rendering import last_move, render_scoring, render_turn
-from rules import EVENTS, GameState, view
+from rules import EVENTS, view
 from storage import OutboxRow, PlayerSettings
 
 log = logging.getLogger("coalbaron")
@@ -328,70 +327,83 @@ class Publisher:
         told: int | None,
         parts: int,
     ) -> bool:
-        bot = self.bot
-        game = result.game
-        state = result.state
         version = result.version if told is None else told
-        channel = None if interaction is not None else bot.get_partial_messageable(game.channel_id)
-        what = said if said is not None else turns.what_happened(game, result.events)
-        change = describe_shift_change(result.events)  # a new start player, the next shift
-        nxt = turns.whose_turn(game)
-        lesson = await tutorial.lesson(bot, game, result.events, version)  # a tutorial's explanations, before the ping
-        scored = any(e.kind == "shift_scored" for e in result.events)
-        last = last_move(result.before, result.action, state) if result.before and result.action else None
-        at_keyboard = interaction.user.id if interaction is not None else None
-        telling = await turn_telling(bot, game, at_keyboard=at_keyboard, last=last)  # each player's /coal me settings
-        alt = images.board(state, sentences([what, change]))
-        if telling.image and parts == 0:
-            file = await self.ahead.board(result, last, alt)
-        else:
-            file = None
-            self.ahead.drop(game, result.version)
-        buttons = (
-            turn_view(game, undo=undo, catch_up=await self._gone(game)) if state.phase != "over" and live else None
+        facts = await self._facts(result, interaction, version, live)
+        plan = plan_turn(
+            result, facts, lang=result.game.options.language, version=version, said=said, undo=undo, live=live
         )
-        over = state.phase == "over"
-        if scored and not over:
-            # the move first, then the shift's scoring, then the ping: the pinged player finds the
-            # scoring and their buttons last, the board of the move just above
-            if parts < 1:
-                if await send(interaction, channel, what, file, None, nonce=nonce_of(game.id, version, 0)) is None:
-                    return False
-                await self._parts_posted(game, version, 1)
-            scoring = turns.shift_scored(result.events, state)
-            image = await self._scoring_image(state, scoring)
-            text = "\n".join(x for x in (scoring, change, lesson, nxt) if x)
-            nonce = nonce_of(game.id, version, 1)
-            posted = await send(interaction, channel, text, image, buttons, pings=telling.pings, nonce=nonce)
-        elif parts < 1:
-            text = "\n".join(x for x in (sentences([what, change]), "" if over else lesson, nxt) if x)
-            nonce = nonce_of(game.id, version, 0)
-            posted = await send(interaction, channel, text, file, buttons, pings=telling.pings, nonce=nonce)
-            if posted is not None and scored and over:
-                await self._parts_posted(game, version, 1)  # the final scores follow: a part of their own
-        else:
-            posted = None
-        if posted is None and not (scored and over and parts >= 1):
-            return False
-        if buttons is not None and posted is not None:
-            await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
-        if state.phase == "draw" and interaction is not None and interaction.user.id == game.to_move_user:
+        return await self._send(result, plan, interaction, version, parts)
+
+    async def _facts(
+        self, result: TurnResult, interaction: discord.Interaction | None, version: int, live: bool
+    ) -> TurnFacts:
+        """What the turn's plan needs beyond the turn, read here and only here: who is told how (their
+        direct messages sent now, `bot.posting.telling`), a tutorial's explanations, whether the player to
+        move has been gone."""
+        game = result.game
+        at_keyboard = interaction.user.id if interaction is not None else None
+        last = last_move(result.before, result.action, result.state) if result.before and result.action else None
+        lesson = await tutorial.lesson(self.bot, game, result.events, version)
+        telling = await tell_turn(self.bot, game, at_keyboard=at_keyboard, last=last)  # each player's settings
+        gone = live and result.state.phase != "over" and await self._gone(game)  # (only for the buttons)
+        return TurnFacts(telling.pings, telling.image, lesson, gone, at_keyboard)
+
+    async def _send(
+        self, result: TurnResult, plan: TurnPlan, interaction: discord.Interaction | None, version: int, parts: int
+    ) -> bool:
+        """Send the plan's messages not in the channel yet, in order, each part noted as it goes; then the
+        drawer's private choice. True if every message reached the channel."""
+        game = result.game
+        channel = None if interaction is not None else self.bot.get_partial_messageable(game.channel_id)
+        to_send = plan.still_to_send(parts)
+        if not any(m.part == 0 for m in to_send):
+            self.ahead.drop(game, result.version)  # the board went with the part already in the channel
+        for message in to_send:
+            if plan.over and message.buttons is not None and message.buttons.kind != "turn":
+                await self.live.ended(game)  # the last turn message's buttons go, before the final scores
+            file = await self._image(result, message)
+            with in_channel(game):
+                view = self._view(game, message)
+            posted = await send(
+                interaction, channel, message.text, file, view, pings=message.pings, nonce=message.nonce
+            )
+            if posted is None:
+                return False
+            if message.part + 1 < len(plan.messages):
+                await self._parts_posted(game, version, message.part + 1)
+            if message.buttons is not None and message.buttons.kind == "turn":
+                await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
+        if plan.draw_choice_for is not None and interaction is not None:
             with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
                 choice, v = draw_choice(game)
                 await interaction.followup.send(choice, view=v, ephemeral=True)
-        if scored and over:
-            await self.live.ended(game)  # the last turn message's buttons go
-            final = turns.final_message(game)
-            image = await self._scoring_image(state, final)
-            winners = tuple(game.user_of_player(state.players[i].name) for i in state.winners)
-            nonce = nonce_of(game.id, version, 1)
-            rematch = rematch_view(game.id, game.version)
-            if game.options.tutorial:  # the end explained, the learner's score line by line; then a real game
-                final = "\n".join(x for x in (final, lesson, tutorial.final_lesson(game)) if x)
-                rematch = tutorial.end_view(game)
-            if await send(interaction, channel, final, image, rematch, pings=winners, nonce=nonce) is None:
-                return False
         return True
+
+    async def _image(self, result: TurnResult, message: Message) -> discord.File | None:
+        """The image a message of the plan carries, drawn off the event loop (the board drawn ahead if it was)."""
+        image = message.image
+        if image is None:
+            if message.part == 0:
+                self.ahead.drop(result.game, result.version)
+            return None
+        if image.kind == "board":
+            last = last_move(result.before, result.action, result.state) if result.before and result.action else None
+            return await self.ahead.board(result, last, image.alt)
+        return await self.bot.render(
+            render_scoring, view(result.state, None), None, image.key, filename="scoring.png", description=image.alt
+        )
+
+    @staticmethod
+    def _view(game: Game, message: Message) -> discord.ui.View | None:
+        """The components of a message of the plan (in the language being spoken)."""
+        buttons = message.buttons
+        if buttons is None:
+            return None
+        if buttons.kind == "turn":
+            return turn_view(game, undo=buttons.undo, catch_up=buttons.catch_up)
+        if buttons.kind == "lesson_end":
+            return tutorial.end_view(game)
+        return rematch_view(game.id, game.version)
 
     async def _gone(self, game: Game) -> bool:
         """Whether the player to move has been gone (the catch-up button); False if the log cannot be read."""
@@ -408,17 +420,6 @@ class Publisher:
             await self.bot.manager.posts.parts_posted(game, version, parts)
         except Exception as err:
             log.warning("game %s: noting a posted part failed (%s: %s)", game.id, type(err).__name__, err)
-
-    async def _scoring_image(self, state: GameState, said: str) -> discord.File | None:
-        """The scoring image of `state` (with its key), described by what the message says of it."""
-        return await self.bot.render(
-            render_scoring,
-            view(state, None),
-            None,
-            turns.scoring_key(),
-            filename="scoring.png",
-            description=images.scoring(said),
-        )
 
     def _undo(
         self, result: TurnResult, interaction: discord.Interaction | None, first: int, replies: int | None
@@ -513,7 +514,7 @@ class Publisher:
         channel = None if interaction is not None else self.bot.get_partial_messageable(game.channel_id)
         at_keyboard = interaction.user.id if interaction is not None else None
         with in_channel(game):
-            telling = await turn_telling(self.bot, game, at_keyboard=at_keyboard)
+            telling = await tell_turn(self.bot, game, at_keyboard=at_keyboard)
             text = turns.begins(game, lesson=tutorial.first_lesson(game))
             posted = await send(interaction, channel, text, file, turn_view(game), pings=telling.pings)
         if posted is not None:  # the lobby's buttons go (a lobby started by /coal start keeps its message)
@@ -527,7 +528,7 @@ class Publisher:
         with in_channel(game):
             alt = images.board(game.state)
             file = await self.bot.render(render_turn, game.state, None, filename="board.png", description=alt)
-            telling = await turn_telling(self.bot, game)
+            telling = await tell_turn(self.bot, game)
             body = "\n".join(x for x in (text, turns.whose_turn(game)) if x)
             view = turn_view(game) if game.state.phase != "over" else None
             posted = await send(
@@ -539,7 +540,7 @@ class Publisher:
     async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None:
         """The answer to `/coal host resume`: `text`, pinging the player to move as they chose to be told."""
         with in_channel(game):
-            telling = await turn_telling(self.bot, game, at_keyboard=interaction.user.id)
+            telling = await tell_turn(self.bot, game, at_keyboard=interaction.user.id)
         await interaction.response.send_message(text, allowed_mentions=pinging(*telling.pings))
         self.bot.computers.wake(game.channel_id)  # a computer to move moves now
 

@@ -1,7 +1,7 @@
 """Who is told how that it is their turn: each person's `/coal me settings`, applied in one place.
 
 Every channel message that hands the turn to someone (a move, the start, a resume) asks
-`turn_telling` whom it may ping and whether it carries the board image; the half-time reminder
+`tell_turn` whom it may ping and whether it carries the board image; the half-time reminder
 goes through `remind`. A person who chose direct messages gets one from here. When Discord
 refuses it (closed DMs), the channel message mentions them instead, for that turn, and they are
 told privately once, at their next command or click (`say_owed_note`).
@@ -54,11 +54,12 @@ def game_link(game: Game) -> str:
     return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
 
 
-async def turn_telling(bot: CoalClient, game: Game, *, at_keyboard: int | None = None, last: object = None) -> Telling:
-    """The pings and the image of the message handing the turn to `game.to_move_user`; a direct
-    message first for one who chose it. `at_keyboard`: the user whose click this message answers
-    (told already, even if the turn stays theirs, as after a draw space). `last`: the move to mark
-    on a board sent by direct message."""
+async def tell_turn(bot: CoalClient, game: Game, *, at_keyboard: int | None = None, last: object = None) -> Telling:
+    """Tell the turn to `game.to_move_user` as they chose, before its channel message: a direct message
+    for one who chose it, their ping held for their quiet hours, the heads-up for whoever is next; and
+    the pings and the image of that message (the mover's ping when their direct message was refused).
+    `at_keyboard`: the user whose click this message answers (told already, even if the turn stays
+    theirs, as after a draw space). `last`: the move to mark on a board sent by direct message."""
     state = game.state
     mover = game.to_move_user if state is not None and state.phase != "over" else None
     try:
