@@ -3,6 +3,7 @@ marks of those made (`storage.outbox` keeps them; `storage.marks` says when a ma
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 
@@ -37,28 +38,18 @@ class Posts:
         return [row for row in rows if owned[row.game_id]]
 
     def posted(self, game: Game, version: int | None = None) -> None:
-        """Every post of `game` up to its current version (or `version`) reached the channel: stored
-        with the next turn's commit (`storage.marks`), so a busy bot's move costs one commit; see
-        `settled`."""
+        """Every post of `game` up to its current version (or `version`) reached the channel (when the mark
+        is committed is the store's to decide: `storage.outbox`)."""
         self.store.posted_upto(game.id, game.version if version is None else version)
+
+    def posting(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """`async with posts.posting():` around a post under way (`Outbox.posting`)."""
+        return self.store.posting()
 
     async def parts_posted(self, game: Game, version: int, parts: int) -> None:
         """The first `parts` messages of the post of `game`'s turn at `version` reached the channel (a move
         and then its shift's scoring: `Store.note_parts`), committed now."""
         await self.store.note_parts(game.id, version, parts)
-
-    async def settled(self, idle: bool) -> None:
-        """No post is in progress (`idle`): the posted marks waiting are committed now, the bot having
-        nothing else to do; else within a second, unless a turn's commit takes them first. A database
-        that fails here keeps them waiting, and they are tried again."""
-        if not idle:
-            self.store.flush_soon()
-            return
-        try:
-            await self.store.flush_marks()
-        except Exception as err:
-            log.warning("marking posts as posted failed (%s: %s); trying again soon", type(err).__name__, err)
-            self.store.flush_soon()
 
     async def failed(self, row: OutboxRow, error: str) -> int:
         """A post that did not reach Discord stays pending; the number of failed attempts so far."""

@@ -6,7 +6,7 @@ posts, the server ladders, people's settings, servers' defaults and the bot's no
     game = await store.save_turn(game, new_state, user_id=..., player=..., action=str(action),
                                  outbox=[Post("turn", {...})])
     for post in await store.pending_posts(game.id):        # post them, then
-        await store.mark_posted(post)                       # or note_failed_post(post, "why")
+        store.posted_upto(game.id, post.seq)                # or note_failed_post(post, "why")
     await store.close()
 
 The `Store` is the write model (`storage.store`) with its parts as base classes: `storage.outbox`,

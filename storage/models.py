@@ -339,7 +339,8 @@ class Post:
 
 @dataclass(frozen=True, slots=True)
 class OutboxRow:
-    """A stored post: pending until `Store.mark_posted`, retried after a failure or a restart."""
+    """A stored post: pending until `Store.posted_upto` says it reached Discord, retried after a failure or a
+    restart."""
 
     id: int  # in the order the posts were stored
     game_id: int

@@ -1,15 +1,18 @@
 """The outbox: what is still to be posted to Discord, stored with the write it tells, marked once posted.
 
 A turn's post is stored in the turn's own transaction (`Store.save_turn`), so a crash never loses it;
-the bot posts it, then marks it posted. The mark rides on the next commit (`storage.marks`): a busy
-bot's move costs one commit, and `flush_soon` commits the marks alone when no turn comes.
+the bot posts it, then marks it posted (`posted_upto`). When a mark is committed is decided here and
+only here: it rides on the next commit of any turn (`storage.marks`), so a busy bot's move costs one
+commit; when the last post under way ends (`posting`) it is committed at once; a mark made outside a
+post is committed alone within `FLUSH_SECONDS` unless a turn takes it first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from .errors import StaleState
@@ -26,6 +29,7 @@ class Outbox(Part):
 
     _flush: asyncio.TimerHandle | None
     _flushing: asyncio.Task[None] | None
+    _posting: int  # posts under way (`posting`): their marks wait for the last of them to end
 
     async def add_posts(self, game: Game, posts: Sequence[Post]) -> None:
         """Store posts on their own (for a write that is not a turn, start or abort)."""
@@ -68,11 +72,31 @@ class Outbox(Part):
         return [post for post in map(outbox_row, rows) if not self._marks.hides(post)]
 
     def posted_upto(self, game_id: int, seq: int) -> None:
-        """Every post of `game_id` up to version `seq` reached Discord: marked posted in the commit of
-        the next turn this store saves, of any game (so a busy bot's move costs one commit), or by
-        `flush_marks` (the bot has nothing else to do) or `flush_soon`; `pending_posts` leaves them out
-        from now on."""
+        """Every post of `game_id` up to version `seq` reached Discord: `pending_posts` leaves them out from
+        now on, and the mark is committed with the next turn this store saves, of any game, or when the last
+        post under way ends (`posting`), or alone within `FLUSH_SECONDS`."""
         self._marks.add(game_id, seq)
+        if not self._posting:
+            self.flush_soon()
+
+    @contextlib.asynccontextmanager
+    async def posting(self) -> AsyncIterator[None]:
+        """A post under way: the marks it makes wait for a turn's commit while other posts are under way,
+        and are committed when the last of them ends (a failing database keeps them waiting, tried again
+        within `FLUSH_SECONDS`)."""
+        self._posting += 1
+        try:
+            yield
+        finally:
+            self._posting -= 1
+            if self._posting:
+                self.flush_soon()
+            else:
+                try:
+                    await self.flush_marks()
+                except Exception as err:
+                    log.warning("marking posts as posted failed (%s: %s); trying again soon", type(err).__name__, err)
+                    self.flush_soon()
 
     def flush_soon(self) -> None:
         """Commit the marks waiting within `storage.marks.FLUSH_SECONDS`, unless a turn takes them first."""
@@ -107,17 +131,6 @@ class Outbox(Part):
             self._marks.put_back(marks)
             raise
         return len(marks)
-
-    async def mark_posted(self, post: OutboxRow | int) -> bool:
-        """Record that `post` reached Discord; False if it was already marked. Its payload is dropped
-        then (the events are in the action log): the row stays as the record of what was posted when."""
-        post_id = post if isinstance(post, int) else post.id
-        async with self.backend.write() as tx:
-            changed = await tx.execute(
-                "UPDATE outbox SET posted_at = ?, payload = '{}' WHERE id = ? AND posted_at IS NULL",
-                (self.clock(), post_id),
-            )
-        return changed == 1
 
     async def note_parts(self, game_id: int, seq: int, parts: int) -> None:
         """The first `parts` messages of the game's post at version `seq` (a move whose shift was scored, told

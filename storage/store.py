@@ -88,6 +88,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         self._marks = PostedMarks()  # posts that reached Discord, committed with the next turn (storage.marks)
         self._flush: asyncio.TimerHandle | None = None
         self._flushing: asyncio.Task[None] | None = None
+        self._posting = 0  # posts under way (`Outbox.posting`)
 
     # --- opening and closing -------------------------------------------------------------
 

@@ -72,7 +72,6 @@ class Publisher:
         self._undoable: dict[int, int] = {}  # game -> version of a person's move that may be taken back
         self.lobbies = LobbyMessages(self.bot, self.live)
         self.ahead = BoardsAhead(self.bot)  # boards drawn for moves judged, while they are stored
-        self._posting = 0  # turns being posted now (their "posted" marks ride on the next commit)
         self._closed = False
 
     # --- turns ------------------------------------------------------------------------------------
@@ -104,9 +103,8 @@ class Publisher:
         first = result.version if since is None else since
         self.bot.metrics.moves.inc(result.version - first + 1)
         try:
-            self._posting += 1
-            with in_channel(game):
-                async with self._lock(game.id):
+            async with self.bot.manager.posts.posting(), self._lock(game.id):
+                with in_channel(game):
                     if note is not None:
                         await self.say(game, note)
                     earlier = await self._pending(game.id, before=first)
@@ -121,13 +119,7 @@ class Publisher:
                     return False
         finally:
             self.ahead.drop(game, result.version)  # a board drawn for a move stored otherwise (judged again)
-            await self._done_posting()
             self.bot.computers.wake(game.channel_id)
-
-    async def _done_posting(self) -> None:
-        """A turn's post ended: with no other in progress, its mark is committed now (`storage.marks`)."""
-        self._posting -= 1
-        await self.bot.manager.posts.settled(idle=self._posting == 0)
 
     async def _pending(self, game_id: int, before: int | None = None) -> list[OutboxRow]:
         return [
@@ -229,35 +221,34 @@ class Publisher:
         for `UNREACHABLE_DAYS` is ended and its host told. `look_first` (after a start): a turn whose
         post reached the channel before the process stopped, though not marked in the database yet
         (`storage.marks`), is found there and not posted twice."""
-        manager = self.bot.manager
-        self._posting += 1
         try:
-            game = await manager.store.load_game(game_id)
-            async with self._lock(game_id):
-                rows = await self._pending(game_id)
-                if not rows or game is None or (game.state is None and game.status != "lobby"):
-                    self._settled(game_id)
-                    return 0
-                if look_first and await self._found(game, rows[-1].seq):
-                    self._settled(game_id)
-                    return 0
-                if out_of_reach(rows[0], self.bot.clock()):
-                    await self._give_up(game)
-                    return 0
-                with in_channel(game):
-                    if not await self._post_rows(game, rows, live_last=True):
-                        await self._failed(game)
-                        return len(rows) - len(await self._pending(game_id))
-                self._settled(game_id)
-                posted = len(rows)
-            self.bot.computers.wake(game.channel_id)  # a computer held back by the failing posts
-            return posted
+            async with self.bot.manager.posts.posting():
+                return await self._retry(game_id, look_first)
         except Exception:  # the database or Discord failed in a way a post does not: try again later
             log.exception("game %s: posting its pending turns failed", game_id)
             self._try_again(game_id)
             return 0
-        finally:
-            await self._done_posting()
+
+    async def _retry(self, game_id: int, look_first: bool) -> int:
+        game = await self.bot.manager.store.load_game(game_id)
+        async with self._lock(game_id):
+            rows = await self._pending(game_id)
+            if not rows or game is None or (game.state is None and game.status != "lobby"):
+                self._settled(game_id)
+                return 0
+            if look_first and await self._found(game, rows[-1].seq):
+                self._settled(game_id)
+                return 0
+            if out_of_reach(rows[0], self.bot.clock()):
+                await self._give_up(game)
+                return 0
+            with in_channel(game):
+                if not await self._post_rows(game, rows, live_last=True):
+                    await self._failed(game)
+                    return len(rows) - len(await self._pending(game_id))
+            self._settled(game_id)
+        self.bot.computers.wake(game.channel_id)  # a computer held back by the failing posts
+        return len(rows)
 
     async def _found(self, game: Game, last: int) -> bool:
         """Whether the game's channel shows its turns up to version `last` already (the newest of the
@@ -474,7 +465,6 @@ class Publisher:
             raise
         if stored_post:
             self.bot.manager.posts.posted(game, 0)
-            await self.bot.manager.posts.settled(idle=self._posting == 0)
 
     async def lobby_in(self, channel: discord.abc.Messageable, game: Game, text: str) -> None:
         """The lobby message posted straight into `channel` (the thread of a new game)."""

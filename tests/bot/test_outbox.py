@@ -110,7 +110,7 @@ async def test_a_turn_posted_just_before_the_process_died_is_found_in_its_channe
     game = await fast_forward(w, 6)
     # A busy bot (another post in progress) leaves the mark for a later commit; the process dies first.
     monkeypatch.setattr(storage.outbox, "FLUSH_SECONDS", 3600.0)
-    w.bot.publisher._posting += 1
+    w.bot.store._posting += 1
     await actor(w, game).slash(w.channel, "coal money", amount=4)
     game = await stored(w)
     turn = w.channel.last_message

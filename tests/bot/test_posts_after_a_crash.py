@@ -68,7 +68,7 @@ async def test_a_turn_under_more_than_25_messages_by_people_is_found_not_posted_
     w = world
     await start_game(w, 2, seed=7)
     game = await fast_forward(w, 6)
-    w.bot.publisher._posting += 1  # another post in progress: the mark waits
+    w.bot.store._posting += 1  # another post in progress: the mark waits
     await actor(w, game).slash(w.channel, "coal money", amount=4)
     turn = w.channel.last_message
     old = w.bot
@@ -105,7 +105,7 @@ async def test_beyond_the_look_back_a_post_made_again_soon_is_the_first_by_its_n
     discord_nonces(monkeypatch)
     w = world
     await _computer_game(w)
-    w.bot.publisher._posting += 1  # another post in progress: the marks wait
+    w.bot.store._posting += 1  # another post in progress: the marks wait
     await w.alice.slash(w.channel, "coal bank")  # her turn, then the computer's, posted to the channel
     await w.bot.computers.idle()
     computer_post = w.channel.last_message

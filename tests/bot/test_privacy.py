@@ -188,7 +188,7 @@ async def test_posts_made_are_forgotten_after_a_week(world, monkeypatch):
     game = await fast_forward(w, 30, until=lambda g: g.state.phase == "turn")
     member = next(m for m in w.players if m.id == game.to_move_user)
     await member.slash(w.channel, "coal bank")
-    await w.bot.manager.posts.settled(idle=True)
+    await w.bot.store.flush_marks()
     async with w.bot.store.backend.read() as tx:
         posted = (await tx.fetch("SELECT count(*) FROM outbox WHERE posted_at IS NOT NULL", ()))[0][0]
     assert posted >= 1

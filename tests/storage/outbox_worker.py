@@ -4,7 +4,7 @@
 
 At start it posts what the outbox still holds (`reposted GAME SEQ`). For each turn:
 `save_turn(..., outbox=[Post("turn", ...)])`, print `saved GAME SEQ`, then "post" it (a
-short pause standing in for Discord), `mark_posted`, print `posted GAME SEQ`. With
+short pause standing in for Discord), `posted_upto` and `flush_marks`, print `posted GAME SEQ`. With
 KILL_AFTER_COMMIT = n, the process SIGKILLs itself right after the n-th turn is committed,
 before anything is posted: the exact point a crash must not lose the post.
 """
@@ -38,7 +38,8 @@ async def main(target: str, seed: int, kill_after: int | None) -> None:
             game = await manager.start(seed, 101, seed=seed)
         print("ready", flush=True)
         for post in await store.pending_posts():  # what a crash left unposted goes out first
-            await store.mark_posted(post)
+            store.posted_upto(post.game_id, post.seq)
+            await store.flush_marks()
             print(f"reposted {post.game_id} {post.seq}", flush=True)
         chooser = Chooser(seed)
         while game.status == "active":
@@ -55,7 +56,8 @@ async def main(target: str, seed: int, kill_after: int | None) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)  # committed, not yet posted
             await asyncio.sleep(rng.uniform(0, 0.002))  # posting to Discord
             [pending] = await store.pending_posts(game.id)
-            await store.mark_posted(pending)
+            store.posted_upto(pending.game_id, pending.seq)
+            await store.flush_marks()
             print(f"posted {game.id} {game.version}", flush=True)
 
 

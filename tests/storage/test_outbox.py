@@ -48,9 +48,10 @@ async def test_posts_are_stored_with_the_turn_and_pending_until_marked(store, ma
     assert [p.seq for p in await store.pending_posts(game.id)] == [1, 1, 2]
     assert len(await store.pending_posts(limit=2)) == 2
 
-    assert await store.mark_posted(pending[0]) is True
-    assert await store.mark_posted(pending[0].id) is False  # already marked: nothing changes
-    assert [p.id for p in await store.pending_posts()] == [p.id for p in pending[1:]]
+    store.posted_upto(game.id, 1)  # every post of the game up to version 1 reached Discord
+    assert [p.id for p in await store.pending_posts()] == [pending[2].id, pending[3].id]  # seen at once
+    assert await store.flush_marks() == 1 and await store.flush_marks() == 0  # committed once
+    assert [p.id for p in await store.pending_posts()] == [pending[2].id, pending[3].id]
 
 
 async def test_a_failed_post_stays_pending_with_its_attempts_and_cause(store, manager):
@@ -63,7 +64,8 @@ async def test_a_failed_post_stays_pending_with_its_attempts_and_cause(store, ma
     assert again.attempts == 2 and again.last_error == "x" * 500  # a long cause is cut
     assert await store.pending_posts(max_attempts=2) == []
     assert [p.id for p in await store.pending_posts(max_attempts=3)] == [post.id]
-    assert await store.mark_posted(again)
+    store.posted_upto(again.game_id, again.seq)
+    await store.flush_marks()
     assert await store.pending_posts() == []
     with pytest.raises(StaleState, match="no post"):
         await store.note_failed_post(10_000, "gone")
