@@ -98,9 +98,9 @@ async def show_pit(interaction: discord.Interaction, game: Game, player: str) ->
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     viewer = viewer_name(game, interaction.user.id)
-    assert game.state is not None
-    alt = images.pit(view(game.state, viewer), player)
-    file = await bot.render(render_pit, game.state, player, viewer, filename="pit.png", description=alt)
+    state = game.started_state
+    alt = images.pit(view(state, viewer), player)
+    file = await bot.render(render_pit, state, player, viewer, filename="pit.png", description=alt)
     await interaction.followup.send(_(turns.PITS_OF).format(player=player), ephemeral=True, file=file or MISSING)
 
 

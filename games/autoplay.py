@@ -43,8 +43,8 @@ Think = Callable[[Question], Awaitable[str]]
 
 def question(game: Game, player: str, level: str) -> Question:
     """The question for `player`'s next decision in a running game, asked of a computer of `level`."""
-    state = game.state
-    assert state is not None and game.seed is not None
+    state = game.started_state
+    assert game.seed is not None  # (a started game has its seed)
     return Question(level, rules.view(state, player).model_dump_json(), decision_seed(game.seed, state))
 
 
@@ -73,8 +73,7 @@ async def play_computers(
         level = level_of(game, seat) if seat is not None else None
         if seat is None or level is None:
             break
-        state = game.state
-        assert state is not None
+        state = game.started_state
         text = await think(question(game, seat.name, level))
         helper = stand_in(game, seat)
         auto = helper is not None and helper.by == "timer"
@@ -131,8 +130,8 @@ async def play_for_absent(manager: GameManager, game: Game, think: Think, *, awa
     the computer keeps the seat until its owner takes it back. None when the game moved on meanwhile;
     SaveFailed when the database failed (the caller tries again later).
     """
-    state = game.state
-    assert state is not None and game.to_move_user is not None and state.to_move is not None
+    state = game.started_state
+    assert game.to_move_user is not None and state.to_move is not None  # (a decision is due)
     player = state.to_move
     by_computer = game.options.absent == "computer" and game.seed is not None
     try:

@@ -82,7 +82,7 @@ def level_of(game: Game, seat: SeatRow) -> Level | None:
 def seat_to_move(game: Game) -> SeatRow | None:
     """The seat whose decision is pending in a running game."""
     state = game.state
-    if game.status != "active" or state is None or state.to_move is None:
+    if not game.is_running or state is None or state.to_move is None:
         return None
     return next((s for s in game.seats if s.name == state.to_move), None)
 
@@ -98,7 +98,7 @@ def level_to_move(game: Game) -> Level | None:
 
 def computer_to_move(game: Brief) -> bool:
     """Whether a computer is to move in a running game, from its brief (`level_to_move` is not None)."""
-    if game.status != "active" or game.options.paused_at is not None or game.to_move is None:
+    if not game.is_running or game.options.paused_at is not None or game.to_move is None:
         return False
     return is_computer(game.to_move_user) or game.to_move in game.options.stand_ins
 

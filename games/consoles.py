@@ -36,9 +36,9 @@ class Consoles:
 
     def open(self, game: Game, user_id: int, steps: int, *, guide: bool = False) -> Console:
         seat = game.seat_of_user(user_id)
-        assert seat is not None and game.state is not None, "only the player to move opens a console"
+        assert seat is not None, "only the player to move opens a console"
         assert steps in (4, 6, 8, 10), "the command checks the steps first"
-        planner = MinePlanner(game.state, cast(Literal[4, 6, 8, 10], steps), seat.seat)
+        planner = MinePlanner(game.started_state, cast(Literal[4, 6, 8, 10], steps), seat.seat)
         console = Console(game.id, game.version, user_id, planner, guide)
         self._open[(game.id, user_id)] = console
         return console

@@ -20,7 +20,6 @@ def export_of(game: Game, record: GameRecord, user_id: int) -> dict[str, Any]:
     """The JSON document `/coal export` gives `user_id` for `game` (its `record` from the log)."""
     if not game.is_open:
         return record.model_dump(mode="json")
-    assert game.state is not None
     seat = game.seat_of_user(user_id)
     viewer = seat.name if seat is not None else None
     return {
@@ -30,5 +29,5 @@ def export_of(game: Game, record: GameRecord, user_id: int) -> dict[str, Any]:
         "players": record.players,
         "options": record.options.model_dump(mode="json"),
         "actions": [a.model_dump(mode="json") for a in record.actions],
-        "state": rules.view(game.state, viewer).model_dump(mode="json"),
+        "state": rules.view(game.started_state, viewer).model_dump(mode="json"),
     }

@@ -56,7 +56,7 @@ class Hosting(GameMemory):
         until its owner takes it back. None if the game moved on or a computer plays it already."""
         async with self._lock(channel_id):
             game = await self.current(channel_id)
-            if game is None or game.version != version or game.status != "active":
+            if game is None or game.version != version or not game.is_running:
                 return None
             if player in game.options.stand_ins:
                 return None
@@ -109,9 +109,8 @@ class Hosting(GameMemory):
             game = await self._hosted_game(channel_id, user_id, is_admin)
             if game.options.paused_at is None:
                 raise Paused(Reason.NOT_PAUSED)
-            assert game.state is not None
             options = game.options.model_copy(update={"paused_at": None})
-            deadline = self._deadline(game, game.state)
+            deadline = self._deadline(game, game.started_state)
             game = await self._commit(channel_id, self.store.pause(game, options, deadline=deadline))
             self._remember(game)
             return game
@@ -151,7 +150,7 @@ class Hosting(GameMemory):
         game does not hold them any more."""
         async with self._lock(channel_id):
             game = await self.current(channel_id)
-            if game is None or game.status != "active":
+            if game is None or not game.is_running:
                 return None
             seat = game.seat_of_user(user_id)
             if seat is None:

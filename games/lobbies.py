@@ -77,7 +77,7 @@ class Lobbies(GameMemory):
         async with self._lock(channel_id):
             existing = await self.current(channel_id)
             if existing is not None:
-                reason = Reason.CHANNEL_HAS_LOBBY if existing.status == "lobby" else Reason.CHANNEL_HAS_GAME
+                reason = Reason.CHANNEL_HAS_LOBBY if existing.is_lobby else Reason.CHANNEL_HAS_GAME
                 raise GameAlreadyRunning(reason, host=host_name(existing))
             with contextlib.ExitStack() as own:
                 if place is None:  # checked and held at once: no await between the two
@@ -114,7 +114,7 @@ class Lobbies(GameMemory):
             raise OverLimit(Reason.TOO_MANY_GAMES, count=limits.games_per_person)
         if not opening:
             return
-        if sum(1 for g in here if g.status == "lobby") + sum(p.lobby for p in held) >= limits.lobbies_per_server:
+        if sum(1 for g in here if g.is_lobby) + sum(p.lobby for p in held) >= limits.lobbies_per_server:
             raise OverLimit(Reason.TOO_MANY_LOBBIES, count=limits.lobbies_per_server)
         opening_now = sum(p.lobby and p.user_id == user_id for p in held)
         wait = self._openings.wait(user_id, self.store.clock(), limits.new_per_hour, opening_now)
@@ -131,7 +131,7 @@ class Lobbies(GameMemory):
         lobby whose message was not posted yet is posted at the next start (`LOBBY_POST`). The lobby and
         the people it pings."""
         old = await self.store.load_game(game_id)
-        if old is None or old.status != "finished" or old.channel_id != channel_id:
+        if old is None or not old.is_finished or old.channel_id != channel_id:
             raise StaleAction(Reason.BUTTON_GONE)
         if old.seat_of_user(user_id) is None or computers.is_computer(user_id):
             raise NotSeated(Reason.REMATCH_PLAYERS_ONLY)
@@ -155,7 +155,7 @@ class Lobbies(GameMemory):
         async with self._lock(channel_id):
             existing = await self.current(channel_id)
             if existing is not None:
-                reason = Reason.CHANNEL_HAS_LOBBY if existing.status == "lobby" else Reason.CHANNEL_HAS_GAME
+                reason = Reason.CHANNEL_HAS_LOBBY if existing.is_lobby else Reason.CHANNEL_HAS_GAME
                 raise GameAlreadyRunning(reason, host=host_name(existing))
             if await self.store.rematch_taken(old.id):
                 raise AlreadyStarted(Reason.REMATCH_TAKEN)
@@ -184,7 +184,7 @@ class Lobbies(GameMemory):
         """Close a lobby nobody started in `limits.lobby_days` (the timer's call); None if it changed."""
         async with self._lock(channel_id):
             game = await self.current(channel_id)
-            if game is None or game.version != version or game.status != "lobby":
+            if game is None or game.version != version or not game.is_lobby:
                 return None
             game = await self._commit(channel_id, self.store.abort_game(game))
             self._remember(game)
@@ -194,7 +194,7 @@ class Lobbies(GameMemory):
         """Take the next free seat in the channel's lobby."""
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
-            if game.status != "lobby":
+            if not game.is_lobby:
                 raise AlreadyStarted(Reason.SEATS_FIXED)
             if game.seat_of_user(user_id) is not None:
                 raise AlreadySeated(Reason.ALREADY_SEATED)
@@ -210,12 +210,12 @@ class Lobbies(GameMemory):
         if computers are still seated: they play only at a table with a person."""
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
-            if game.status != "lobby":
+            if not game.is_lobby:
                 raise AlreadyStarted(Reason.LEAVE_STARTED)
             if game.seat_of_user(user_id) is None:
                 raise NotSeated(Reason.NOT_SEATED)
             game = await self._commit(channel_id, self.store.remove_seat(game, user_id))
-            if game.status == "lobby" and not computers.people(game):
+            if game.is_lobby and not computers.people(game):
                 game = await self._commit(channel_id, self.store.abort_game(game))
             self._remember(game)
             return game
@@ -256,7 +256,7 @@ class Lobbies(GameMemory):
             raise ValueError("a seed is a 63-bit non-negative integer")
         async with self._lock(channel_id):
             game = await self.game_in(channel_id)
-            if game.status != "lobby":
+            if not game.is_lobby:
                 raise AlreadyStarted(Reason.ALREADY_STARTED)
             if user_id != computers.host_of(game):
                 raise NotHost(Reason.HOST_STARTS, host=host_name(game))
@@ -287,7 +287,7 @@ class Lobbies(GameMemory):
     async def _lobby_of_host(self, channel_id: int, user_id: int, not_host: Reason, started: Reason) -> Game:
         """The channel's lobby, if `user_id` is its host (call under the channel's lock)."""
         game = await self.game_in(channel_id)
-        if game.status != "lobby":
+        if not game.is_lobby:
             raise AlreadyStarted(started)
         if user_id != computers.host_of(game):
             raise NotHost(not_host, host=host_name(game))

@@ -142,7 +142,7 @@ class GameMemory:
         """Note that the turn at `version` got its reminder; None if it moved on or already had one."""
         async with self._lock(channel_id):
             game = await self.current(channel_id)
-            if game is None or game.version != version or game.reminded or game.status != "active":
+            if game is None or game.version != version or game.reminded or not game.is_running:
                 return None
             try:
                 game = await self.store.mark_reminded(game)
@@ -157,7 +157,7 @@ class GameMemory:
         (None) that the held ping was sent; None if the game moved on."""
         async with self._lock(channel_id):
             game = await self.current(channel_id)
-            if game is None or game.version != version or game.status != "active" or game.held_ping == at:
+            if game is None or game.version != version or not game.is_running or game.held_ping == at:
                 return None
             try:
                 game = await self.store.hold_ping(game, at)

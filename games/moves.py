@@ -47,8 +47,7 @@ class TurnResult:
 
     @property
     def state(self) -> GameState:
-        assert self.game.state is not None
-        return self.game.state
+        return self.game.started_state
 
     @property
     def version(self) -> int:
@@ -169,7 +168,7 @@ class Moves(GameMemory):
         return saved
 
     async def _played(self, move: Move, saved: Game) -> TurnResult:
-        if saved.status == "finished":
+        if saved.is_finished:
             await self.ladders.rate_game(saved)
         return TurnResult(saved, move.events, before=move.before, action=move.action)
 
@@ -204,8 +203,7 @@ class Moves(GameMemory):
         self, game: Game, user_id: int, action: rules.Action, expected_version: int | None, *, by_bot: bool = False
     ) -> Move:
         seat = self._turn_of(game, user_id, expected_version, by_bot=by_bot)
-        state = game.state
-        assert state is not None
+        state = game.started_state
         try:
             after, events = rules.apply(state, action)
         except Refusal as err:
@@ -231,8 +229,7 @@ class Moves(GameMemory):
         """The seat of `user_id` if their decision is pending in `game`; else the refusal. A person
         does not move on their seat while a computer plays it (`by_bot`: the computer's own move)."""
         seat = _playable_seat(game, user_id, expected_version)
-        state = game.state
-        assert state is not None
+        state = game.started_state
         if seat is None:
             raise NotSeated(Reason.NOT_PLAYING, to_move=state.to_move)
         if not by_bot and computers.stand_in(game, seat) is not None:

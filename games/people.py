@@ -135,10 +135,10 @@ class People:
         """The open games a person sits in (one server's, or every server's), the ones waiting for
         them first, then by deadline, then the newest."""
         games = await self.store.games_of(user_id, guild_id)
-        mine = [g for g in games if g.status == "active" and g.to_move_user == user_id]
+        mine = [g for g in games if g.is_running and g.to_move_user == user_id]
         rest = [g for g in games if g not in mine]
         mine.sort(key=lambda g: (g.deadline is None, g.deadline or 0.0, -g.id))
-        rest.sort(key=lambda g: (g.status != "active", -g.id))
+        rest.sort(key=lambda g: (not g.is_running, -g.id))
         return mine + rest
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:

@@ -90,9 +90,43 @@ class SeatRow:
     won: bool = False  # a winner of the finished game (ties share the victory)
 
 
+class Stage:
+    """What stage a stored game is at, read from its status: a lobby, running, or ended (finished, or
+    aborted without a result). Mixed into `Game` and `Brief`, so nobody compares status strings."""
+
+    __slots__ = ()
+    status: Status
+
+    @property
+    def is_lobby(self) -> bool:
+        return self.status == "lobby"
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def is_aborted(self) -> bool:
+        return self.status == "aborted"
+
+    @property
+    def is_open(self) -> bool:
+        """A lobby or a running game: the channel is taken."""
+        return self.status in ("lobby", "active")
+
+
+class NotStartedYet(LookupError):
+    """A lobby's state was asked for (`Game.started_state`): a lobby has none; the caller should have known."""
+
+
 @dataclass(frozen=True, slots=True)
-class Game:
-    """One game and its seats, as stored. `state` is None until the game starts."""
+class Game(Stage):
+    """One game and its seats, as stored. `state` is None until the game starts; `started_state` is the
+    state of a game that has started (running or ended), never None."""
 
     id: int
     guild_id: int
@@ -111,9 +145,11 @@ class Game:
     held_ping: float | None = None  # when the turn's ping, held back by the mover's quiet hours, is due
 
     @property
-    def is_open(self) -> bool:
-        """A lobby or a running game: the channel is taken."""
-        return self.status in ("lobby", "active")
+    def started_state(self) -> GameState:
+        """The state of a game that has started; NotStartedYet for a lobby."""
+        if self.state is None:
+            raise NotStartedYet(f"game {self.id} is a lobby: it has no state yet")
+        return self.state
 
     def seat_of_user(self, user_id: int) -> SeatRow | None:
         for seat in self.seats:
@@ -137,7 +173,7 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
-class Brief:
+class Brief(Stage):
     """What stays in memory of an open game nobody is playing just now (issue 26): when its timer is
     due, who sits in it and who is to move. The whole game (its state parsed) is read from the database
     when a move, a timer or a command needs it; a brief is a few hundred bytes where a game is 30 KiB."""
@@ -156,13 +192,9 @@ class Brief:
     to_move_user: int | None = None  # who plays that seat
     held_ping: float | None = None  # when the turn's ping held back by quiet hours is due
 
-    @property
-    def is_open(self) -> bool:
-        return self.status in ("lobby", "active")
-
     @classmethod
     def of(cls, game: Game) -> Brief:
-        to_move = game.state.to_move if game.state is not None and game.status == "active" else None
+        to_move = game.state.to_move if game.state is not None and game.is_running else None
         return cls(
             id=game.id,
             guild_id=game.guild_id,

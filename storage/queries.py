@@ -267,16 +267,16 @@ def record_of(game: Game, entries: Sequence[LogRow]) -> GameRecord:
 async def replay_problem(game: Game, entries: Sequence[LogRow]) -> str | None:
     """What is wrong with a started game's log (None: it replays to the stored state)."""
     record = record_of(game, entries)
-    assert game.state is not None
+    stored = game.started_state
     if len(record.actions) != game.version:
         return f"game {game.id}: version {game.version}, {len(record.actions)} logged actions"
     try:
         states, standing = await asyncio.to_thread(replay_stack, record)
     except ReplayError as err:
         return f"game {game.id}: the log does not replay: {err}"
-    if game.state.turn != len(standing):  # the moves applied: the logged ones less those taken back
-        return f"game {game.id}: state turn {game.state.turn}, {len(standing)} moves standing in the log"
-    if not same_game(game.state, states[-1]):
+    if stored.turn != len(standing):  # the moves applied: the logged ones less those taken back
+        return f"game {game.id}: state turn {stored.turn}, {len(standing)} moves standing in the log"
+    if not same_game(stored, states[-1]):
         return f"game {game.id}: the log replays to a different state than the stored one"
     return None
 

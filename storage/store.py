@@ -193,7 +193,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         """Seat `user_id` in the lobby's next seat."""
         async with self.backend.write() as tx:
             current = await lock_game(tx, game.id, self.clock())
-            if current.status != "lobby":
+            if not current.is_lobby:
                 raise StaleState("The game is no longer in its lobby.")
             if len(current.seats) >= len(SEAT_COLOURS):
                 raise StaleState("The game is full.")
@@ -214,7 +214,7 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         """
         async with self.backend.write() as tx:
             current = await lock_game(tx, game.id, self.clock())
-            if current.status != "lobby":
+            if not current.is_lobby:
                 raise StaleState("The game is no longer in its lobby.")
             if not current.seat_of_user(user_id):
                 raise StaleState("That player is not seated.")

@@ -19,7 +19,7 @@ WHAT = {"join": (lobby.JOIN, GREEN), "leave": (lobby.LEAVE, GREY), "start": (lob
 
 
 def lobby_view(game: Game) -> View | None:
-    if game.status != "lobby":
+    if not game.is_lobby:
         return None
     v = View(timeout=None)
     for what in WHAT:
@@ -89,7 +89,7 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
         game = await game_for(interaction, self.game_id, "lobby")
         if game is None:
             return
-        if game.status != "lobby":
+        if not game.is_lobby:
             await stale(interaction, _(refusals.LOBBY_CLOSED))
             return
         if self.what not in WHAT:
@@ -108,7 +108,7 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
         with in_channel(game):
             await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
             client_of(interaction).publisher.lobby_changed(game, interaction)
-            if self.what == "leave" and host_left and game.status == "lobby" and game.seats:
+            if self.what == "leave" and host_left and game.is_lobby and game.seats:
                 await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))
-        if game.status == "active":
+        if game.is_running:
             await client_of(interaction).publisher.first_turn(interaction, game)

@@ -55,7 +55,7 @@ class LobbyMessages:
         lobby that closed or started there lost its components by the same edit)."""
         if interaction.message is None:
             return
-        if game.status == "lobby":
+        if game.is_lobby:
             self.live.found(game, interaction.message.channel.id, interaction.message.id)
         else:
             self.live.forget(game)
@@ -63,7 +63,7 @@ class LobbyMessages:
     async def late(self, game: Game, row: OutboxRow) -> bool:
         """A rematch's lobby stored but not posted (a crash between the two): posted now with its pings,
         while it is still a lobby (a lobby started or closed meanwhile has nothing left to say)."""
-        if game.status != "lobby":
+        if not game.is_lobby:
             return True
         pings = [int(u) for u in row.payload.get("pings", [])]
         with in_channel(game):

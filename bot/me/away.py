@@ -130,7 +130,7 @@ async def tell_tables(bot: CoalClient, user_id: int, until: float | None) -> Non
     """Tell each running game the person sits in that they are away until `until` (None: back)."""
     for game in await bot.manager.people.games_of(user_id):
         seat = game.seat_of_user(user_id)
-        if game.status != "active" or seat is None:
+        if not game.is_running or seat is None:
             continue
         with in_channel(game):
             if until is None:
@@ -154,7 +154,7 @@ async def come_back(bot: CoalClient, person: PlayerSettings) -> bool:
     if back is None:
         return False
     await tell_tables(bot, person.user_id, None)
-    running = [g for g in await bot.manager.people.games_of(person.user_id) if g.status == "active"]
+    running = [g for g in await bot.manager.people.games_of(person.user_id) if g.is_running]
     played = [(g.id, await _played_for(bot, g, person.user_id, started), game_link(g)) for g in running]
     if running:  # (their language, else the first game's)
         await bot.publisher.direct(running[0], back, lambda: words.welcome_back(played))

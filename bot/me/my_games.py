@@ -37,7 +37,7 @@ async def show(interaction: discord.Interaction, page: int = 0, edit: bool = Fal
             )
         )
     buttons: list[Any] = []  # link buttons and GamesPage (a DynamicItem)
-    mine = next((g for g in games if g.status == "active" and g.to_move_user == user), None)
+    mine = next((g for g in games if g.is_running and g.to_move_user == user), None)
     if mine is not None:
         buttons.append(Button(label=_(words.NEXT_MINE), url=words.link(mine)))
     scope = str(guild or 0)

@@ -175,7 +175,7 @@ class CoalCommands(app_commands.Group):
     async def join(self, interaction: discord.Interaction) -> None:
         user = interaction.user
         running = await client_of(interaction).manager.current(interaction.channel_id or 0)
-        if running is not None and running.status == "active" and running.seat_of_user(user.id) is not None:
+        if running is not None and running.is_running and running.seat_of_user(user.id) is not None:
             await seats.take_back(interaction)  # your own seat, from the computer playing it
             return
         game = await client_of(interaction).manager.join(interaction.channel_id or 0, user.id, user.display_name)
@@ -232,8 +232,7 @@ class CoalCommands(app_commands.Group):
             await turns.take(interaction, turns.typed(f"mine {steps}: {await _english_plan(interaction, plan)}"))
             return
         game = await client_of(interaction).manager.check_turn(interaction.channel_id or 0, interaction.user.id)
-        state = game.state
-        assert state is not None
+        state = game.started_state
         problem = space_problem(state, state.current, space_of("mine", steps))
         if problem:
             raise IllegalMove(problem)

@@ -23,8 +23,8 @@ from rules.components import TILES
 
 def draw_choice(game: Game, pick: str = "none") -> tuple[str, View]:
     """The actor's private message after a draw space: the items, a menu, top/bottom buttons."""
-    state = game.state
-    assert state is not None and state.pending is not None
+    state = game.started_state
+    assert state.pending is not None  # (a draw space's items, being chosen)
     me = state.players[state.current]
     options = [discord.SelectOption(label=turns.keep_none_label(state), value="none", default=pick == "none")]
     for k, item in enumerate(state.pending.cards, start=1):
@@ -57,8 +57,8 @@ def drawn_button(game: Game, user_id: int) -> View | None:
 
 def show_drawn(game: Game) -> DrawnButton:
     """The "Show my drawn tiles" (or cards) button of a game whose player to move is choosing."""
-    state = game.state
-    assert state is not None and state.pending is not None
+    state = game.started_state
+    assert state.pending is not None  # (a draw space's items, being chosen)
     text = _(turns.SHOW_DRAWN_TILES) if state.pending.kind == "tile" else _(turns.SHOW_DRAWN_CARDS)
     return DrawnButton(game.id, game.version, label=text)
 
@@ -127,14 +127,15 @@ class KeepButton(GameButton, DynamicItem[Button], template=button_template("keep
         if not (number == "none" or number.isdigit()) or to not in ("top", "bottom"):
             await stale(interaction, _(refusals.CHOICE_MADE))
             return
-        assert game.state is not None and game.state.pending is not None
-        cards = game.state.pending.cards
+        pending = game.started_state.pending
+        assert pending is not None  # (my_draw: the presser is choosing)
+        cards = pending.cards
         keep = None if number == "none" else int(number)
         leave_empty = bool(empty) and keep is not None and keep <= len(cards)
         action = ChooseDrawn(
             pick=keep,
             to="top" if to == "top" else "bottom",
-            substitutes=empty_carts(game.state.supply, cards[keep - 1]) if leave_empty and keep else (),
+            substitutes=empty_carts(game.started_state.supply, cards[keep - 1]) if leave_empty and keep else (),
         )
         private = turns.kept(action.pick, action.to)
         await take(interaction, action, expected_version=self.version, edit_private=private)

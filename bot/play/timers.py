@@ -96,7 +96,7 @@ class Timers:
         # A lobby waits for its start `limits.lobby_days` at most. A turn's ping held back by quiet hours is
         # due when they end, in a game without a timer too.
         timed = game.deadline is not None or game.options.paused_at is not None or game.held_ping is not None
-        if game.status == "lobby" or game.status == "active" and timed and not computer_to_move(game):
+        if game.is_lobby or game.is_running and timed and not computer_to_move(game):
             self._games[game.channel_id] = game
             self._arm(game.channel_id)
         else:
@@ -121,7 +121,7 @@ class Timers:
 
     def _due(self, game: Brief) -> float:
         """When the game's timer next has something to do (not before its next try after a failure)."""
-        if game.status == "lobby":
+        if game.is_lobby:
             due = lobby_expires_at(game, self.bot.limits)
         elif game.options.paused_at is None and game.deadline is None:
             assert game.held_ping is not None  # (tracked for it alone: `_track`)
@@ -212,7 +212,7 @@ class Timers:
 
     async def _handle(self, game: Game, now: float) -> None:
         mover = self.bot.manager.people.timing(game.to_move_user)
-        if game.status == "lobby":
+        if game.is_lobby:
             await self._close_lobby(game)
         elif game.options.paused_at is not None:
             await self._end_pause(game)
@@ -266,11 +266,11 @@ class Timers:
         updated = await self.bot.manager.mark_reminded(game.channel_id, game.version)
         if updated is None:  # moved on, or already reminded
             return
-        assert game.deadline is not None and game.state is not None
+        assert game.deadline is not None  # (a reminder is due before it)
         await self.bot.publisher.remind(
             game, game.deadline - self.bot.clock()
         )  # as the player chose (/coal me settings)
-        log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.state.to_move)
+        log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.started_state.to_move)
 
     async def _expire(self, game: Game, away: float | None = None) -> None:
         """The move for the player to move: their time ran out, or they are away until `away`."""

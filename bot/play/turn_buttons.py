@@ -26,8 +26,7 @@ def turn_view(game: Game, *, undo: int | None = None, catch_up: bool = False) ->
     with `undo` (not None), the Undo button for the person who moved last, saying how many computer
     moves after theirs it takes back too; with `catch_up`, "What happened since my last move" for a
     player to move who has been gone (`bot.me.catchup`)."""
-    state = game.state
-    assert state is not None
+    state = game.started_state
     v = View(timeout=None)
     if state.phase == "draft":
         options = [

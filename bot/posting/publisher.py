@@ -233,7 +233,7 @@ class Publisher:
         game = await self.bot.manager.store.load_game(game_id)
         async with self._lock(game_id):
             rows = await self._pending(game_id)
-            if not rows or game is None or (game.state is None and game.status != "lobby"):
+            if not rows or game is None or (game.state is None and not game.is_lobby):
                 self._settled(game_id)
                 return 0
             if look_first and await self._found(game, rows[-1].seq):
@@ -497,10 +497,10 @@ class Publisher:
     async def first_turn(self, interaction: discord.Interaction | None, game: Game) -> None:
         """The first message of a game, answering the Start (or straight into the game's channel: a tutorial
         in its thread): seats, the board, and the first draft pick."""
-        assert game.state is not None
+        state = game.started_state
         with in_channel(game):
-            alt = images.board(game.state)
-        file = await self.bot.render(render_turn, game.state, None, filename="board.png", description=alt)  # always
+            alt = images.board(state)
+        file = await self.bot.render(render_turn, state, None, filename="board.png", description=alt)  # always
         channel = None if interaction is not None else self.bot.get_partial_messageable(game.channel_id)
         at_keyboard = interaction.user.id if interaction is not None else None
         with in_channel(game):
@@ -514,13 +514,13 @@ class Publisher:
     async def repost_turn(self, game: Game, text: str) -> None:
         """The current turn posted again in the game's channel after `text`: the board, the ping of the player
         to move and the turn's buttons (the sandbox after a restart: its page shows the new messages only)."""
-        assert game.state is not None
+        state = game.started_state
         with in_channel(game):
-            alt = images.board(game.state)
-            file = await self.bot.render(render_turn, game.state, None, filename="board.png", description=alt)
+            alt = images.board(state)
+            file = await self.bot.render(render_turn, state, None, filename="board.png", description=alt)
             telling = await tell_turn(self.bot, game)
             body = "\n".join(x for x in (text, turns.whose_turn(game)) if x)
-            view = turn_view(game) if game.state.phase != "over" else None
+            view = turn_view(game) if state.phase != "over" else None
             posted = await send(
                 None, self.bot.get_partial_messageable(game.channel_id), body, file, view, pings=telling.pings
             )

@@ -65,7 +65,7 @@ def seat_line(game: Game) -> str:
     """The seats in order, the host marked (in the lobby, where the host decides)."""
     lines = []
     for s in game.seats:
-        template = _(SEAT_OF_HOST) if game.status == "lobby" and s.user_id == game.host_id else _(SEAT)
+        template = _(SEAT_OF_HOST) if game.is_lobby and s.user_id == game.host_id else _(SEAT)
         lines.append(template.format(seat=s.seat + 1, player=seat_of(s.user_id, s.name), colour=seat_colour(s.colour)))
     return "\n".join(lines)
 
@@ -93,10 +93,10 @@ def lobby_message(game: Game) -> str:
     seconds = opts.timer_seconds
     timer = _(NO_TIMER) if seconds is None else _(TIMER).format(timer=timer_name(seconds))
     delivered = _(DELIVERED_PUBLIC) if opts.delivered == "all" else _(DELIVERED_HIDDEN)
-    if game.status == "lobby":
+    if game.is_lobby:
         head = _(LOBBY_HEAD).format(seated=len(game.seats), seats=MAX_PLAYERS, timer=timer, delivered=delivered)
         tail = _(LOBBY_TAIL).format(least=MIN_PLAYERS, most=MAX_PLAYERS)
-    elif game.status == "aborted":
+    elif game.is_aborted:
         head, tail = _(LOBBY_CLOSED), ""
     else:
         head, tail = _(STARTED_HEAD).format(timer=timer, delivered=delivered), ""
@@ -110,7 +110,7 @@ def joined(name: str, game: Game) -> str:
 def left(name: str, game: Game, host_left: bool = False) -> str:
     """Who left; when it was the host, who hosts now (the next seat); then the lobby."""
     lines = [_(LEFT).format(name=shown(name))]
-    if host_left and game.status == "lobby" and game.seats:
+    if host_left and game.is_lobby and game.seats:
         lines.append(_(NEW_HOST).format(host=mention(game.host_id)))
     return "\n".join(lines + [lobby_message(game)])
 

@@ -36,7 +36,7 @@ def where(game: Game) -> str:
 
 def game_line(game: Game, user_id: int) -> str:
     state = game.state
-    if game.status == "lobby" or state is None:
+    if game.is_lobby or state is None:
         return _(LOBBY).format(link=where(game), game=game.id, seated=len(game.seats), seats=MAX_PLAYERS)
     if game.to_move_user == user_id:
         if game.deadline:

@@ -140,8 +140,7 @@ def shift_scored(events: list[Event], state: GameState) -> str:
 
 def begins(game: Game, lesson: str = "") -> str:
     """The first message of a game: seats, start player, (a tutorial's first explanations,) the first pick."""
-    state = game.state
-    assert state is not None
+    state = game.started_state
     last = "\n".join(x for x in (lesson, whose_turn(game)) if x)
     return _(BEGINS).format(
         seats=seat_line(game), start_player=shown(state.players[state.start_player].name), whose_turn=last
@@ -149,8 +148,7 @@ def begins(game: Game, lesson: str = "") -> str:
 
 
 def final_message(game: Game) -> str:
-    state = game.state
-    assert state is not None
+    state = game.started_state
     winners = [seat_of(game.user_of_player(state.players[i].name), state.players[i].name) for i in state.winners]
     scores = listing(_(SCORE).format(player=shown(p.name), vp=p.vp) for p in state.players)
     head = _(GAME_OVER["share" if len(winners) > 1 else "wins"]).format(winners=_(AND).join(winners), scores=scores)
