@@ -114,7 +114,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         log.warning(
             "closing after the failure did not finish: %s", describe_failure(err, database=database, stage="closing")
         )
-        if bot.store is not None:  # at least the database: its thread alone keeps the process running
+        if bot.store_open:  # at least the database: its thread alone keeps the process running
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(bot.store.close(), CLOSE_TIMEOUT)
     return 1

@@ -5,11 +5,11 @@ and menu, which the lobby's previous message loses (`bot.posting.live_messages`)
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord.utils import MISSING
 
-from bot.context import CoalClient
 from bot.i18n import in_channel
 from bot.lobby.buttons import lobby_view
 from bot.posting.live_messages import LiveMessages
@@ -18,13 +18,16 @@ from bot.words.lobby import lobby_message, rematch_opened
 from games import Game
 from storage import OutboxRow
 
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
+
 log = logging.getLogger("coalbaron")
 
 
 class LobbyMessages:
     """Posts the lobbies' messages and keeps which one is live."""
 
-    def __init__(self, bot: CoalClient, live: LiveMessages) -> None:
+    def __init__(self, bot: CoalBot, live: LiveMessages) -> None:
         self.bot = bot
         self.live = live
 

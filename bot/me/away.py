@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from babel.dates import format_date
 from discord import app_commands
 
 from bot.command_options import MAX_CHOICES, best_first
-from bot.context import TIMERS_CHANGED, CoalClient, client_of
+from bot.context import TIMERS_CHANGED, client_of
 from bot.i18n import _, in_channel, language, locale_for, speak
 from bot.posting.telling import game_link
 from bot.words import away as words
@@ -30,6 +31,9 @@ from games.errors import GameError, Reason
 from games.people import AWAY_MOST_DAYS
 from games.quiet import QUIET_MOST, minute_of, quiet_end, quiet_length, zone, zone_names
 from storage import PlayerSettings
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 log = logging.getLogger("coalbaron")
 
@@ -126,7 +130,7 @@ async def set_away(interaction: discord.Interaction, until: str) -> None:
     bot.dispatch(TIMERS_CHANGED)  # a turn waiting for them is played now
 
 
-async def tell_tables(bot: CoalClient, user_id: int, until: float | None) -> None:
+async def tell_tables(bot: CoalBot, user_id: int, until: float | None) -> None:
     """Tell each running game the person sits in that they are away until `until` (None: back)."""
     for game in await bot.manager.people.games_of(user_id):
         seat = game.seat_of_user(user_id)
@@ -141,7 +145,7 @@ async def tell_tables(bot: CoalClient, user_id: int, until: float | None) -> Non
         await bot.publisher.say(game, text)
 
 
-async def come_back(bot: CoalClient, person: PlayerSettings) -> bool:
+async def come_back(bot: CoalBot, person: PlayerSettings) -> bool:
     """A person whose away date has come: back now, unless it is their quiet hours (then at a later
     round). Their tables are told, and they get a direct message of the moves played for them. Whether
     they came back (False: not yet, or another process did it)."""
@@ -162,7 +166,7 @@ async def come_back(bot: CoalClient, person: PlayerSettings) -> bool:
     return True
 
 
-async def _played_for(bot: CoalClient, game: Game, user_id: int, since: float) -> int:
+async def _played_for(bot: CoalBot, game: Game, user_id: int, since: float) -> int:
     """How many moves the bot made for this person in `game` since `since`."""
     return sum(
         1 for row in await bot.manager.store.log(game.id) if row.user_id == user_id and row.auto and row.at >= since

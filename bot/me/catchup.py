@@ -8,11 +8,13 @@ catchup` shows the same at any time for the game of the channel it is used in.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord.ui import Button, DynamicItem
 from discord.utils import MISSING
 
-from bot.context import CoalClient, client_of
+from bot.context import client_of
 from bot.items import GameButton, button_template
 from bot.replies import game_for
 from bot.words import images
@@ -22,8 +24,11 @@ from games.catchup import been_gone, since_last_move
 from games.errors import NoGameHere, NotSeated, Reason
 from rendering import render_turn
 
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
-async def gone(bot: CoalClient, game: Game) -> bool:
+
+async def gone(bot: CoalBot, game: Game) -> bool:
     """Whether the player to move has been gone for more than a round (the turn message's button)."""
     state = game.state
     if state is None or state.to_move is None or game.version < 2 * len(game.seats):

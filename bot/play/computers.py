@@ -18,12 +18,11 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import discord
 from pydantic import TypeAdapter
 
 import players
-from bot.context import CoalClient, as_coal
 from bot.i18n import in_channel
 from bot.posting.send import message_runs
 from bot.service.workers import HINT, Workers
@@ -36,6 +35,9 @@ from games.computers import EXPERT_SECONDS, HINT_LEVEL, computer_to_move, is_com
 from games.undo import may_take_back
 from players import Hint
 
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
+
 log = logging.getLogger("coalbaron")
 
 HINTS = TypeAdapter(list[Hint])
@@ -45,8 +47,8 @@ HINTS_KEPT = 64  # positions whose hints are kept (a position is a game's versio
 class ComputerPlayers:
     """The bot's computers: a process pool to think in and one mover task per channel."""
 
-    def __init__(self, bot: discord.Client, processes: int = 1, expert_seconds: float = EXPERT_SECONDS) -> None:
-        self.bot: CoalClient = as_coal(bot)
+    def __init__(self, bot: CoalBot, processes: int = 1, expert_seconds: float = EXPERT_SECONDS) -> None:
+        self.bot = bot
         self.workers = Workers("computer", processes)
         self.expert_seconds = expert_seconds  # the expert's CPU budget a move and a hint (EXPERT_SECONDS)
         self._movers: dict[int, asyncio.Task[None]] = {}

@@ -24,10 +24,9 @@ import contextlib
 import heapq
 import itertools
 import logging
+from typing import TYPE_CHECKING
 
-import discord
-
-from bot.context import TIMERS_CHANGED, as_coal
+from bot.context import TIMERS_CHANGED
 from bot.i18n import in_channel
 from bot.words.away import played_while_away
 from bot.words.computers import timer_played
@@ -43,6 +42,9 @@ from games.quiet import away_until, out_of_quiet, quiet_end
 from games.timers import due_at
 from storage import Brief
 
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
+
 log = logging.getLogger("coalbaron")
 
 
@@ -55,8 +57,8 @@ class Timers:
 
     WAKE = TIMERS_CHANGED
 
-    def __init__(self, bot: discord.Client) -> None:
-        self.bot = as_coal(bot)
+    def __init__(self, bot: CoalBot) -> None:
+        self.bot = bot
         # channel -> the game as last stored, in brief (read whole when its timer is due)
         self._games: dict[int, Brief] = {}
         # (when due, entry number, channel): an entry is live while `_entry[channel]` is its number; a

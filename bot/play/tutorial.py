@@ -13,13 +13,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ui import Button, ChannelSelect, DynamicItem, Item, View
 
 from bot.command_options import server_language
-from bot.context import CoalClient, client_of
+from bot.context import client_of
 from bot.host import server_defaults
 from bot.i18n import _, in_channel, language, language_from_option, locale_for, speaking
 from bot.items import BLUE, GameButton, GameMenu, NotOurs, button_template, menu_template
@@ -36,6 +36,9 @@ from games import tutorial as table
 from games.computers import is_computer, people
 from games.errors import Reason
 from rules import EVENTS, Event
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 log = logging.getLogger("coalbaron")
 
@@ -99,7 +102,7 @@ async def _private_thread(interaction: discord.Interaction, lang: str) -> discor
     return thread
 
 
-async def _table(bot: CoalClient, guild_id: int, channel_id: int, user: discord.abc.User, lang: str) -> Game:
+async def _table(bot: CoalBot, guild_id: int, channel_id: int, user: discord.abc.User, lang: str) -> Game:
     """The tutorial's game, dealt: the learner and one easy computer, the fixed seed."""
     manager = bot.manager
     await manager.new_game(guild_id, channel_id, user.id, user.display_name, table.options(lang))
@@ -118,7 +121,7 @@ def learner(game: Game) -> str | None:
     return seats[0].name if seats else None
 
 
-async def lesson(bot: CoalClient, game: Game, events: list[Event], version: int) -> str:
+async def lesson(bot: CoalBot, game: Game, events: list[Event], version: int) -> str:
     """The explanations a tutorial's message at `version` brings with `events` (empty in another game, or
     when the log cannot be read: the turn is posted without them)."""
     if not game.options.tutorial:
@@ -145,7 +148,7 @@ def final_lesson(game: Game) -> str:
     return words.final_score(game.state, player)
 
 
-async def guides_the_console(bot: CoalClient, game: Game, user_id: int) -> bool:
+async def guides_the_console(bot: CoalBot, game: Game, user_id: int) -> bool:
     """Whether the mining console shows its walk-through: in a tutorial, until the learner has mined once."""
     if not game.options.tutorial:
         return False

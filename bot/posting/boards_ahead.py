@@ -7,13 +7,16 @@ import asyncio
 import contextlib
 import io
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.context import CoalClient
 from games import Game, Move, TurnResult
 from rendering import LastMove, last_move, render_turn
 from rules import GameState
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +33,7 @@ class Ahead:
 class BoardsAhead:
     """The boards being drawn for moves judged, by their state's id; the turn's post takes its own."""
 
-    def __init__(self, bot: CoalClient) -> None:
+    def __init__(self, bot: CoalBot) -> None:
         self.bot = bot
         self._ahead: dict[int, Ahead] = {}
         self._closed = False

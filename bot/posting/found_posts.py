@@ -14,12 +14,14 @@ import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.context import CoalClient
 from games import Game
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 log = logging.getLogger("coalbaron")
 
@@ -49,7 +51,7 @@ def versions(components: Iterable[Any], game_id: int) -> list[int]:
     return out
 
 
-async def last_shown(bot: CoalClient, game: Game) -> Shown | None:
+async def last_shown(bot: CoalBot, game: Game) -> Shown | None:
     """The newest of the bot's messages in the game's channel with live components of the game, or
     None (none among the last `LOOK_BACK`, or the channel cannot be read: then the turn is posted again,
     as it would have been before)."""

@@ -5,11 +5,14 @@ with "🤖 … is thinking…" loses that line in the same edit, once the comput
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.context import CoalClient
 from games import Game
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 log = logging.getLogger("coalbaron")
 
@@ -17,7 +20,7 @@ log = logging.getLogger("coalbaron")
 class LiveMessages:
     """game -> (channel, message) of its live components, as this process posted or found them."""
 
-    def __init__(self, bot: CoalClient) -> None:
+    def __init__(self, bot: CoalBot) -> None:
         self.bot = bot
         self._shown: dict[int, tuple[int, int]] = {}
         self._settled: dict[int, str] = {}  # game -> its live message's words once it is no longer the newest

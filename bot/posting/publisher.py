@@ -21,11 +21,11 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.context import TIMERS_CHANGED, CoalClient, as_coal
+from bot.context import TIMERS_CHANGED
 from bot.i18n import _, in_channel, locale_for, speaking
 from bot.lobby.messages import LobbyMessages
 from bot.lobby.rematch import rematch_view
@@ -52,6 +52,9 @@ from rendering import last_move, render_scoring, render_turn
 from rules import EVENTS, view
 from storage import OutboxRow, PlayerSettings
 
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
+
 log = logging.getLogger("coalbaron")
 
 POSTED_KINDS = (TURN_POST, LOBBY_POST)  # the outbox posts this object makes
@@ -62,8 +65,8 @@ REPOST_GAMES = 8  # games whose pending posts a start posts at once (each in its
 class Publisher:
     """Posts what the bot stored to the game's channel (or as follow-ups of the interaction that caused it)."""
 
-    def __init__(self, bot: discord.Client) -> None:
-        self.bot: CoalClient = as_coal(bot)
+    def __init__(self, bot: CoalBot) -> None:
+        self.bot = bot
         self._locks = KeyedLocks()  # per game: its posts go out one at a time, in order
         self._backoff = Backoff(cap=RETRY_CAP)  # per game whose posts fail
         self._retries: dict[int, asyncio.TimerHandle] = {}

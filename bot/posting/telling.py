@@ -21,11 +21,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 from discord.utils import MISSING
 
-from bot.context import CoalClient, client_of
+from bot.context import client_of
 from bot.i18n import _, locale_for, speak, speaking
 from bot.replies import pinging
 from bot.words import images
@@ -37,6 +38,9 @@ from games.quiet import away_until, quiet_end
 from rendering import render_turn
 from rules.engine import next_player
 from storage import PlayerSettings
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 log = logging.getLogger("coalbaron")
 
@@ -54,7 +58,7 @@ def game_link(game: Game) -> str:
     return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
 
 
-async def tell_turn(bot: CoalClient, game: Game, *, at_keyboard: int | None = None, last: object = None) -> Telling:
+async def tell_turn(bot: CoalBot, game: Game, *, at_keyboard: int | None = None, last: object = None) -> Telling:
     """Tell the turn to `game.to_move_user` as they chose, before its channel message: a direct message
     for one who chose it, their ping held for their quiet hours, the heads-up for whoever is next; and
     the pings and the image of that message (the mover's ping when their direct message was refused).
@@ -98,7 +102,7 @@ async def tell_turn(bot: CoalClient, game: Game, *, at_keyboard: int | None = No
     return Telling(() if sent else (mine.user_id,), image)
 
 
-async def _heads_up(bot: CoalClient, game: Game, people: dict[int, PlayerSettings]) -> None:
+async def _heads_up(bot: CoalBot, game: Game, people: dict[int, PlayerSettings]) -> None:
     """The heads-up to whoever is next after the player to move, if they asked for it and are neither in
     their quiet hours nor away; only on a turn of the draft or of a shift (a draw's choice is the same turn)."""
     state = game.state
@@ -117,7 +121,7 @@ async def _heads_up(bot: CoalClient, game: Game, people: dict[int, PlayerSetting
     await direct(bot, game, person, lambda: heads_up(game.id, mover, link))
 
 
-async def send_held_ping(bot: CoalClient, game: Game) -> None:
+async def send_held_ping(bot: CoalBot, game: Game) -> None:
     """The ping of a turn held back by the mover's quiet hours, now they are over: as they chose (a
     mention in the channel, or a direct message; the mention when Discord refuses the message)."""
     user = game.to_move_user
@@ -137,7 +141,7 @@ async def send_held_ping(bot: CoalClient, game: Game) -> None:
         log.info("game %s: the held ping could not be posted (%s)", game.id, err)
 
 
-async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:
+async def remind(bot: CoalBot, game: Game, seconds_left: float) -> None:
     """The half-time reminder, as the player to move chose: in the channel (pinging them or not),
     by direct message, or not at all."""
     user = game.to_move_user
@@ -162,7 +166,7 @@ async def remind(bot: CoalClient, game: Game, seconds_left: float) -> None:
 
 
 async def direct(
-    bot: CoalClient, game: Game, person: PlayerSettings, write: Callable[[], str], file: discord.File | None = None
+    bot: CoalBot, game: Game, person: PlayerSettings, write: Callable[[], str], file: discord.File | None = None
 ) -> bool:
     """A direct message to `person`, written in their language (the game's until they used
     /coal me settings); False if Discord refused it, which is remembered so they are told once."""
@@ -181,7 +185,7 @@ async def direct(
     return True
 
 
-async def _note_refused(bot: CoalClient, user_id: int, state: str) -> None:
+async def _note_refused(bot: CoalBot, user_id: int, state: str) -> None:
     try:
         await bot.manager.people.change_settings(user_id, dm_refused=state)
     except Exception:

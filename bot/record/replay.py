@@ -20,13 +20,14 @@ import asyncio
 import io
 import logging
 import time
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ui import Button, DynamicItem, Select, View
 
 from bot.command_options import best_first
-from bot.context import CoalClient, client_of
+from bot.context import client_of
 from bot.i18n import _, language
 from bot.items import BLUE, GameButton, GameMenu, NotOurs, button_template, chosen, make_menu, menu_template, number
 from bot.record.visibility import finished_games_seen, may_see
@@ -36,6 +37,9 @@ from games.errors import NoGameHere, Reason
 from rendering.replay import EVERYTHING, Frame, replay_frame, replayed
 from storage import Game, LogRow
 from storage.queries import record_of
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 log = logging.getLogger("coalbaron")
 
@@ -116,7 +120,7 @@ async def _frame(
 
 
 async def _draw(
-    bot: CoalClient, game: Game, rows: list[LogRow], number: int, viewer: str | None
+    bot: CoalBot, game: Game, rows: list[LogRow], number: int, viewer: str | None
 ) -> tuple[bytes | None, list[Frame]]:
     """A frame drawn in the drawing worker, and the game's frames; no image if drawing failed."""
     record = record_of(game, rows)

@@ -48,7 +48,6 @@ async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
     current turn posted again, buttons and all (the page shows only what is posted after a start). A game
     with turns stored and not yet posted gets only the line: the start's catch-up posts those turns next,
     the last of them the current one."""
-    assert bot.manager is not None
     game = await bot.manager.current(channel.id)
     messageable = bot.get_partial_messageable(channel.id)
     if game is None:
@@ -112,7 +111,7 @@ async def run_sandbox(
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
-        if bot.store is not None:  # a failed start: the database thread would keep the process alive
+        if bot.store_open:  # a failed start: the database thread would keep the process alive
             await bot.store.close()
     print(words.STOPPED, flush=True)
     return 0

@@ -15,7 +15,8 @@ import json
 import logging
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -39,6 +40,9 @@ from games.shards import Shards
 from games.timers import PAUSE_LIMIT
 from rendering import warm_up
 from storage import Store
+
+if TYPE_CHECKING:  # (made in setup_hook, imported there: the timers import the handlers, which name this client)
+    from bot.play.timers import Timers
 
 log = logging.getLogger("coalbaron")
 
@@ -67,26 +71,50 @@ class CoalTree(app_commands.CommandTree):
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class BotOptions:
+    """How a bot is made (`create_bot`'s keywords; the settings give them in `python -m bot`).
+
+    `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES);
+    `expert_seconds`: CPU seconds the expert level thinks a move, and a hint (EXPERT_SECONDS);
+    `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread);
+    `shards`: run these shards only (SHARD_COUNT, SHARD_IDS) as an `AutoShardedClient`; without
+    them a plain `Client`, one connection, as Discord wants below 2 500 servers;
+    `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS);
+    `limits`: lobbies per server, games per person, lobbies opened per hour, a lobby's days (games.limits);
+    `game_threads`: False keeps every game where `/coal new` is typed (the sandbox, whose page shows one channel);
+    `purge_after_days`: how long a server's data is kept after it removed the bot (PURGE_AFTER_DAYS);
+    `health`: (host, port) of /healthz, /readyz and /metrics (HEALTH_HOST, HEALTH_PORT; None: off);
+    `ready_post_age`: seconds a post may wait before /readyz turns 503 (READY_POST_AGE).
+    """
+
+    database: str | os.PathLike[str] | None = None
+    clock: Clock | None = None
+    dev_guild_id: int | None = None
+    computer_processes: int = 1
+    expert_seconds: float = EXPERT_SECONDS
+    drawing_processes: int = 0
+    shards: Shards | None = None
+    pause_limit: float = PAUSE_LIMIT
+    limits: Limits | None = None
+    game_threads: bool = True
+    purge_after_days: int = PURGE_AFTER_DAYS
+    health: tuple[str, int] | None = None
+    ready_post_age: float = READY_POST_AGE
+
+
+class NotStarted(RuntimeError):
+    """A part the bot opens at its start (`setup_hook`: the store, the manager, the timers), named by the
+    error, asked for before it (a bug in the caller)."""
+
+
 class CoalBot(discord.Client):
     """The Coal Baron bot: one `/coal` command group, persistent components, one store."""
 
-    def __init__(
-        self,
-        *,
-        database: str | os.PathLike[str] | None = None,
-        clock: Clock | None = None,
-        dev_guild_id: int | None = None,
-        computer_processes: int = 1,
-        expert_seconds: float = EXPERT_SECONDS,
-        drawing_processes: int = 0,
-        shards: Shards | None = None,
-        pause_limit: float = PAUSE_LIMIT,
-        limits: Limits | None = None,
-        game_threads: bool = True,
-        purge_after_days: int = PURGE_AFTER_DAYS,
-        health: tuple[str, int] | None = None,
-        ready_post_age: float = READY_POST_AGE,
-    ):
+    def __init__(self, options: BotOptions) -> None:
+        database, clock, shards, health = options.database, options.clock, options.shards, options.health
+        computer_processes, expert_seconds = options.computer_processes, options.expert_seconds
+        drawing_processes, limits = options.drawing_processes, options.limits
         # The bot never joins voice: no warning at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -96,16 +124,16 @@ class CoalBot(discord.Client):
         if shards is not None:  # AutoShardedClient's options (see ShardedCoalBot)
             sharding = {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **sharding)
-        self.pause_limit = pause_limit
+        self.pause_limit = options.pause_limit
         self.limits = limits or Limits()
-        self.game_threads = game_threads  # /coal new opens a thread per game (the sandbox: no)
+        self.game_threads = options.game_threads  # /coal new opens a thread per game (the sandbox: no)
         self.owned_shards = shards  # (AutoShardedClient.shards is its connections)
         self.tree = CoalTree(self)
         self.database = database
         self.clock: Clock = clock or discord_clock
-        self.dev_guild_id = dev_guild_id
-        self.store: Store | None = None
-        self.manager: GameManager | None = None
+        self.dev_guild_id = options.dev_guild_id
+        self._store: Store | None = None  # opened by setup_hook (`store`)
+        self._manager: GameManager | None = None
         self.consoles = Consoles()
         self.publisher = Publisher(self)  # everything the bot posts about a game goes through it
         self.cooldowns = Cooldowns(self.clock)
@@ -116,18 +144,44 @@ class CoalBot(discord.Client):
         self.drawing = (
             Workers("drawing", drawing_processes, prepare=warm_up, queued=4) if drawing_processes > 0 else None
         )
-        self.timers: Any = None  # bot.play.timers.Timers, once set up
-        self.housekeeping = Housekeeping(self, purge_after_days)  # forgetting, purges, old posts
+        self._timers: Timers | None = None  # set up by setup_hook (`timers`)
+        self.housekeeping = Housekeeping(self, options.purge_after_days)  # forgetting, purges, old posts
         self.metrics = Metrics()  # counters where things happen; gauges read at each scrape
         self.replays = FrameCache()  # the replay viewer's drawn frames
         self._rate_limits = RateLimits(self.metrics)
         logging.getLogger("discord.http").addFilter(self._rate_limits)
         # /healthz, /readyz, /metrics on HEALTH_HOST:HEALTH_PORT (off without a port)
-        self.health = HealthServer(self, health[0], health[1], ready_post_age) if health is not None else None
+        self.health = HealthServer(self, health[0], health[1], options.ready_post_age) if health is not None else None
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
         # The start's catch-up (pending posts, computers to move) begins with the start, unless its starter
         # begins it later (`start_catch_up`: the sandbox, once its simulated server is built).
         self.catch_up_at_start = True
+
+    @property
+    def store(self) -> Store:
+        """The database, open from `setup_hook` on."""
+        if self._store is None:
+            raise NotStarted("store")
+        return self._store
+
+    @property
+    def manager(self) -> GameManager:
+        """The game manager, from `setup_hook` on."""
+        if self._manager is None:
+            raise NotStarted("manager")
+        return self._manager
+
+    @property
+    def timers(self) -> Timers:
+        """The turn timers, from `setup_hook` on."""
+        if self._timers is None:
+            raise NotStarted("timers")
+        return self._timers
+
+    @property
+    def store_open(self) -> bool:
+        """Whether the database is open (from the start until `close`)."""
+        return self._store is not None
 
     async def sync_commands(self) -> bool:
         """Sync the command tree with Discord only when it changed since the last sync (its payload,
@@ -154,7 +208,6 @@ class CoalBot(discord.Client):
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
         key = f"synced-commands:{guild.id if guild else 'global'}:{self.application_id}"
         store = self.store
-        assert store is not None  # opened by setup_hook before
         if known >= {c.name for c in commands} and await store.note(key) == digest:
             return False
         await self.tree.sync(guild=guild)
@@ -169,8 +222,8 @@ class CoalBot(discord.Client):
         if self.health is not None:  # up first: an operator sees the start, and why it is not ready yet
             await self.health.start()
         self.stage = startup.OPENING_DATABASE
-        self.store = await Store(self.database, clock=self.clock, busy_timeout=SAVE_WAIT).open()
-        self.manager = GameManager(self.store, self.owned_shards, self.limits)
+        self._store = await Store(self.database, clock=self.clock, busy_timeout=SAVE_WAIT).open()
+        self._manager = GameManager(self._store, self.owned_shards, self.limits)
         self.stage = startup.RESUMING
         games = await self.manager.open()
         load_all()  # every catalogue read now, not at the first message of each language
@@ -180,7 +233,7 @@ class CoalBot(discord.Client):
         self.add_dynamic_items(*PERSISTENT_ITEMS)
         self.stage = startup.SYNCING
         await self.sync_commands()
-        self.timers = Timers(self)
+        self._timers = Timers(self)
         self.manager.listeners.append(self.timers.changed)
         self.timers.start()
         self.manager.listeners.append(self.housekeeping.changed)
@@ -207,20 +260,20 @@ class CoalBot(discord.Client):
             log.info("computers to move in %d game(s)", resumed)
 
     async def close(self) -> None:
-        if self.timers is not None:
-            self.timers.stop()
+        if self._timers is not None:
+            self._timers.stop()
         self.housekeeping.stop()
         logging.getLogger("discord.http").removeFilter(self._rate_limits)
         self.publisher.close()  # a post waiting to be tried again is tried at the next start
         await self.computers.close()  # a move being thought is thought again after the next start
         if self.drawing is not None:
             self.drawing.close()
-        if self.manager is not None:
-            await self.manager.drain()  # let moves in progress finish and be stored
+        if self._manager is not None:
+            await self._manager.drain()  # let moves in progress finish and be stored
         await super().close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
         if self.health is not None:
             await self.health.stop()
 
@@ -249,12 +302,12 @@ class CoalBot(discord.Client):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (or it was deleted): its games end, its data goes after PURGE_AFTER_DAYS."""
-        if self.manager is not None:
+        if self._manager is not None:
             await self.housekeeping.departed(guild.id)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Added to a server: if it had removed the bot lately, its data stays."""
-        if self.manager is not None:
+        if self._manager is not None:
             await self.housekeeping.rejoined(guild.id)
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
@@ -289,49 +342,8 @@ class ShardedCoalBot(CoalBot, discord.AutoShardedClient):
     several over one PostgreSQL database; it runs the games of its shards' servers only."""
 
 
-def create_bot(
-    database: str | os.PathLike[str] | None = None,
-    *,
-    clock: Clock | None = None,
-    dev_guild_id: int | None = None,
-    computer_processes: int = 1,
-    expert_seconds: float = EXPERT_SECONDS,
-    drawing_processes: int = 0,
-    shards: Shards | None = None,
-    pause_limit: float = PAUSE_LIMIT,
-    limits: Limits | None = None,
-    game_threads: bool = True,
-    purge_after_days: int = PURGE_AFTER_DAYS,
-    health: tuple[str, int] | None = None,
-    ready_post_age: float = READY_POST_AGE,
-) -> CoalBot:
-    """The bot, unstarted. Commands are registered and synced in `setup_hook` at login.
-
-    `computer_processes`: worker processes the computer players think in (COMPUTER_PROCESSES);
-    `expert_seconds`: CPU seconds the expert level thinks a move, and a hint (EXPERT_SECONDS);
-    `drawing_processes`: worker processes images are drawn in (DRAWING_PROCESSES; 0: a thread);
-    `shards`: run these shards only (SHARD_COUNT, SHARD_IDS) as an `AutoShardedClient`; without
-    them a plain `Client`, one connection, as Discord wants below 2 500 servers;
-    `pause_limit`: seconds a paused game waits before it ends without a result (PAUSE_LIMIT_DAYS);
-    `limits`: lobbies per server, games per person, lobbies opened per hour, a lobby's days (games.limits);
-    `game_threads`: False keeps every game where `/coal new` is typed (the sandbox, whose page shows one channel);
-    `purge_after_days`: how long a server's data is kept after it removed the bot (PURGE_AFTER_DAYS);
-    `health`: (host, port) of /healthz, /readyz and /metrics (HEALTH_HOST, HEALTH_PORT; None: off);
-    `ready_post_age`: seconds a post may wait before /readyz turns 503 (READY_POST_AGE).
-    """
-    kind = CoalBot if shards is None else ShardedCoalBot
-    return kind(
-        database=database,
-        clock=clock,
-        dev_guild_id=dev_guild_id,
-        computer_processes=computer_processes,
-        expert_seconds=expert_seconds,
-        drawing_processes=drawing_processes,
-        shards=shards,
-        pause_limit=pause_limit,
-        limits=limits,
-        game_threads=game_threads,
-        purge_after_days=purge_after_days,
-        health=health,
-        ready_post_age=ready_post_age,
-    )
+def create_bot(database: str | os.PathLike[str] | None = None, **options: Any) -> CoalBot:
+    """The bot, unstarted (its options: `BotOptions`). Commands are registered and synced in `setup_hook`
+    at login."""
+    made = BotOptions(database=database, **options)
+    return (CoalBot if made.shards is None else ShardedCoalBot)(made)

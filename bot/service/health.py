@@ -14,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from typing import TYPE_CHECKING
 
-import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from bot.context import CoalClient, as_coal
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
+
 
 log = logging.getLogger("coalbaron")
 
@@ -29,8 +31,8 @@ PROBE_TIMEOUT = 2.0  # seconds a readiness check waits for the database
 class HealthServer:
     """The three endpoints, served while the bot runs."""
 
-    def __init__(self, bot: discord.Client, host: str, port: int, ready_post_age: float) -> None:
-        self.bot: CoalClient = as_coal(bot)
+    def __init__(self, bot: CoalBot, host: str, port: int, ready_post_age: float) -> None:
+        self.bot = bot
         self.client = bot
         self.host = host
         self.port = port

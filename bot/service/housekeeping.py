@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
-import discord
-
-from bot.context import TIMERS_CHANGED, CoalClient, as_coal
+from bot.context import TIMERS_CHANGED
 from bot.me import away
 from games import privacy
 from storage import Brief
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
 
 log = logging.getLogger("coalbaron")
 
@@ -33,8 +35,8 @@ class Housekeeping:
     """A round now, then one every `EVERY` seconds, and one whenever it is woken (a timer and a task, never
     a task that waits: nothing of it is left waiting between rounds)."""
 
-    def __init__(self, bot: discord.Client, purge_after_days: int) -> None:
-        self.bot: CoalClient = as_coal(bot)
+    def __init__(self, bot: CoalBot, purge_after_days: int) -> None:
+        self.bot = bot
         self.purge_after = purge_after_days * DAY
         self._next: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None

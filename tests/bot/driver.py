@@ -65,13 +65,13 @@ async def finished_game(w, channel, members, seed: int, computers: tuple[str, ..
 async def close_bot(bot) -> None:
     """Stop a bot's timers and close its database: the database thread would otherwise outlive
     a failed test and hang the run."""
-    if bot.timers is not None:
+    if bot._timers is not None:
         bot.timers.stop()
     bot.publisher.close()
     await bot.computers.close()
     if bot.drawing is not None:
         bot.drawing.close()
-    if bot.store is not None:
+    if bot.store_open:
         await bot.store.close()
 
 

@@ -38,7 +38,7 @@ async def main(db: str) -> int:
         player = asyncio.create_task(play_forever())
         code = await run_until_signal(bot, asyncio.Event().wait())
         player.cancel()
-        print(f"exit {code} store_open={bot.store is not None}", flush=True)
+        print(f"exit {code} store_open={bot.store_open}", flush=True)
     return code
 
 
