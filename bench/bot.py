@@ -244,11 +244,11 @@ async def run(
             await env.settle()
             label = f"staggered + {len(solo)} games w/ computers"
             monitor.reset()
-            thoughts = len(await client.store.log(solo[0][0].id))
+            thoughts = len(await client.store.queries.log(solo[0][0].id))
             for _ in range(computer_rounds):
                 await round_of(solo + rng.sample(tables, stagger))  # the people's moves wake the computers
                 await client.computers.idle()
-            thoughts = len(await client.store.log(solo[0][0].id)) - thoughts
+            thoughts = len(await client.store.queries.log(solo[0][0].id)) - thoughts
             results[label] = (list(monitor.latencies), list(monitor.answered), monitor.max_stall, monitor.max_gc)
         errors = list(env.errors)
         await client.computers.close()

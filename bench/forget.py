@@ -60,9 +60,9 @@ async def forget(db: Path) -> tuple[float, float, int, int]:
     async with Store(db) as store:
         before = store.connection.total_changes
         wall, cpu = time.perf_counter(), time.process_time()
-        await store.forget(PERSON, asked_by="operator")
-        renamed, _open = await store.forget_in_ended_games(PERSON)
-        await store.forget_done(PERSON)
+        await store.personal.forget(PERSON, asked_by="operator")
+        renamed, _open = await store.personal.forget_in_ended_games(PERSON)
+        await store.personal.forget_done(PERSON)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         return wall, cpu, renamed, store.connection.total_changes - before
 

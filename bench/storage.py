@@ -196,14 +196,18 @@ async def queries(store: Store, info: dict[str, Any], calls: int = 200) -> dict[
     rng = random.Random(2)
     users = info["busiest_users"]
     return {
-        "history, busiest server (/coal history)": await _timed(calls, lambda k: store.finished_games(1, limit=15)),
-        "history, any server": await _timed(
-            calls, lambda k: store.finished_games(rng.randint(2, info["guilds"]), limit=15)
+        "history, busiest server (/coal history)": await _timed(
+            calls, lambda k: store.queries.finished_games(1, limit=15)
         ),
-        "stats, busiest server (/coal stats)": await _timed(calls, lambda k: store.player_stats(1, rng.choice(users))),
+        "history, any server": await _timed(
+            calls, lambda k: store.queries.finished_games(rng.randint(2, info["guilds"]), limit=15)
+        ),
+        "stats, busiest server (/coal stats)": await _timed(
+            calls, lambda k: store.queries.player_stats(1, rng.choice(users))
+        ),
         "stats, any server": await _timed(
             calls,
-            lambda k: store.player_stats(g := rng.randint(2, info["guilds"]), g * 1000 + rng.randrange(60)),
+            lambda k: store.queries.player_stats(g := rng.randint(2, info["guilds"]), g * 1000 + rng.randrange(60)),
         ),
     }
 
@@ -226,7 +230,7 @@ async def open_games(store: Store, count: int, seed: int = 3) -> tuple[float, fl
         )
         await tx.executemany("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)", seats)
     t0 = time.perf_counter()
-    loaded = await store.open_games()
+    loaded = await store.queries.open_games()
     t1 = time.perf_counter()
     resumed = await GameManager(store).open()
     t2 = time.perf_counter()
@@ -248,8 +252,8 @@ async def bytes_per_game(folder: Path, games: int) -> tuple[float, int, float]:
             while game.status == "active":
                 action = random_action(game.state, chooser)
                 game = (await manager.act(ch, game.to_move_user, action, announce=True)).game
-                async with store.posting():  # as the bot does once it is posted: its mark rides on the next turn
-                    store.posted_upto(game.id, game.version)
+                async with store.outbox.posting():  # as the bot does once it is posted: its mark rides on the next turn
+                    store.outbox.posted_upto(game.id, game.version)
                 moves += 1
         await store.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return (path.stat().st_size - empty) / games, empty, moves / games

@@ -176,6 +176,6 @@ class Hosting(GameMemory):
                     continue
                 game = await self._commit(brief.channel_id, self.store.abort_game(game))
                 self._remember(game)
-                await self.store.drop_pending_posts(game.id)  # they can never be posted there
+                await self.store.outbox.drop_pending_posts(game.id)  # they can never be posted there
                 ended.append(game)
         return ended

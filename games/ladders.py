@@ -27,7 +27,7 @@ class Ladders:
         oldest first: games finished before the ladders existed, or whose rating a crash cut off.
         The number of games rated."""
         rated = 0
-        for result in await self.store.unrated_results():
+        for result in await self.store.ladders.unrated_results():
             if self.owns(result.guild_id) and await self._rate(result):
                 rated += 1
         return rated
@@ -42,18 +42,20 @@ class Ladders:
 
     async def _rate(self, result: FinishedResult) -> bool:
         async with self._rating:
-            leaving = await self.store.forgetting_in(result.game_id)  # they asked to be forgotten before it ended
+            leaving = await self.store.personal.forgetting_in(
+                result.game_id
+            )  # they asked to be forgotten before it ended
             users = [user for user, _ in ratings.people(result, leaving)]
-            changes = ratings.rate(result, await self.store.ratings(result.guild_id, users), leaving)
-            return await self.store.save_ratings(result.guild_id, changes)
+            changes = ratings.rate(result, await self.store.ladders.ratings(result.guild_id, users), leaving)
+            return await self.store.ladders.save_ratings(result.guild_id, changes)
 
     async def board(
         self, guild_id: int, user_id: int, limit: int = 10
     ) -> tuple[list[RatingRow], tuple[int, int] | None]:
         """The server's best rated people, and `user_id`'s place (and how many are rated); None if unrated."""
-        return await self.store.leaderboard(guild_id, limit), await self.store.rank(guild_id, user_id)
+        return await self.store.ladders.leaderboard(guild_id, limit), await self.store.ladders.rank(guild_id, user_id)
 
     async def rating_of(self, guild_id: int, user_id: int) -> tuple[RatingRow | None, list[RatingChange]]:
         """A person's rating in the server, and its latest changes (newest first)."""
-        current = (await self.store.ratings(guild_id, [user_id])).get(user_id)
-        return current, await self.store.rating_history(guild_id, user_id)
+        current = (await self.store.ladders.ratings(guild_id, [user_id])).get(user_id)
+        return current, await self.store.ladders.rating_history(guild_id, user_id)

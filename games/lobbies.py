@@ -130,7 +130,7 @@ class Lobbies(GameMemory):
         its seats and its post are stored in one transaction, so a crash leaves no lobby half made, and a
         lobby whose message was not posted yet is posted at the next start (`LOBBY_POST`). The lobby and
         the people it pings."""
-        old = await self.store.load_game(game_id)
+        old = await self.store.queries.load_game(game_id)
         if old is None or not old.is_finished or old.channel_id != channel_id:
             raise StaleAction(Reason.BUTTON_GONE)
         if old.seat_of_user(user_id) is None or computers.is_computer(user_id):

@@ -92,7 +92,7 @@ class GameMemory:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            briefs = [b for b in await self.store.open_briefs() if self.owns(b.guild_id)]
+            briefs = [b for b in await self.store.queries.open_briefs() if self.owns(b.guild_id)]
         finally:
             if collecting:
                 gc.enable()
@@ -113,7 +113,7 @@ class GameMemory:
         if game is not None:
             self._recent.move_to_end(channel_id)
             return game
-        game = await self.store.open_game(channel_id)
+        game = await self.store.queries.open_game(channel_id)
         if game is not None and channel_id not in self._recent:  # (not if a request stored a newer one meanwhile)
             self._keep(game)
         return game
@@ -127,7 +127,7 @@ class GameMemory:
 
     async def latest(self, channel_id: int) -> Game | None:
         """The channel's current game, else its most recent one (finished or aborted)."""
-        return await self.current(channel_id) or await self.store.latest_game(channel_id)
+        return await self.current(channel_id) or await self.store.queries.latest_game(channel_id)
 
     def open_briefs(self) -> list[Brief]:
         """Every lobby and running game of this process, in brief (read by `open`, kept up to date by
@@ -175,11 +175,11 @@ class GameMemory:
         """End a game whose channel stays out of reach (`games.timers.UNREACHABLE_DAYS`): aborted
         if it is still open, so its seats count no more against the limits, and its posts forgotten."""
         async with self._lock(game.channel_id):
-            stored = await self.store.load_game(game.id) or game
+            stored = await self.store.queries.load_game(game.id) or game
             if stored.is_open:
                 stored = await self._commit(game.channel_id, self.store.abort_game(stored))
                 self._remember(stored)
-            await self.store.drop_pending_posts(game.id)
+            await self.store.outbox.drop_pending_posts(game.id)
             return stored
 
     async def drain(self) -> None:
@@ -264,7 +264,7 @@ class GameMemory:
         """The game as stored, read again after a write failed; None if the database does not answer."""
         for attempt in range(tries):
             try:
-                return await self.store.load_game(game_id)
+                return await self.store.queries.load_game(game_id)
             except Exception as err:
                 log.warning("reading game %s back failed (%s: %s)", game_id, type(err).__name__, err)
                 if attempt + 1 < tries:

@@ -181,7 +181,7 @@ class Moves(GameMemory):
                 raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
             if computers.stand_in(game, seat) is not None:
                 raise NotYourTurn(Reason.COMPUTER_PLAYS_SEAT)
-            log = await self.store.log(game.id)
+            log = await self.store.queries.log(game.id)
             back = last_move_of(record_of(game, log), log, user_id, seat.name, tutorial=game.options.tutorial)
             events: list[Event] = [rules.TookBack(player=seat.name, replies=back.replies)]
             action = rules.record.undo_text(back.moves)

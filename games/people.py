@@ -44,12 +44,12 @@ class People:
 
     async def open(self) -> None:
         """Read who is owed a note, and who is away or has quiet hours (after a start)."""
-        self._owed = set(await self.store.refused_untold())
+        self._owed = set(await self.store.preferences.refused_untold())
         await self.refresh_timing()
 
     async def refresh_timing(self) -> None:
         """Read again who is away or has quiet hours (another process may have changed it)."""
-        self._timing = {p.user_id: p for p in await self.store.timings()}
+        self._timing = {p.user_id: p for p in await self.store.preferences.timings()}
 
     def timing(self, user_id: int | None) -> PlayerSettings | None:
         """A person's settings if they are away or have quiet hours or a heads-up; None otherwise (from memory)."""
@@ -74,14 +74,14 @@ class People:
         """These people's settings (computers and empty seats left out); defaults for whoever
         never changed one. Read at every post, so each process of a sharded bot sees a change at once."""
         people = [u for u in dict.fromkeys(user_ids) if u and not is_computer(u)]
-        return await self.store.player_settings(people)
+        return await self.store.preferences.player_settings(people)
 
     async def change_settings(self, user_id: int, **changes: Any) -> PlayerSettings:
         """Change some of a person's settings (ping, reminder, images, language, dm_refused); the rest stay."""
         async with self._settings:  # two menus changed at once must not undo each other
-            current = (await self.store.player_settings([user_id]))[user_id]
+            current = (await self.store.preferences.player_settings([user_id]))[user_id]
             wanted = replace(current, **changes)
-            saved = wanted if wanted == current else await self.store.save_player_settings(wanted)
+            saved = wanted if wanted == current else await self.store.preferences.save_player_settings(wanted)
         if saved.dm_refused == "untold":
             self._owed.add(user_id)
         else:
@@ -92,7 +92,7 @@ class People:
     async def away_days_left(self, user_id: int, now: float) -> float:
         """Days of the year's allowance a person has left, the period they are in counted up to now."""
         used = 0.0
-        for started, until, ended in await self.store.away_periods(user_id, now - YEAR):
+        for started, until, ended in await self.store.preferences.away_periods(user_id, now - YEAR):
             end = ended if ended is not None else min(until, now)
             used += max(0.0, end - max(started, now - YEAR))
         return AWAY_DAYS_A_YEAR - used / DAY
@@ -107,16 +107,16 @@ class People:
             left = await self.away_days_left(user_id, now)
             if (until - now) / DAY > left + 1 / 24:
                 raise AwayRefused(Reason.AWAY_ALLOWANCE, most=AWAY_DAYS_A_YEAR, left=max(0, int(left)))
-            current = (await self.store.player_settings([user_id]))[user_id]
-            saved = await self.store.start_away(replace(current, away_until=until), now)
+            current = (await self.store.preferences.player_settings([user_id]))[user_id]
+            saved = await self.store.preferences.start_away(replace(current, away_until=until), now)
         self._remember_timing(saved)
         return saved
 
     async def end_away(self, user_id: int, now: float) -> PlayerSettings | None:
         """A person is back (they said so, or their date came); None if they were not away."""
         async with self._settings:
-            ended = await self.store.end_away(user_id, now)
-            current = (await self.store.player_settings([user_id]))[user_id]
+            ended = await self.store.preferences.end_away(user_id, now)
+            current = (await self.store.preferences.player_settings([user_id]))[user_id]
         self._remember_timing(current)
         return current if ended else None
 
@@ -134,7 +134,7 @@ class People:
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[Game]:
         """The open games a person sits in (one server's, or every server's), the ones waiting for
         them first, then by deadline, then the newest."""
-        games = await self.store.games_of(user_id, guild_id)
+        games = await self.store.queries.games_of(user_id, guild_id)
         mine = [g for g in games if g.is_running and g.to_move_user == user_id]
         rest = [g for g in games if g not in mine]
         mine.sort(key=lambda g: (g.deadline is None, g.deadline or 0.0, -g.id))
@@ -143,9 +143,9 @@ class People:
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:
         """The options this server's new games start from (`/coal host defaults`); {} when it set none."""
-        return await self.store.server_defaults(guild_id)
+        return await self.store.preferences.server_defaults(guild_id)
 
     async def set_server_defaults(self, guild_id: int, options: dict[str, Any], by: int) -> dict[str, Any]:
         """Replace this server's defaults ({} removes them); who may is the bot's to check."""
-        await self.store.save_server_defaults(guild_id, options, by)
+        await self.store.preferences.save_server_defaults(guild_id, options, by)
         return options

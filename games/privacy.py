@@ -37,7 +37,7 @@ class Forgotten:
 
 async def forget(store: Store, user_id: int, asked_by: str = "player") -> None:
     """Start forgetting `user_id`: the request is stored, their settings and ratings deleted at once."""
-    await store.forget(user_id, asked_by)
+    await store.personal.forget(user_id, asked_by)
 
 
 async def carry_out(store: Store, user_id: int, manager: GameManager | None = None) -> Forgotten:
@@ -46,10 +46,10 @@ async def carry_out(store: Store, user_id: int, manager: GameManager | None = No
     own shards): the operator's command line, without one, renames the games that have ended and leaves the
     open ones to the bot."""
     left = handed = waiting = 0
-    for game_id, status in await store.games_covered(user_id):
+    for game_id, status in await store.personal.games_covered(user_id):
         if status not in ("lobby", "active"):
             continue
-        game = await store.load_game(game_id)
+        game = await store.queries.load_game(game_id)
         if game is None or manager is None or not manager.owns(game.guild_id):
             waiting += 1
             continue
@@ -67,6 +67,6 @@ async def carry_out(store: Store, user_id: int, manager: GameManager | None = No
         except GameError as err:  # the game moved on meanwhile: the next run looks again
             log.info("game %s: forgetting a player waits (%s)", game_id, err)
             waiting += 1
-    renamed, _still_open = await store.forget_in_ended_games(user_id)
-    done = await store.forget_done(user_id)
+    renamed, _still_open = await store.personal.forget_in_ended_games(user_id)
+    done = await store.personal.forget_done(user_id)
     return Forgotten(renamed, left, handed, waiting, done)

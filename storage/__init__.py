@@ -2,15 +2,16 @@
 posts, the server ladders, people's settings, servers' defaults and the bot's notes.
 
     store = await open_store("data/coalbaron.sqlite3")   # or a postgresql:// URL; None: $COALBARON_DB
-    game = await store.open_game(channel_id)
+    game = await store.queries.open_game(channel_id)
     game = await store.save_turn(game, new_state, user_id=..., player=..., action=str(action),
                                  outbox=[Post("turn", {...})])
-    for post in await store.pending_posts(game.id):        # post them, then
-        store.posted_upto(game.id, post.seq)                # or note_failed_post(post, "why")
+    for post in await store.outbox.pending_posts(game.id):        # post them, then
+        store.outbox.posted_upto(game.id, post.seq)                # or note_failed_post(post, "why")
     await store.close()
 
-The `Store` is the write model (`storage.store`) with its parts as base classes: `storage.outbox`,
-`storage.queries` (the reads), `storage.ladders`, `storage.preferences`. See `storage.schema` and
+The `Store` is the write model (`storage.store`: a game's lifecycle and its turns) with its parts
+reached by name: `store.outbox` (`storage.outbox`), `store.queries` (the reads), `store.ladders`,
+`store.preferences`, `store.personal`. See `storage.schema` and
 `storage.pg_schema` for the tables and migrations, and `python -m storage copy SRC DST` to move every
 game from one database to another.
 """

@@ -125,10 +125,10 @@ async def _on_database(command: str, user: int, db: str) -> str:
         raise StorageError(f"There is no Coal Baron database at {db}; nothing was done.")
     async with Store(db) as store:
         if command == "user-data":
-            return json.dumps(await store.user_data(user), indent=1)
-        await store.forget(user, asked_by="operator")
-        renamed, still_open = await store.forget_in_ended_games(user)
-        done = await store.forget_done(user)
+            return json.dumps(await store.personal.user_data(user), indent=1)
+        await store.personal.forget(user, asked_by="operator")
+        renamed, still_open = await store.personal.forget_in_ended_games(user)
+        done = await store.personal.forget_done(user)
     left = (
         "nothing else holds them; the request is done"
         if done

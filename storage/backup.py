@@ -34,8 +34,8 @@ async def backup_database(source: str | os.PathLike[str], destination: str | os.
     await asyncio.to_thread(_copy, src, dst)
     try:
         async with Store(dst) as store:
-            problems = await store.verify()
-            games = await store.games(("lobby", "active", "finished", "aborted"))
+            problems = await store.queries.verify()
+            games = await store.queries.games(("lobby", "active", "finished", "aborted"))
     except BaseException:
         dst.unlink(missing_ok=True)
         raise

@@ -18,7 +18,7 @@ from typing import Any
 from .errors import StaleState
 from .marks import FLUSH_SECONDS, PostedMarks
 from .models import Game, OutboxRow, Post
-from .part import Part
+from .part import Part, Shared
 from .rows import OUTBOX_COLUMNS, add_posts, outbox_row
 
 log = logging.getLogger("coalbaron")
@@ -27,9 +27,31 @@ log = logging.getLogger("coalbaron")
 class Outbox(Part):
     """The Store's outbox: pending posts, their marks, their failures."""
 
-    _flush: asyncio.TimerHandle | None
-    _flushing: asyncio.Task[None] | None
-    _posting: int  # posts under way (`posting`): their marks wait for the last of them to end
+    def __init__(self, shared: Shared) -> None:
+        super().__init__(shared)
+        self._marks = PostedMarks()  # posts that reached Discord, committed with the next turn (storage.marks)
+        self._flush: asyncio.TimerHandle | None = None
+        self._flushing: asyncio.Task[None] | None = None
+        self._posting = 0  # posts under way (`posting`): their marks wait for the last of them to end
+
+    def marks_to_commit(self) -> dict[int, int]:
+        """The marks waiting, for a turn's transaction to carry (`marks_back` if it fails)."""
+        return self._marks.take()
+
+    def marks_back(self, marks: dict[int, int]) -> None:
+        """Marks whose transaction failed: they wait for the next one."""
+        self._marks.put_back(marks)
+
+    async def close(self) -> None:
+        """Before the database closes: what reached Discord is stored as posted (if the database cannot take
+        it now, those turns stay pending and the next start finds them in their channel)."""
+        if self._flushing is not None:
+            await asyncio.gather(self._flushing, return_exceptions=True)
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush = None
+        with contextlib.suppress(Exception):
+            await self.flush_marks()
 
     async def add_posts(self, game: Game, posts: Sequence[Post]) -> None:
         """Store posts on their own (for a write that is not a turn, start or abort)."""
@@ -100,7 +122,7 @@ class Outbox(Part):
 
     def flush_soon(self) -> None:
         """Commit the marks waiting within `storage.marks.FLUSH_SECONDS`, unless a turn takes them first."""
-        if len(self._marks) and self._flush is None and self._flushing is None and self._backend is not None:
+        if len(self._marks) and self._flush is None and self._flushing is None and self._shared.backend_or_none:
             self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._flush_now)
 
     def _flush_now(self) -> None:
@@ -114,7 +136,7 @@ class Outbox(Part):
             log.warning("marking posts as posted failed (%s: %s); trying again", type(err).__name__, err)
         finally:
             self._flushing = None
-            if len(self._marks) and self._flush is None and self._backend is not None:
+            if len(self._marks) and self._flush is None and self._shared.backend_or_none:
                 self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._flush_now)
 
     async def flush_marks(self) -> int:

@@ -1,4 +1,9 @@
-"""What every part of the `Store` shares: the open database, the clock, and the posts known to be posted."""
+"""What the parts of a `Store` share: the open database and the clock (the Store opens and closes them).
+
+A Store is made of parts reached by name — `store.outbox`, `store.queries`, `store.ladders`,
+`store.preferences`, `store.personal` — beside its own write model (a game's lifecycle and its turns),
+so a call site says which part answers. Each part holds the same `Shared`.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +11,31 @@ from collections.abc import Callable
 
 from .backend import Backend
 from .errors import StorageError
-from .marks import PostedMarks
 
 
-class Part:
-    """A part of the Store (`storage.store`, `outbox`, `queries`, `ladders`, `preferences`): each is a base
-    class of `Store`, which sets these attributes when it is made."""
+class Shared:
+    """The database a Store's parts use (None until it is opened) and the clock they read."""
 
-    clock: Callable[[], float]
-    _backend: Backend | None
-    _marks: PostedMarks
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.backend_or_none: Backend | None = None
 
     @property
     def backend(self) -> Backend:
-        if self._backend is None:
+        if self.backend_or_none is None:
             raise StorageError("The database is not open.")
-        return self._backend
+        return self.backend_or_none
+
+
+class Part:
+    """A part of the Store (`storage.outbox`, `queries`, `ladders`, `preferences`, `personal`)."""
+
+    def __init__(self, shared: Shared) -> None:
+        self._shared = shared
+
+    @property
+    def backend(self) -> Backend:
+        return self._shared.backend
+
+    def clock(self) -> float:
+        return self._shared.clock()

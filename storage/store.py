@@ -19,8 +19,6 @@ and purging (`storage.personal`).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import os
 import time
@@ -37,6 +35,7 @@ from .ladders import Ladders
 from .marks import PostedMarks
 from .models import SEAT_COLOURS, Game, GameSettings, Post, Status
 from .outbox import Outbox
+from .part import Shared
 from .personal import Personal
 from .preferences import Preferences
 from .queries import Queries
@@ -66,8 +65,13 @@ async def open_store(target: str | os.PathLike[str] | None = None, **options: An
     return await Store(target, **options).open()
 
 
-class Store(Queries, Outbox, Ladders, Preferences, Personal):
-    """The bot's database. `await Store(target).open()` ... `await store.close()`, or `async with`."""
+class Store:
+    """The bot's database. `await Store(target).open()` ... `await store.close()`, or `async with`.
+
+    The Store is the write model of a game's lifecycle and its turns; its parts answer the rest, each by
+    name: `outbox` (posts to make, and their marks), `queries` (the reads), `ladders` (ratings),
+    `preferences` (people's settings, servers' defaults, the bot's notes), `personal` (a person's data,
+    forgetting them, a departed server's purge)."""
 
     def __init__(
         self,
@@ -83,12 +87,25 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         self.path: Path | None = None if self.kind == "postgresql" else Path(sqlite_path(self.target))
         self.busy_timeout = busy_timeout
         self.pool_size = pool_size
-        self.clock = clock
-        self._backend: Backend | None = None
-        self._marks = PostedMarks()  # posts that reached Discord, committed with the next turn (storage.marks)
-        self._flush: asyncio.TimerHandle | None = None
-        self._flushing: asyncio.Task[None] | None = None
-        self._posting = 0  # posts under way (`Outbox.posting`)
+        self._shared = Shared(clock)
+        self.outbox = Outbox(self._shared)
+        self.queries = Queries(self._shared)
+        self.ladders = Ladders(self._shared)
+        self.preferences = Preferences(self._shared)
+        self.personal = Personal(self._shared)
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """Unix seconds, as the store's writes stamp them (every part reads the same clock)."""
+        return self._shared.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self._shared.clock = clock
+
+    @property
+    def backend(self) -> Backend:
+        return self._shared.backend
 
     # --- opening and closing -------------------------------------------------------------
 
@@ -97,25 +114,17 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
         if self.path is None:
             from .postgres import PostgresBackend
 
-            self._backend = await PostgresBackend(str(self.target), pool_size=self.pool_size).open()
+            self._shared.backend_or_none = await PostgresBackend(str(self.target), pool_size=self.pool_size).open()
         else:
             from .sqlite import SqliteBackend
 
-            self._backend = await SqliteBackend(self.path, self.busy_timeout).open()
+            self._shared.backend_or_none = await SqliteBackend(self.path, self.busy_timeout).open()
         return self
 
     async def close(self) -> None:
-        if self._backend is not None:
-            if self._flushing is not None:
-                await asyncio.gather(self._flushing, return_exceptions=True)
-            if self._flush is not None:
-                self._flush.cancel()
-                self._flush = None
-            # What reached Discord is stored as posted before the database closes; if the database
-            # cannot take it now, those turns stay pending and the next start finds them in their channel.
-            with contextlib.suppress(Exception):
-                await self.flush_marks()
-            backend, self._backend = self._backend, None
+        if self._shared.backend_or_none is not None:
+            await self.outbox.close()
+            backend, self._shared.backend_or_none = self._shared.backend_or_none, None
             await backend.close()
 
     async def __aenter__(self) -> Store:
@@ -340,13 +349,13 @@ class Store(Queries, Outbox, Ladders, Preferences, Personal):
             )
         if outbox:
             turn.append(posts_statement(game.id, seq, outbox, now))
-        marks = self._marks.take()  # posts of any game that reached Discord: marked in this commit
+        marks = self.outbox.marks_to_commit()  # posts of any game that reached Discord: marked in this commit
         if marks:
             turn.append(PostedMarks.statement(marks, now))
         try:
             await self.backend.transaction(turn)
         except BaseException:
-            self._marks.put_back(marks)
+            self.outbox.marks_back(marks)
             raise
         final = (
             {p.name: (p.vp, i in state.winners) for i, p in enumerate(state.players)} if status == "finished" else {}

@@ -152,7 +152,7 @@ async def come_back(bot: CoalBot, person: PlayerSettings) -> bool:
     now = bot.clock()
     if quiet_end(now, person) is not None:
         return False
-    periods = await bot.manager.store.away_periods(person.user_id, now)  # the period not ended yet
+    periods = await bot.manager.store.preferences.away_periods(person.user_id, now)  # the period not ended yet
     started = periods[-1][0] if periods else now
     back = await bot.manager.people.end_away(person.user_id, now)
     if back is None:
@@ -169,7 +169,9 @@ async def come_back(bot: CoalBot, person: PlayerSettings) -> bool:
 async def _played_for(bot: CoalBot, game: Game, user_id: int, since: float) -> int:
     """How many moves the bot made for this person in `game` since `since`."""
     return sum(
-        1 for row in await bot.manager.store.log(game.id) if row.user_id == user_id and row.auto and row.at >= since
+        1
+        for row in await bot.manager.store.queries.log(game.id)
+        if row.user_id == user_id and row.auto and row.at >= since
     )
 
 

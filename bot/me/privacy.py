@@ -70,7 +70,7 @@ class PrivacyButton(Handled, DynamicItem[Button], template=r"coal-privacy:(?P<wh
             if again is not None:
                 await refuse(interaction, refusals.cooldown(again))
                 return
-            data = await bot.manager.store.user_data(user)
+            data = await bot.manager.store.personal.user_data(user)
             file = discord.File(
                 io.BytesIO(json.dumps(data, indent=1).encode()), filename=f"coalbaron-my-data-{user}.json"
             )

@@ -311,7 +311,7 @@ class CoalCommands(app_commands.Group):
         game = await manager.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
-        rows = await manager.store.log_with_events(game, last)
+        rows = await manager.store.queries.log_with_events(game, last)
         await interaction.response.send_message(status.log_message(rows), ephemeral=True)
 
     @app_commands.command(name="learn", description=describe.LEARN)

@@ -127,7 +127,7 @@ async def lesson(bot: CoalBot, game: Game, events: list[Event], version: int) ->
     if not game.options.tutorial:
         return ""
     try:
-        rows = await bot.manager.store.log_with_events(game)
+        rows = await bot.manager.store.queries.log_with_events(game)
     except Exception as err:
         log.warning("game %s: the tutorial's log could not be read (%s: %s)", game.id, type(err).__name__, err)
         return ""
@@ -153,7 +153,7 @@ async def guides_the_console(bot: CoalBot, game: Game, user_id: int) -> bool:
     if not game.options.tutorial:
         return False
     try:
-        log_rows = await bot.manager.store.log(game.id)
+        log_rows = await bot.manager.store.queries.log(game.id)
     except Exception:  # a log that cannot be read: the walk-through once more
         return True
     return not any(row.user_id == user_id and row.action.startswith("mine") for row in log_rows)

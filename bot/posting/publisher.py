@@ -233,7 +233,7 @@ class Publisher:
             return 0
 
     async def _retry(self, game_id: int, look_first: bool) -> int:
-        game = await self.bot.manager.store.load_game(game_id)
+        game = await self.bot.manager.store.queries.load_game(game_id)
         async with self._lock(game_id):
             rows = await self._pending(game_id)
             if not rows or game is None or (game.state is None and not game.is_lobby):

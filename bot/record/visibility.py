@@ -42,7 +42,7 @@ async def finished_games_seen(interaction: discord.Interaction, limit: int) -> l
     guild = interaction.guild_id or 0
     seen: list[GameSummary] = []
     for offset in range(0, LOOKED_AT, PAGE):
-        page = await store.finished_games(guild, limit=PAGE, offset=offset)
+        page = await store.queries.finished_games(guild, limit=PAGE, offset=offset)
         seen += [g for g in page if may_see(interaction, guild, g.channel_id, [u for _n, u, _vp in g.scores])]
         if len(seen) >= limit or len(page) < PAGE:
             break

@@ -208,10 +208,10 @@ class CoalBot(discord.Client):
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
         key = f"synced-commands:{guild.id if guild else 'global'}:{self.application_id}"
         store = self.store
-        if known >= {c.name for c in commands} and await store.note(key) == digest:
+        if known >= {c.name for c in commands} and await store.preferences.note(key) == digest:
             return False
         await self.tree.sync(guild=guild)
-        await store.save_note(key, digest)
+        await store.preferences.save_note(key, digest)
         return True
 
     async def setup_hook(self) -> None:

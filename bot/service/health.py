@@ -82,8 +82,8 @@ class HealthServer:
         if store is None:
             return ["the database is not open"]
         try:
-            await asyncio.wait_for(store.probe(), PROBE_TIMEOUT)
-            pending, oldest = await asyncio.wait_for(store.pending_summary(), PROBE_TIMEOUT)
+            await asyncio.wait_for(store.preferences.probe(), PROBE_TIMEOUT)
+            pending, oldest = await asyncio.wait_for(store.outbox.pending_summary(), PROBE_TIMEOUT)
         except Exception as err:
             return [f"the database takes no write ({type(err).__name__}: {str(err)[:120]})"]
         if pending and self.bot.clock() - oldest > self.ready_post_age:
@@ -102,7 +102,7 @@ class HealthServer:
         manager = getattr(self.bot, "manager", None)
         if manager is not None:
             try:
-                pending, oldest = await asyncio.wait_for(manager.store.pending_summary(), PROBE_TIMEOUT)
+                pending, oldest = await asyncio.wait_for(manager.store.outbox.pending_summary(), PROBE_TIMEOUT)
                 m.posts_pending.set(pending)
                 m.oldest_pending.set(max(0.0, self.bot.clock() - oldest) if pending else 0.0)
             except Exception as err:  # the database is away: the gauges keep their last values

@@ -98,7 +98,7 @@ class Housekeeping:
         """One round: forget who asked, purge the servers whose time has come, drop posts made long ago."""
         manager = self.bot.manager
         store = manager.store
-        forgetting = await store.forget_requests()
+        forgetting = await store.personal.forget_requests()
         self._forgetting = set(forgetting)
         for user in forgetting:
             done = await privacy.carry_out(store, user, manager)
@@ -107,16 +107,16 @@ class Housekeeping:
             if done.done:
                 self._forgetting.discard(user)
         now = self.bot.clock()
-        for guild in await store.purges_due(now):
+        for guild in await store.personal.purges_due(now):
             if manager.owns(guild):
-                games = await store.purge_guild(guild)
+                games = await store.personal.purge_guild(guild)
                 log.info(
                     "server %s removed the bot %.0f days ago: its data is deleted (%d games)",
                     guild,
                     self.purge_after / DAY,
                     games,
                 )
-        dropped = await store.drop_posted(now - POSTED_KEPT)
+        dropped = await store.outbox.drop_posted(now - POSTED_KEPT)
         if dropped:
             log.info("%d posts made more than %.0f days ago forgotten", dropped, POSTED_KEPT / DAY)
         await self._away_and_quiet(now)
@@ -136,7 +136,7 @@ class Housekeeping:
                 log.info("user %s is back from being away", person.user_id)
         if now - self._away_dropped >= DAY:
             self._away_dropped = now
-            await self.bot.manager.store.drop_away_periods(now - AWAY_KEPT)
+            await self.bot.manager.store.preferences.drop_away_periods(now - AWAY_KEPT)
 
     async def departed(self, guild_id: int) -> None:
         """The bot left (or was removed from) a server it owns: its games end, its data goes later."""
@@ -147,7 +147,7 @@ class Housekeeping:
         for game in ended:
             self.bot.consoles.close_game(game.id)
             self.bot.publisher.forget_game(game)
-        await manager.store.guild_left(guild_id, self.bot.clock() + self.purge_after)
+        await manager.store.personal.guild_left(guild_id, self.bot.clock() + self.purge_after)
         log.info(
             "removed from server %s: %d game(s) ended, its data goes in %.0f days",
             guild_id,
@@ -157,5 +157,5 @@ class Housekeeping:
 
     async def rejoined(self, guild_id: int) -> None:
         """The bot is back in a server: its data stays."""
-        if self.bot.manager.owns(guild_id) and await self.bot.manager.store.guild_back(guild_id):
+        if self.bot.manager.owns(guild_id) and await self.bot.manager.store.personal.guild_back(guild_id):
             log.info("back in server %s: its data is kept", guild_id)

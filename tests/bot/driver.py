@@ -145,7 +145,7 @@ async def start_game(w, players: int = 2, seed: int = 7, **options):
 
 async def stored(w):
     """The channel's game as the database has it (lobby, running or latest)."""
-    return await w.bot.store.latest_game(w.channel.id)
+    return await w.bot.store.queries.latest_game(w.channel.id)
 
 
 def actor(w, game):

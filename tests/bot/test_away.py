@@ -63,7 +63,7 @@ async def test_an_away_player_s_turns_are_played_at_once_by_the_computer_and_nev
     for _ in range(4):  # four of her turns: each played at once, none a missed turn
         game = await _bob_moves(w)
         assert game.to_move_user == w.bob.id
-    log = await w.bot.store.log(game.id)
+    log = await w.bot.store.queries.log(game.id)
     hers = [row for row in log[before:] if row.player == "alice"]
     assert hers and all(row.auto for row in hers)
     assert game.seat_of_user(w.alice.id).missed == 0  # never "absent": the seat stays hers
@@ -94,7 +94,7 @@ async def test_back_at_the_date_the_table_is_told_and_a_direct_message_says_what
     assert _said(w, "alice is back") == ["👋 alice is back."]
     [welcome] = [m.content for m in dms(w, w.alice) if "Welcome back" in m.content]
     assert "move was played for you" in welcome or "moves were played for you" in welcome
-    assert (await w.bot.store.player_settings([w.alice.id]))[w.alice.id].away_until is None
+    assert (await w.bot.store.preferences.player_settings([w.alice.id]))[w.alice.id].away_until is None
     await _to_move(w, w.bob)
     assert (await _bob_moves(w)).to_move_user == w.alice.id  # her turn waits for her again
 
@@ -114,7 +114,7 @@ async def test_i_m_back_ends_it_early_and_a_bad_date_is_refused(world):
     assert "You are away until" in r.response.content
     r = await w.alice.slash(w.channel, "coal me away", until="back")
     assert "Welcome back" in r.response.content and _said(w, "alice is back")
-    assert (await w.bot.store.player_settings([w.alice.id]))[w.alice.id].away_until is None
+    assert (await w.bot.store.preferences.player_settings([w.alice.id]))[w.alice.id].away_until is None
 
 
 async def test_the_allowance_counts_the_days_away_in_any_twelve_months(world):

@@ -87,7 +87,7 @@ async def test_a_solo_game_against_three_computers_from_the_lobby_to_the_final_s
         assert human_moves < 150, "the game does not end"
     game = await stored(w)
     assert game.status == "finished" and game.state.phase == "over"
-    log = await w.bot.store.log(game.id)
+    log = await w.bot.store.queries.log(game.id)
     computer_moves = [e for e in log if is_computer(e.user_id)]
     alices = len(log) - len(computer_moves)  # her draw choices are moves of their own
     assert alices >= human_moves and len(computer_moves) > 2 * alices  # three computers, under their own seats
@@ -165,7 +165,7 @@ async def test_a_computer_plays_for_a_player_who_never_acts_and_the_game_ends(wo
     assert said[0] == f"⏰ Time ran out for {bob}: the computer (normal) played for them."
     assert "the computer plays the seat until" in said[2] and len(said) == 3  # then it keeps the seat
     assert expiries == 3
-    log = await w.bot.store.log(game.id)
+    log = await w.bot.store.queries.log(game.id)
     bobs = [e for e in log if e.player == bob]
     assert all(e.auto for e in bobs) and len(bobs) > 20  # all bob's moves: the computer's
     assert replay(record_of(game, log)) == game.state
@@ -268,12 +268,12 @@ async def test_sigkill_while_a_computer_thinks_then_it_moves_exactly_once_after_
             await coal._reposting  # what the crash left unposted (nothing), then the computer is woken
             await coal.computers.idle()
             await env.settle()
-            game = await coal.store.latest_game(channel.id)
-            log = await coal.store.log(game.id)
+            game = await coal.store.queries.latest_game(channel.id)
+            log = await coal.store.queries.log(game.id)
             assert game.version == len(log) == version + 1  # the computer moved once, nothing lost
             assert log[-2].user_id == alice.id and log[-2].action == "bank"
             assert is_computer(log[-1].user_id) and game.to_move_user == alice.id
-            assert await coal.store.verify() == [] and not await coal.store.pending_posts()
+            assert await coal.store.queries.verify() == [] and not await coal.store.outbox.pending_posts()
             said = [m.content for m in channel.history() if m.author.id == coal.user.id]
             # alice's turn was posted before the crash (in the dead process's channel); here: the computer's, once
             [moved] = said
@@ -281,7 +281,7 @@ async def test_sigkill_while_a_computer_thinks_then_it_moves_exactly_once_after_
             # and the game goes on: alice moves, the computer answers once more
             r = await alice.slash(channel, "coal bank")
             assert not r.ephemeral
-            after = await coal.store.latest_game(channel.id)
+            after = await coal.store.queries.latest_game(channel.id)
             assert after.version == game.version + 2 and after.to_move_user == alice.id
     finally:
         await close_bot(coal)
@@ -381,7 +381,7 @@ async def test_a_seat_handed_to_a_computer_is_not_played_by_its_owner(world):
     await w.bot.computers.idle()
     moved = await stored(w)
     assert moved.version > handed.version
-    bobs = [e for e in await w.bot.store.log(moved.id) if e.seq > handed.version and e.player == "bob"]
+    bobs = [e for e in await w.bot.store.queries.log(moved.id) if e.seq > handed.version and e.player == "bob"]
     assert bobs and all(not e.auto for e in bobs)  # the computer's moves, not the timer's
 
 
@@ -441,9 +441,9 @@ async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_aro
         result = await manager.act(channel, w.alice.id, action, announce=True)
         await bot.publisher.publish(result)
         await bot.computers.idle()
-    finished = await w.bot.store.latest_game(channel)
+    finished = await w.bot.store.queries.latest_game(channel)
     assert finished.status == "finished"
-    entries = await manager.store.log_with_events(finished)  # each with its events
+    entries = await manager.store.queries.log_with_events(finished)  # each with its events
     crossed = 0
     for k, row in enumerate(entries[:-1]):
         if '"shift_scored"' in row.events and row.player != "alice" and entries[k + 1].player != "alice":
@@ -473,7 +473,7 @@ async def test_when_everyone_is_away_the_computers_play_on_in_messages_discord_t
     assert max(len(m.content) for m in ours) <= 2000
     async with w.bot.store.backend.read() as tx:
         assert (await tx.fetch("SELECT count(*) FROM outbox WHERE attempts > 0", ()))[0][0] == 0  # none refused
-    assert await w.bot.store.pending_posts(game.id) == []
+    assert await w.bot.store.outbox.pending_posts(game.id) == []
 
 
 @pytest.mark.slow

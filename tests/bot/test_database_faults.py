@@ -71,9 +71,9 @@ async def test_postgres_stopped_while_a_computer_thinks_and_back_a_minute_later(
             await bot.computers.idle()
             after = await manager.current(channel.id)
             assert after.version > game.version + 1 and not is_computer(after.to_move_user)  # bank, then its move
-            log = await bot.store.log(game.id)
+            log = await bot.store.queries.log(game.id)
             assert [e.user_id for e in log if is_computer(e.user_id)]
-            assert await bot.store.pending_posts(game.id) == []  # and its moves were posted
+            assert await bot.store.outbox.pending_posts(game.id) == []  # and its moves were posted
             assert any(m.content.startswith("🤖") for m in channel.history())
     finally:
         await close_bot(bot)
@@ -95,11 +95,11 @@ async def test_a_move_whose_commit_answer_is_lost_is_announced_not_refused(own_p
                 r = await actor(w, game).slash(channel, "coal bank")
                 assert proxy.cuts == 1
                 assert r.acknowledged and not r.ephemeral, r.response and r.response.content  # no refusal
-                stored = await bot.store.load_game(game.id)
+                stored = await bot.store.queries.load_game(game.id)
                 assert stored.version == game.version + 1
                 turn = channel.last_message
                 assert "bank" in turn.content and turn.attachments[0].filename == "board.png"
-                assert await bot.store.pending_posts(game.id) == []
+                assert await bot.store.outbox.pending_posts(game.id) == []
         finally:
             await close_bot(bot)
 
@@ -132,9 +132,9 @@ async def test_a_move_saved_but_not_confirmed_is_posted_once_the_database_is_bac
                 other = next(s.name for s in game.seats if s.user_id != mover.id)
                 assert said == [f"It is the turn of {other}."], said
                 await env.advance_time(120)  # the publisher's retries, with their backoff
-                stored = await bot.store.load_game(game.id)
+                stored = await bot.store.queries.load_game(game.id)
                 assert stored.version == game.version + 1  # the move was saved
-                assert await bot.store.pending_posts(game.id) == []
+                assert await bot.store.outbox.pending_posts(game.id) == []
                 posted = [m for m in channel.history() if m.id not in before]
                 assert any("bank" in m.content for m in posted), [m.content for m in posted]
         finally:

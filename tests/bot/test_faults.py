@@ -47,13 +47,13 @@ async def test_a_timer_move_whose_posts_fail_lets_the_computer_move_and_is_poste
     await w.env.advance_time(60)  # the backoff: the turn is posted, then the computer moves
     await w.bot.computers.idle()
     after = await stored(w)
-    log = await w.bot.store.log(game.id)
+    log = await w.bot.store.queries.log(game.id)
     timer = next(e for e in log if e.seq == game.version + 1)
     assert timer.auto and timer.user_id == w.alice.id
     assert any(is_computer(e.user_id) for e in log if e.seq > timer.seq)  # the computer moved, no restart
     assert after.to_move_user == w.alice.id
     # nothing lost: the timer's turn was posted before the computer's, in order, and nothing is pending
-    assert await w.bot.store.pending_posts(game.id) == []
+    assert await w.bot.store.outbox.pending_posts(game.id) == []
     said = [m.content for m in _ours(w)[before:]]
     timer_turn = next(k for k, text in enumerate(said) if "your pick" in text or "drafted" in text)
     computer_turn = next(k for k, text in enumerate(said) if text.startswith("🤖"))
@@ -67,10 +67,10 @@ async def test_a_post_refused_once_is_posted_after_a_backoff_without_a_restart(w
     w.env.inject_error("POST", POSTS, status=403, code=50013, message="Missing Permissions", times=4)
     await w.env.advance_time(HOUR / 2)  # the timer plays; its note, its turn and the computer's are refused
     await w.bot.computers.idle()
-    assert await w.bot.store.pending_posts(game.id) != []
+    assert await w.bot.store.outbox.pending_posts(game.id) != []
     await w.env.advance_time(60)  # the backoff
     await w.bot.computers.idle()
-    assert await w.bot.store.pending_posts(game.id) == []
+    assert await w.bot.store.outbox.pending_posts(game.id) == []
     assert "Time ran out" not in " ".join(m.content for m in _ours(w))  # the note is not kept; the turns are
     assert any(m.content.startswith("🤖") for m in _ours(w))
 
@@ -88,9 +88,9 @@ async def test_a_channel_out_of_reach_for_a_week_ends_the_game_and_tells_the_hos
         await w.bot.computers.idle()
         for _ in range(UNREACHABLE_DAYS + 1):
             await w.env.advance_time(DAY)
-    ended = await w.bot.store.load_game(game.id)
+    ended = await w.bot.store.queries.load_game(game.id)
     assert ended.status == "aborted" and await w.bot.manager.current(w.channel.id) is None
-    assert await w.bot.store.pending_posts(game.id) == []
+    assert await w.bot.store.outbox.pending_posts(game.id) == []
     dm = dm_channel(w.env, w.alice.id)
     notes = [m.content for m in dm.history()]
     assert len(notes) == 2, notes  # once when the posts started failing, once when the game ended
@@ -109,16 +109,16 @@ async def test_a_game_whose_channel_is_gone_does_not_hold_up_another_games_timer
         lobby = r.response.message
         await w.bob.click(lobby, custom_id=lobby_button(lobby, "join"))
         await w.alice.click(lobby, custom_id=lobby_button(lobby, "start"))
-        games.append((channel, await w.bot.store.latest_game(channel.id)))
+        games.append((channel, await w.bot.store.queries.latest_game(channel.id)))
         await w.env.advance_time(5)  # the first game's deadline comes first
     (gone, first), (other, second) = games
     gone_thread = {"status": 404, "code": 10003, "message": "Unknown Channel"}
     w.env.inject_error("*", f"/channels/{gone.id}/*", times=None, **gone_thread)
     await w.env.advance_time(HOUR)  # both deadlines have passed, the first game's first
-    after = await w.bot.store.latest_game(other.id)
+    after = await w.bot.store.queries.latest_game(other.id)
     assert after.version == second.version + 1  # the other game's timer move, in the same pass
     assert any("Time ran out" in m.content for m in other.history())
-    assert (await w.bot.store.latest_game(gone.id)).version == first.version + 1  # stored, its post pending
+    assert (await w.bot.store.queries.latest_game(gone.id)).version == first.version + 1  # stored, its post pending
 
 
 async def test_posts_rate_limited_by_discord_are_neither_lost_nor_reordered(world, monkeypatch):
@@ -134,8 +134,8 @@ async def test_posts_rate_limited_by_discord_are_neither_lost_nor_reordered(worl
         await w.env.advance_time(60)
         await w.bot.computers.idle()
     assert not [f for f in w.env.backend.faults if f["status"] == 429]  # the three 429s were all answered
-    log = await w.bot.store.log(game.id)
-    assert await w.bot.store.pending_posts(game.id) == []  # nothing lost
+    log = await w.bot.store.queries.log(game.id)
+    assert await w.bot.store.outbox.pending_posts(game.id) == []  # nothing lost
     said = [m.content for m in _ours(w)[before:]]
     timer_turn = [k for k, text in enumerate(said) if "Time ran out" in text or "drafted" in text]
     computer_turns = [k for k, text in enumerate(said) if text.startswith("🤖")]

@@ -92,7 +92,7 @@ async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(sma
             await env.advance_time(15 * 60)
             after = await manager.current(channel.id)
             assert after.version == game.version + 1
-            [entry] = await bot.store.log(game.id, 1)
+            [entry] = await bot.store.queries.log(game.id, 1)
             assert entry.auto
             assert any("Time ran out" in m.content for m in channel.history())
     finally:

@@ -125,7 +125,7 @@ async def test_commands_in_a_dm_say_games_are_played_in_server_channels(world):
     assert r.ephemeral and "played in server channels" in r.response.content
     r = await w.bob.user.slash("coal status")
     assert r.ephemeral and "played in server channels" in r.response.content
-    assert await w.bot.store.latest_game(w.channel.id) is None
+    assert await w.bot.store.queries.latest_game(w.channel.id) is None
     r = await w.bob.user.slash("coal me settings")  # a person's own settings work in a DM (issue 27)
     assert r.ephemeral and "Your settings" in panel_text(r.response)
 

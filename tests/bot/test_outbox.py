@@ -42,8 +42,8 @@ async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(
             await env.restart_bot(coal)  # the restart after the crash, on the crashed database
             await close_bot(first)
             await coal._reposting  # the start's repost of what the crash left unposted
-            game = await coal.store.latest_game(channel.id)
-            assert game.state.phase == "draw" and not await coal.store.pending_posts()
+            game = await coal.store.queries.latest_game(channel.id)
+            assert game.state.phase == "draw" and not await coal.store.outbox.pending_posts()
             said = [m for m in channel.history() if m.author.id == coal.user.id]
             assert len(said) == 1  # posted once
             [turn] = said
@@ -58,7 +58,7 @@ async def test_sigkill_between_commit_and_post_posts_the_turn_at_the_next_start(
             assert r.ephemeral
             r = await drawer.click(r.response, label="Rest at the bottom")
             assert r.response.content == "You kept nothing; the rest went to the bottom."
-            after = await coal.store.latest_game(channel.id)
+            after = await coal.store.queries.latest_game(channel.id)
             assert after.version == game.version + 1 and after.state.phase == "turn"
             nxt = channel.last_message
             assert f"<@{after.to_move_user}>" in nxt.content
@@ -85,14 +85,14 @@ async def test_posts_the_channel_refuses_stay_pending_the_host_is_told_once_and_
         game = await stored(w)
         r = await actor(w, game).slash(w.channel, command, **options)
         assert not r.ephemeral  # the move is stored; only its post fails
-    pending = await w.bot.store.pending_posts()
+    pending = await w.bot.store.outbox.pending_posts()
     assert [p.attempts for p in pending] == [2, 1]  # the first failed twice: at its move and the next
     host_dm = dm_channel(w.env, w.alice.id)
     notes = [m.content for m in host_dm.history()]
     assert len(notes) == 1 and "could not post the latest turn" in notes[0]  # told once
     monkeypatch.setattr(bot.posting.publisher, "send", real_send)
     assert await w.bot.publisher.post_pending() == 2  # what the next start does: both go out, in order
-    assert await w.bot.store.pending_posts() == []
+    assert await w.bot.store.outbox.pending_posts() == []
 
 
 async def test_a_turn_posted_just_before_the_process_died_is_found_in_its_channel_not_posted_again(
@@ -110,13 +110,13 @@ async def test_a_turn_posted_just_before_the_process_died_is_found_in_its_channe
     game = await fast_forward(w, 6)
     # A busy bot (another post in progress) leaves the mark for a later commit; the process dies first.
     monkeypatch.setattr(storage.outbox, "FLUSH_SECONDS", 3600.0)
-    w.bot.store._posting += 1
+    w.bot.store.outbox._posting += 1
     await actor(w, game).slash(w.channel, "coal money", amount=4)
     game = await stored(w)
     turn = w.channel.last_message
     old = w.bot
-    assert old.store._marks.take() == {game.id: game.version}  # the mark that waited, lost with the process
-    old.store._flush.cancel()
+    assert old.store.outbox._marks.take() == {game.id: game.version}  # the mark that waited, lost with the process
+    old.store.outbox._flush.cancel()
     async with old.store.backend.read() as tx:
         assert [r[0] for r in await tx.fetch("SELECT seq FROM outbox WHERE posted_at IS NULL")] == [game.version]
     before = [m.id for m in w.channel.history()]
@@ -128,7 +128,7 @@ async def test_a_turn_posted_just_before_the_process_died_is_found_in_its_channe
         await new._reposting
 
         assert [m.id for m in w.channel.history()] == before  # nothing posted twice
-        assert await new.store.pending_posts() == []
+        assert await new.store.outbox.pending_posts() == []
         assert live_ids(w, turn)  # the turn keeps its buttons: it is the game's live message ...
         game = await stored(w)
         await actor(w, game).slash(w.channel, "coal bank")
@@ -136,7 +136,7 @@ async def test_a_turn_posted_just_before_the_process_died_is_found_in_its_channe
     finally:
         await close_bot(new)
     async with Store(db_path) as store:  # the mark reached the database
-        assert await store.pending_posts() == []
+        assert await store.outbox.pending_posts() == []
 
 
 async def test_moves_made_at_once_cost_one_commit_each_and_their_marks_one_more(world):
@@ -204,5 +204,5 @@ async def test_the_start_s_reposts_of_one_slow_channel_do_not_hold_back_another_
         await asyncio.sleep(0.05)
     assert [m.author.id for m in quick.history()] == [w.bot.user.id] and slow.history() == []
     answered.set()
-    assert await asyncio.wait_for(reposting, 30) == 2 and await w.bot.store.pending_posts() == []
+    assert await asyncio.wait_for(reposting, 30) == 2 and await w.bot.store.outbox.pending_posts() == []
     assert len(slow.history()) == 1

@@ -63,7 +63,7 @@ async def test_a_game_paused_too_long_ends_without_a_result(world):
     await w.env.advance_time(DAY - HOUR)
     assert (await stored(w)).status == "active"
     await w.env.advance_time(HOUR)
-    ended = await w.bot.store.latest_game(w.channel.id)
+    ended = await w.bot.store.queries.latest_game(w.channel.id)
     assert ended.id == game.id and ended.status == "aborted"
     assert w.channel.last_message.content.startswith("⏹ This game was paused for 1 day and has ended")
     r = await w.alice.slash(w.channel, "coal new", thread=False)  # the channel is free again
@@ -80,7 +80,7 @@ async def test_a_pause_survives_a_restart_and_its_limit_still_counts(world, db_p
         await w.env.advance_time(DAY - HOUR - 60)
         assert (await stored(w)).status == "active"
         await w.env.advance_time(60)
-        ended = await w.bot.store.latest_game(w.channel.id)
+        ended = await w.bot.store.queries.latest_game(w.channel.id)
         assert ended.id == game.id and ended.status == "aborted"
     finally:
         await close_bot(new)

@@ -21,7 +21,7 @@ async def test_new_names_the_missing_permission_and_stores_nothing(world, denied
     r = await w.alice.slash(quiet, "coal new", thread=False)
     assert r.ephemeral
     assert f"I need the {named} permission here" in r.response.content
-    assert await w.bot.store.latest_game(quiet.id) is None
+    assert await w.bot.store.queries.latest_game(quiet.id) is None
     # where nothing is missing, the lobby opens as before
     r = await w.alice.slash(w.channel, "coal new", thread=False)
     assert not r.ephemeral and "lobby" in r.response.content
@@ -37,4 +37,4 @@ async def test_in_a_thread_sending_in_threads_is_needed_too(world):
     [thread] = [t for t in channel.threads if t.id == started.id]
     r = await w.alice.slash(thread, "coal new", thread=False)
     assert r.ephemeral and "Send Messages in Threads" in r.response.content
-    assert await w.bot.store.latest_game(thread.id) is None
+    assert await w.bot.store.queries.latest_game(thread.id) is None

@@ -38,9 +38,9 @@ def marks_wait(monkeypatch):
 def _die(bot) -> None:
     """The process dies: its waiting marks are lost, and it does nothing more (no timer, no try again);
     nothing is closed."""
-    bot.store._marks.take()
-    if bot.store._flush is not None:
-        bot.store._flush.cancel()
+    bot.store.outbox._marks.take()
+    if bot.store.outbox._flush is not None:
+        bot.store.outbox._flush.cancel()
     bot.timers.stop()
     bot.publisher.close()
 
@@ -68,7 +68,7 @@ async def test_a_turn_under_more_than_25_messages_by_people_is_found_not_posted_
     w = world
     await start_game(w, 2, seed=7)
     game = await fast_forward(w, 6)
-    w.bot.store._posting += 1  # another post in progress: the mark waits
+    w.bot.store.outbox._posting += 1  # another post in progress: the mark waits
     await actor(w, game).slash(w.channel, "coal money", amount=4)
     turn = w.channel.last_message
     old = w.bot
@@ -78,7 +78,7 @@ async def test_a_turn_under_more_than_25_messages_by_people_is_found_not_posted_
     new = await _start_again(w, db_path, old)
     try:
         assert [m.id for m in _bot_messages(w)] == before  # nothing posted twice
-        assert await new.store.pending_posts() == []  # and what it found is recorded
+        assert await new.store.outbox.pending_posts() == []  # and what it found is recorded
         assert live_ids(w, turn)
     finally:
         await close_bot(new)
@@ -105,7 +105,7 @@ async def test_beyond_the_look_back_a_post_made_again_soon_is_the_first_by_its_n
     discord_nonces(monkeypatch)
     w = world
     await _computer_game(w)
-    w.bot.store._posting += 1  # another post in progress: the marks wait
+    w.bot.store.outbox._posting += 1  # another post in progress: the marks wait
     await w.alice.slash(w.channel, "coal bank")  # her turn, then the computer's, posted to the channel
     await w.bot.computers.idle()
     computer_post = w.channel.last_message
@@ -119,7 +119,7 @@ async def test_beyond_the_look_back_a_post_made_again_soon_is_the_first_by_its_n
     new = await _start_again(w, db_path, old)
     try:
         assert [m.id for m in _bot_messages(w)] == before  # the repost was the first message
-        assert await new.store.pending_posts() == []
+        assert await new.store.outbox.pending_posts() == []
         assert sum(computer_post.content == m.content for m in w.channel.history()) == 1
     finally:
         await close_bot(new)
@@ -171,6 +171,6 @@ async def test_a_crash_between_a_move_and_its_shift_s_scoring_posts_only_the_sco
         scored = [m for m in history if "is scored" in m.content]
         assert len(scored) == 1 and live_ids(w, scored[0])  # then the scoring, with the buttons
         assert history.index(scored[0]) > history.index(moved[0])
-        assert await new.store.pending_posts() == []
+        assert await new.store.outbox.pending_posts() == []
     finally:
         await close_bot(new)

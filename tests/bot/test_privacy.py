@@ -49,7 +49,7 @@ async def test_the_privacy_panel_shows_a_person_s_data_once_every_ten_minutes(wo
     r = await w.bob.click(r.response, custom_id=_button(r.response, "show"))
     assert r.ephemeral and r.response.content == "Everything I keep about you, in every server, as JSON."
     got = json.loads(await r.response.attachments[0].read())
-    assert got == json.loads(json.dumps(await w.bot.store.user_data(w.bob.id)))
+    assert got == json.loads(json.dumps(await w.bot.store.personal.user_data(w.bob.id)))
     assert got["settings"]["ping"] == "dm" and [s["name"] for s in got["seats"]] == ["bob"]
     panel = (await w.bob.slash(w.channel, "coal me privacy")).response
     r = await w.bob.click(panel, custom_id=_button(panel, "show"))
@@ -88,15 +88,15 @@ async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game
     game = await manager.current(running.id)
     assert game.options.stand_ins["bob"].by == "forget" and game.host_id == w.alice.id
     assert [s.user_id for s in (await manager.current(lobby.id)).seats] == [w.carol.id]
-    renamed = await w.bot.store.load_game(finished.id)
+    renamed = await w.bot.store.queries.load_game(finished.id)
     assert [s.name for s in renamed.seats] == ["alice", "Former player 1"]
     r = await w.bob.slash(running, "coal bank")  # his seat is the computer's now, and nobody gives it back
     await assert_refused(w, r, "A computer plays your seat now")
     r = await w.bob.slash(running, "coal join")
     await assert_refused(w, r, "You are not seated in this game.")
     await _finish(w, running)  # the game ends: housekeeping is woken and renames him there too
-    assert await w.bot.store.user_data(w.bob.id) == nothing_about(w.bob.id)
-    assert await w.bot.store.verify() == []
+    assert await w.bot.store.personal.user_data(w.bob.id) == nothing_about(w.bob.id)
+    assert await w.bot.store.queries.verify() == []
 
 
 @pytest.mark.slow
@@ -121,7 +121,7 @@ async def test_the_operator_s_forget_while_the_bot_runs_is_not_undone_by_the_bot
     game = await w.bot.manager.current(running.id)
     assert game.options.stand_ins["bob"].by == "forget"
     await _finish(w, running)
-    data = await w.bot.store.user_data(w.bob.id)
+    data = await w.bot.store.personal.user_data(w.bob.id)
     assert data["seats"] == [] and data["moves"] == [] and data["forget_request"] is None
     r = await w.alice.slash(running, "coal record export")
     assert "bob" not in (await r.response.attachments[0].read()).decode()
@@ -148,22 +148,22 @@ async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_af
     game = await start_game_in(w, running)
     chooser = Chooser(1)  # a turn stored, its post still to be made (as when Discord refuses the channel)
     await w.bot.manager.act(running.id, game.to_move_user, random_action(game.state, chooser), announce=True)
-    assert await w.bot.store.pending_posts()
+    assert await w.bot.store.outbox.pending_posts()
     lobby = w.guild.create_text_channel("lobby")
     await w.bot.manager.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
     model = await remove_bot(w.env, w.guild.id)
     store = w.bot.store
-    assert {g.status for g in await store.games()} == {"finished", "aborted"}  # ended at once, no result
-    assert await store.pending_posts() == []  # nothing left to post where the bot cannot
+    assert {g.status for g in await store.queries.games()} == {"finished", "aborted"}  # ended at once, no result
+    assert await store.outbox.pending_posts() == []  # nothing left to post where the bot cannot
     await _days_pass(w, 29)
-    assert len(await store.games()) == 3  # within the grace, everything is kept
+    assert len(await store.queries.games()) == 3  # within the grace, everything is kept
     await add_bot_again(w.env, model)  # back in time: kept
     await _days_pass(w, 5)
-    assert len(await store.games()) == 3 and await store.purges_due(1e18) == []
+    assert len(await store.queries.games()) == 3 and await store.personal.purges_due(1e18) == []
     await remove_bot(w.env, w.guild.id)
     await _days_pass(w, 31)
-    assert await store.games() == [] and await store.leaderboard(w.guild.id) == []
-    assert await store.verify() == []
+    assert await store.queries.games() == [] and await store.ladders.leaderboard(w.guild.id) == []
+    assert await store.queries.verify() == []
 
 
 async def test_a_forgotten_seat_is_refused_to_its_owner_and_the_host_cannot_give_it_back(world):
@@ -188,7 +188,7 @@ async def test_posts_made_are_forgotten_after_a_week(world, monkeypatch):
     game = await fast_forward(w, 30, until=lambda g: g.state.phase == "turn")
     member = next(m for m in w.players if m.id == game.to_move_user)
     await member.slash(w.channel, "coal bank")
-    await w.bot.store.flush_marks()
+    await w.bot.store.outbox.flush_marks()
     async with w.bot.store.backend.read() as tx:
         posted = (await tx.fetch("SELECT count(*) FROM outbox WHERE posted_at IS NOT NULL", ()))[0][0]
     assert posted >= 1
@@ -230,19 +230,19 @@ async def test_a_pending_forget_covers_only_what_was_kept_when_it_was_asked(worl
     assert not r.ephemeral or "computer plays your seat" not in (r.response.content or "")
 
     await _finish(w, running)  # the covered game ends: renamed there, and the request is over
-    assert await w.bot.store.forget_requests() == []
-    assert [s.name for s in (await w.bot.store.load_game((await stored_in(w, running)).id)).seats] == [
+    assert await w.bot.store.personal.forget_requests() == []
+    assert [s.name for s in (await w.bot.store.queries.load_game((await stored_in(w, running)).id)).seats] == [
         "alice",
         "Former player 1",
     ]
     await _finish(w, new)  # his new game ends: he is rated in it, as anyone
-    assert (await w.bot.store.ratings(w.guild.id, [w.bob.id])).keys() == {w.bob.id}
+    assert (await w.bot.store.ladders.ratings(w.guild.id, [w.bob.id])).keys() == {w.bob.id}
     assert [s.name for s in (await stored_in(w, new)).seats] == ["bob", "carol"]
 
     await privacy.forget(w.bot.store, w.bob.id)  # asked again: what is kept by now
     done = await privacy.carry_out(w.bot.store, w.bob.id, manager)
     assert (done.renamed, done.lobbies_left) == (1, 1) and done.done
-    assert await w.bot.store.user_data(w.bob.id) == nothing_about(w.bob.id)
+    assert await w.bot.store.personal.user_data(w.bob.id) == nothing_about(w.bob.id)
 
 
 async def test_a_covered_game_that_ends_does_not_rate_the_person_being_forgotten(world):
@@ -254,11 +254,11 @@ async def test_a_covered_game_that_ends_does_not_rate_the_person_being_forgotten
     await w.bot.manager.start(running.id, w.alice.id, seed=6)
     await privacy.forget(w.bot.store, w.bob.id)
     await privacy.carry_out(w.bot.store, w.bob.id, w.bot.manager)
-    ladders_before = await w.bot.store.ratings(w.guild.id, [w.bob.id])
+    ladders_before = await w.bot.store.ladders.ratings(w.guild.id, [w.bob.id])
     assert ladders_before == {}
     w.bot.housekeeping.stop()  # so the game is seen between its end and the rename
     await _finish(w, running)
-    assert (await w.bot.store.ratings(w.guild.id, [w.alice.id, w.bob.id, w.carol.id])).keys() == {
+    assert (await w.bot.store.ladders.ratings(w.guild.id, [w.alice.id, w.bob.id, w.carol.id])).keys() == {
         w.alice.id,
         w.carol.id,
     }

@@ -131,7 +131,7 @@ async def test_quiet_hours_refuse_what_is_not_a_zone_or_a_time_and_can_be_turned
     await assert_refused(w, r, "Quiet hours need a start and an end, for example `start:22:00 end:08:00`.")
     r = await w.alice.slash(w.channel, "coal me quiet", start="00:01", end="00:00")  # issue 71: a day, not a night
     await assert_refused(w, r, "Quiet hours last 12 hours at most", "00:01–00:00 is longer. Nothing was changed.")
-    assert (await w.bot.store.player_settings([w.alice.id]))[w.alice.id].quiet_from is None
+    assert (await w.bot.store.preferences.player_settings([w.alice.id]))[w.alice.id].quiet_from is None
     await _alice_is_quiet(w, "23:30", "07:00", "Asia/Tokyo")
     r = await w.alice.slash(w.channel, "coal me quiet", off=True)
     assert "You have no quiet hours." in r.response.content

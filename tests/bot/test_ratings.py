@@ -30,7 +30,7 @@ async def test_three_finished_games_move_the_ratings_as_openskill_computes(world
         teams = [[expected.get(user) or model.rating()] for user, _ in seats]
         for (user, _), [rating] in zip(seats, model.rate(teams, scores=[vp for _, vp in seats]), strict=True):
             expected[user] = rating
-    got = await w.bot.store.ratings(w.guild.id, list(expected))
+    got = await w.bot.store.ladders.ratings(w.guild.id, list(expected))
     for user, rating in expected.items():
         assert abs(got[user].mu - rating.mu) < 1e-9 and abs(got[user].sigma - rating.sigma) < 1e-9
     assert got[w.alice.id].games == 3 and got[w.dave.id].games == 1

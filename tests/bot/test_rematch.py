@@ -32,7 +32,10 @@ async def test_a_rematch_press_counts_only_from_the_finished_game_s_own_channel(
     message = await _a_message(w)
     r = await forge_component(w.alice, message, f"coal:rematch:{old.id}:{old.version}:")
     await assert_refused(w, r, "That button is not in use any more.")
-    assert await w.bot.store.open_game(far.id) is None and await w.bot.store.open_game(w.channel.id) is None
+    assert (
+        await w.bot.store.queries.open_game(far.id) is None
+        and await w.bot.store.queries.open_game(w.channel.id) is None
+    )
     assert _pings_of(w, w.channel, w.bob.id) == 0
 
 
@@ -51,7 +54,7 @@ async def test_a_finished_game_has_one_rematch_and_nobody_is_pinged_twice(world)
     for presser in (w.alice, w.bob):
         r = await forge_component(presser, base, press)
         await assert_refused(w, r, "This game's rematch was opened already: one rematch per game.")
-    assert await w.bot.store.open_game(w.channel.id) is None
+    assert await w.bot.store.queries.open_game(w.channel.id) is None
     assert _pings_of(w, w.channel, w.bob.id) == 1
 
 
@@ -70,7 +73,7 @@ async def test_a_rematch_stored_but_not_posted_is_posted_at_the_next_start(world
         posted = [m for m in w.channel.history() if "asks for a rematch" in m.content]
         assert len(posted) == 1 and f"<@{w.alice.id}>" in posted[0].content
         assert w.alice.id in w.env.backend.get_message(w.channel.id, posted[0].id).ping_user_ids
-        assert await new.store.pending_posts(game.id) == []
+        assert await new.store.outbox.pending_posts(game.id) == []
         await w.alice.click(posted[0], custom_id=lobby_button(posted[0], "join"))
         assert [s.name for s in (await stored(w)).seats] == ["bob", "Baron Otto (easy)", "alice"]
         assert live_ids(w, posted[0])  # its buttons live

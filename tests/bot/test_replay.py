@@ -43,7 +43,7 @@ def _enabled(r, label: str) -> bool:
 async def test_a_finished_game_steps_frame_by_frame_with_shift_scorings_as_their_own_frames(world):
     w = world
     game = await finished_game(w, w.channel, [w.alice, w.bob], seed=5)
-    start, standing = standing_moves(record_of(game, await w.bot.store.log(game.id)))
+    start, standing = standing_moves(record_of(game, await w.bot.store.queries.log(game.id)))
     frames = 1 + len(standing) + 3  # the start, each standing move, three shift scorings
     r = await w.carol.slash(w.channel, "coal record replay")  # a spectator too: the game is over
     assert r.ephemeral and _head(r) == f"Replay of game {game.id} · frame 1/{frames}"
@@ -92,7 +92,7 @@ async def test_during_a_game_a_seat_sees_its_view_and_a_spectator_the_public_one
     await start_game(w, players=2, seed=11)
     game = await fast_forward(w, 300, seed=4, until=lambda g: any(p.delivered for p in g.state.players))
     assert game.state.phase != "over"
-    start, standing = standing_moves(record_of(game, await w.bot.store.log(game.id)))
+    start, standing = standing_moves(record_of(game, await w.bot.store.queries.log(game.id)))
     hidden = [k for k, m in enumerate(standing, 1) if any(p.delivered for p in m.after.players)]
     assert hidden, "no delivered order to hide"
     k = hidden[0]

@@ -36,11 +36,11 @@ async def test_sigterm_finishes_the_move_in_progress_closes_the_database_and_exi
         assert "SIGTERM received: finishing the turn in progress and closing" in err
         assert not Path(f"{db}-wal").exists()  # the last connection closed: the log was folded in
         async with Store(db) as store:
-            assert await store.verify() == []  # integrity, and every game replays to its snapshot
-            games = await store.games()
+            assert await store.queries.verify() == []  # integrity, and every game replays to its snapshot
+            games = await store.queries.games()
             assert games
             for game in games:
-                assert game.version == len(await store.log(game.id))
+                assert game.version == len(await store.queries.log(game.id))
 
 
 def test_a_missing_token_is_one_clear_line_not_a_traceback(tmp_path):

@@ -133,7 +133,7 @@ async def test_an_unreachable_gateway_closes_the_database_and_exits_1_with_one_l
     assert "reconnect" not in result.stderr  # discord.py's "Attempting a reconnect" there is untrue
     assert not Path(f"{db}-wal").exists()  # closed: WAL folded into the file
     async with Store(db) as store:
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
 
 
 async def test_a_refused_token_exits_1_with_one_line_and_no_database(tmp_path):
@@ -221,7 +221,7 @@ async def test_a_failed_save_is_logged_at_error_with_its_cause(world, caplog):
     assert "could not be saved, so nothing changed" in private_reply(r).content
     saved = [rec for rec in caplog.records if rec.name == "coalbaron" and rec.levelno == logging.ERROR]
     assert len(saved) == 1 and "attempt to write a readonly database" in saved[0].getMessage()
-    assert (await w.bot.store.load_game(game.id)).version == game.version
+    assert (await w.bot.store.queries.load_game(game.id)).version == game.version
     with sqlite3.connect(w.bot.store.path) as con:  # nothing reached the file
         assert con.execute("SELECT count(*) FROM actions").fetchone() == (0,)
 

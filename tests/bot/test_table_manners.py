@@ -53,7 +53,7 @@ async def test_a_finished_games_messages_keep_no_buttons_and_the_log_tells_each_
     r = await w.alice.slash(w.channel, "coal log", last=50)  # through Discord: the latest entries
     assert re.search(r"Shift 3 is scored: \w+ -?\d+, \w+ -?\d+ VP\.", r.response.content), r.response.content
     whole = log_message(
-        await w.bot.manager.store.log_with_events(game), limit=100_000
+        await w.bot.manager.store.queries.log_with_events(game), limit=100_000
     )  # what /coal log says of each entry
     for shift in (1, 2, 3):
         line = re.search(rf"Shift {shift} is scored: ([^\n]*?) VP\.", whole)

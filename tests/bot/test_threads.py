@@ -51,7 +51,7 @@ async def test_without_thread_permissions_the_game_stays_in_the_channel_and_the_
     assert channel.threads == []
     [note] = r.followups
     assert note.ephemeral and "Create Public Threads" in note.content and "played in this channel" in note.content
-    game = await w.bot.store.latest_game(channel.id)
+    game = await w.bot.store.queries.latest_game(channel.id)
     assert game is not None and game.status == "lobby"
 
 
@@ -62,4 +62,4 @@ async def test_a_game_opened_in_a_thread_stays_there(world):
     r = await w.alice.slash(thread, "coal new")
     assert not r.ephemeral and "lobby" in r.response.content
     assert [t.id for t in w.channel.threads] == [thread.id]  # no thread in the thread
-    assert (await w.bot.store.latest_game(thread.id)) is not None
+    assert (await w.bot.store.queries.latest_game(thread.id)) is not None

@@ -58,7 +58,7 @@ async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world, recen
     ]
     turn = w.channel.last_message
     assert turn.attachments[0].filename == "board.png" and f"<@{after.to_move_user}>, your turn" in turn.content
-    [entry] = await w.bot.store.log(game.id, 1)
+    [entry] = await w.bot.store.queries.log(game.id, 1)
     assert entry.auto and entry.action == "bank"
 
 
@@ -95,7 +95,7 @@ async def test_an_open_mining_console_is_cancelled_first(world):
     await member.click(console, label="Cage yellow")
     await w.env.advance_time(HOUR)
     after = await stored(w)
-    assert after.version == game.version + 1 and "bank" in (await w.bot.store.log(game.id, 1))[0].action
+    assert after.version == game.version + 1 and "bank" in (await w.bot.store.queries.log(game.id, 1))[0].action
     r = await member.click(console, label="Cage brown")
     await assert_refused(w, r, "This mining console is closed", before=after)
 

@@ -107,7 +107,7 @@ async def test_two_moves_sent_at_once_post_the_board_of_the_move_that_was_stored
     await w.env.settle()
     after = await stored(w)
     assert after.version == before.version + 1  # one of them
-    played = rules.parse_action((await w.bot.store.log(after.id))[-1].action)
+    played = rules.parse_action((await w.bot.store.queries.log(after.id))[-1].action)
     [turn] = [m for m in w.channel.history() if m.author.id == w.bot.user.id and m.attachments][-1:]
     assert await _png(turn.attachments[0]) == render_turn(
         after.state, None, last_move(before.state, played, after.state)

@@ -74,7 +74,7 @@ class Learner:
         self.private = None  # the learner's private choice after a draw space
 
     async def game(self):
-        return await self.w.bot.store.latest_game(self.w.channel.id)
+        return await self.w.bot.store.queries.latest_game(self.w.channel.id)
 
     async def step(self, act) -> None:
         """One step: the learner's action, and whatever the computer replied with, recorded."""
@@ -183,7 +183,7 @@ async def test_a_scripted_tutorial_sees_every_explanation_once_in_its_place(worl
     [thread] = w.channel.threads
     assert thread.mention in ready.content
     here = dataclasses.replace(w, channel=thread)
-    game = await here.bot.store.latest_game(thread.id)
+    game = await here.bot.store.queries.latest_game(thread.id)
     assert game.options.tutorial and game.options.language == lang and game.seed == tutorial.SEED
     assert [s.user_id == w.alice.id or is_computer(s.user_id) for s in game.seats] == [True, True]
     texts = lesson_texts(lang)
@@ -199,8 +199,8 @@ async def test_a_scripted_tutorial_sees_every_explanation_once_in_its_place(worl
     history = thread.history()
     found = {t: [k for k, m in enumerate(history) if texts[t] in m.content] for t in tutorial.TOPICS}
     assert {t: len(k) for t, k in found.items()} == dict.fromkeys(tutorial.TOPICS, 1)  # every one, once
-    game = await here.bot.store.latest_game(thread.id)
-    log = await here.bot.store.log_with_events(game)
+    game = await here.bot.store.queries.latest_game(thread.id)
+    log = await here.bot.store.queries.log_with_events(game)
     for topic, shows in SHOWS.items():  # each in the messages of the step that first showed it
         version = next(row.seq for row in log if any(shows(e) for e in EVENTS.validate_json(row.events)))
         step = next(s for s in learner.steps if s[0] <= version <= s[1]) if version > 0 else None
@@ -225,7 +225,7 @@ async def test_a_scripted_tutorial_sees_every_explanation_once_in_its_place(worl
     assert r.ephemeral
     picker = menu(r.response, "coal-menu:real:")
     r = await w.alice.select(r.response, [w.channel], custom_id=picker.custom_id)
-    lobby = await w.bot.store.latest_game(w.channel.id)
+    lobby = await w.bot.store.queries.latest_game(w.channel.id)
     assert lobby is not None and lobby.status == "lobby" and lobby.host_id == w.alice.id
     assert not lobby.options.tutorial
 
@@ -236,8 +236,8 @@ async def test_without_private_threads_the_tutorial_plays_in_a_free_channel_and_
     channel = w.guild.create_text_channel("no-threads", overwrites=denied)
     r = await w.bob.slash(channel, "coal learn")
     assert channel.threads == [] and (r.followups[0] if r.followups else r.response).ephemeral
-    game = await w.bot.store.latest_game(channel.id)
+    game = await w.bot.store.queries.latest_game(channel.id)
     assert game.options.tutorial and game.status == "active"
     r = await w.carol.slash(channel, "coal learn")  # a game is running here: refused, nothing changed
     await assert_refused(w, r, "A tutorial needs a private thread")
-    assert (await w.bot.store.latest_game(channel.id)).id == game.id
+    assert (await w.bot.store.queries.latest_game(channel.id)).id == game.id

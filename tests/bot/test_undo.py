@@ -54,10 +54,10 @@ async def assert_taken_back(w, before_move, mover) -> None:
     game = await stored(w)
     assert game.state == before_move.state and game.state.to_move == before_move.state.to_move
     assert game.version == before_move.version + 2
-    log = await w.bot.store.log(game.id)
+    log = await w.bot.store.queries.log(game.id)
     assert log[-1].action == UNDO and log[-1].user_id == mover.id
-    assert replay(await w.bot.store.game_record(game.id)) == game.state
-    assert await w.bot.store.verify() == []
+    assert replay(await w.bot.store.queries.game_record(game.id)) == game.state
+    assert await w.bot.store.queries.verify() == []
     assert w.channel.last_message.content.startswith(f"{mover.name} took back their move.")
 
 
@@ -195,7 +195,7 @@ async def test_a_move_is_taken_back_with_the_computers_replies(world, monkeypatc
         assert not r.ephemeral
         await w.bot.computers.idle()
         replied = await stored(w)
-        log = await w.bot.store.log(game.id)
+        log = await w.bot.store.queries.log(game.id)
         if not (replied.version > before.version + 1 and is_computer(log[-1].user_id)):
             # the computer's reply showed something new (a draw, a refill, a scoring): no undo; her next turn
             game = await play_until(w, lambda g: g.state.phase == "turn" and g.to_move_user == w.alice.id)
@@ -216,9 +216,9 @@ async def test_a_move_is_taken_back_with_the_computers_replies(world, monkeypatc
             r = await w.alice.click(reply, custom_id=undo.custom_id)
         after = await stored(w)
         assert after.state == before.state and after.to_move_user == w.alice.id
-        [entry] = await w.bot.store.log(game.id, 1)
+        [entry] = await w.bot.store.queries.log(game.id, 1)
         assert entry.user_id == w.alice.id and undo_count(entry.action) == replies + 1
         assert f"alice took back their move, and {replies} computer move" in w.channel.last_message.content
-        assert replay(await w.bot.store.game_record(game.id)) == after.state
-        assert await w.bot.store.verify() == []
+        assert replay(await w.bot.store.queries.game_record(game.id)) == after.state
+        assert await w.bot.store.queries.verify() == []
     assert taken == 2, "alice never got a computer's reply that showed nothing new"

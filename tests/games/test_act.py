@@ -23,11 +23,13 @@ async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, st
     result = await manager.act(1, mover, rules.parse_action("  DRAFT   2 "))
     assert result.state == expected_state and result.events == expected_events
     assert result.version == 1 and result.game.version == 1
-    assert await store.load_game(game.id) == result.game == await manager.current(1)
-    [stored] = await store.log(game.id)
+    assert await store.queries.load_game(game.id) == result.game == await manager.current(1)
+    [stored] = await store.queries.log(game.id)
     assert (stored.user_id, stored.player, stored.action) == (mover, game.state.to_move, "draft 2")
     assert not stored.events  # the log keeps the action, not its events twice (issue 26)...
-    [entry] = await manager.store.log_with_events(result.game)  # ...which replay to the events themselves, when read
+    [entry] = await manager.store.queries.log_with_events(
+        result.game
+    )  # ...which replay to the events themselves, when read
     # (words are made when read, in the reader's language)
     assert rules.EVENTS.validate_json(entry.events) == expected_events
     words = describe_events(rules.EVENTS.validate_json(entry.events))
@@ -46,7 +48,7 @@ async def test_a_game_played_to_the_end_leaves_the_channel_free(manager, store):
     assert last.events[-1].kind == "game_over"
     assert [r.version for r in results] == list(range(1, len(results) + 1))
     assert await manager.current(1) is None
-    assert await manager.latest(1) == last.game == await store.load_game(last.game.id)
+    assert await manager.latest(1) == last.game == await store.queries.load_game(last.game.id)
     with pytest.raises(NoGameHere):
         await manager.act(1, USERS[0], rules.UseBank())
     assert (await manager.new_game(1, 1, USERS[1], "Bob")).status == "lobby"
@@ -120,5 +122,5 @@ async def test_a_timer_move_is_marked_and_counted(manager, store):
     mover = game.to_move_user
     result = await manager.act(1, mover, random_action(game.state, Chooser(2)), auto=True)
     assert result.game.seat_of_user(mover).missed == 1
-    assert (await store.log(game.id))[-1].auto is True
+    assert (await store.queries.log(game.id))[-1].auto is True
     assert NAMES[:2] == [s.name for s in result.game.seats]

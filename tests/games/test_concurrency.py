@@ -65,11 +65,13 @@ async def test_100_concurrent_moves_on_one_game_equal_the_accepted_ones_in_order
         assert game.user_of_player(state.to_move) == user
         state, events = rules.apply(state, rules.parse_action(text))
         assert out.state == state and out.events == events
-    stored = await store.load_game(game.id)
+    stored = await store.queries.load_game(game.id)
     assert stored.state == state == (await manager.current(1)).state
     assert stored.version == len(accepted)
-    assert [e.action for e in await store.log(game.id)] == [str(rules.parse_action(calls[k][1])) for k, _ in accepted]
-    assert await store.verify() == []
+    assert [e.action for e in await store.queries.log(game.id)] == [
+        str(rules.parse_action(calls[k][1])) for k, _ in accepted
+    ]
+    assert await store.queries.verify() == []
 
 
 @pytest.mark.slow
@@ -93,8 +95,8 @@ async def test_50_games_in_50_channels_progress_together(manager, store):
     assert set(done.values()) == {turns}
     # Interleaved, not one game after another (which would give a spread of `turns`).
     assert max(spread) <= 2
-    assert {g.version for g in await store.active_games()} == {turns}
-    assert await store.verify() == []
+    assert {g.version for g in await store.queries.active_games()} == {turns}
+    assert await store.queries.verify() == []
 
 
 async def test_a_busy_game_does_not_hold_up_another_channel(manager):
@@ -119,7 +121,7 @@ async def test_moves_and_lobby_requests_in_one_channel_are_serialised(manager, s
     joiners = [(1000 + k % 7, f"P{k % 7}") for k in range(30)]
     outcomes = await asyncio.gather(*(manager.join(1, u, n) for u, n in joiners), return_exceptions=True)
     assert all(isinstance(o, GameError) for o in outcomes if not hasattr(o, "seats"))
-    game = await store.open_game(1)
+    game = await store.queries.open_game(1)
     assert [s.user_id for s in game.seats] == [USERS[0], 1000, 1001, 1002]
     game = await manager.start(1, USERS[0], seed=5)
     results = await play(manager, 1, 10, Chooser(5))

@@ -31,12 +31,12 @@ async def test_a_locked_database_fails_the_move_and_the_game_is_read_back(db_pat
         assert "locked" in str(info.value.__cause__)
         assert db_rows(db_path) == before
         cached = await manager.current(1)
-        assert cached is not game and cached == await store.load_game(game.id)
+        assert cached is not game and cached == await store.queries.load_game(game.id)
         assert cached.version == 0
         other.execute("ROLLBACK")
         other.close()
         result = await manager.act(1, game.to_move_user, action)  # the same move, now stored
-        assert result.version == 1 and await store.load_game(game.id) == result.game
+        assert result.version == 1 and await store.queries.load_game(game.id) == result.game
 
 
 async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, target):
@@ -46,7 +46,7 @@ async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, targe
     with refusing(SaveFailed, SAVE_FAILED):
         await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
     assert await target.rows() == before
-    assert await manager.current(1) == await store.load_game(game.id)
+    assert await manager.current(1) == await store.queries.load_game(game.id)
     await target.allow_inserts_into("actions")
     game = await manager.current(1)
     assert (await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))).version == 1
@@ -70,7 +70,7 @@ async def test_a_failed_lobby_write_says_so_and_changes_nothing(manager, store, 
     with refusing(SaveFailed, "^That could not be saved, so nothing changed. Please try again"):
         await manager.join(1, 102, "Bob")
     assert await target.rows() == before
-    assert await manager.current(1) == await store.open_game(1)
+    assert await manager.current(1) == await store.queries.open_game(1)
 
 
 async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, store, target):

@@ -26,14 +26,14 @@ async def test_only_the_recent_games_are_kept_whole_and_the_others_play_on_from_
         chooser = Chooser(1)
         results = await play(manager, 1, 10, chooser)
         assert [r.version for r in results] == list(range(1, 11))
-        assert await store.open_game(1) == results[-1].game == await manager.current(1)
+        assert await store.queries.open_game(1) == results[-1].game == await manager.current(1)
         briefs = {b.channel_id: b for b in manager.open_briefs()}
         assert briefs[1] == Brief.of(results[-1].game)  # the brief follows every move
         assert manager.in_memory() == 2
         assert len(manager._locks) == 0  # no lock kept for a channel nobody is using
         # a brief says who is to move, as the whole game does
         for channel in range(1, 6):
-            game = await store.open_game(channel)
+            game = await store.queries.open_game(channel)
             assert briefs[channel].to_move_user == game.to_move_user and briefs[channel].version == game.version
 
 

@@ -55,7 +55,7 @@ async def test_new_game_seats_the_author_as_host_with_default_options(manager, s
     assert [(s.seat, s.user_id, s.name, s.colour) for s in game.seats] == [(0, USERS[0], "Alice the Miner", "red")]
     assert game.options == GameSettings(delivered="own", timer="24h")
     assert game.state is None and game.seed is None and game.version == 0
-    assert await store.open_game(5) == game == await manager.current(5)
+    assert await store.queries.open_game(5) == game == await manager.current(5)
 
 
 async def test_join_fills_seats_in_order_with_distinct_colours(manager):
@@ -71,7 +71,7 @@ async def test_leave_closes_up_the_seats_and_hands_on_the_host(manager, store):
     assert [(s.seat, s.user_id, s.colour) for s in game.seats] == [(0, USERS[0], "red"), (1, USERS[2], "blue")]
     game = await manager.leave(1, USERS[0])  # the host leaves: the next seat hosts
     assert game.host_id == USERS[2] and [s.user_id for s in game.seats] == [USERS[2]]
-    assert await store.open_game(1) == game
+    assert await store.queries.open_game(1) == game
     game = await manager.leave(1, USERS[2])  # the last one out closes the lobby
     assert game.status == "aborted" and game.seats == ()
     assert await manager.current(1) is None
@@ -87,7 +87,7 @@ async def test_start_deals_the_rules_game_from_the_seed_with_unique_names(manage
     assert [s.name for s in game.seats] == names
     assert game.state == rules.new_game(names, 1234, rules.GameOptions(delivered="all"))
     assert (game.status, game.seed, game.version, game.deadline) == ("active", 1234, 0, None)
-    assert await store.load_game(game.id) == game
+    assert await store.queries.load_game(game.id) == game
     assert game.user_of_player("bob (2)") == USERS[1]
     assert game.to_move_user == game.user_of_player(game.state.to_move)
 
@@ -97,7 +97,7 @@ async def test_start_without_a_seed_draws_a_63_bit_one(manager, store):
     game = await manager.start(1, USERS[0])
     assert 0 <= game.seed < 2**63
     assert game.state == rules.new_game(NAMES[:2], game.seed)
-    assert (await store.load_game(game.id)).seed == game.seed
+    assert (await store.queries.load_game(game.id)).seed == game.seed
 
 
 def test_unique_names_never_collide():
@@ -109,11 +109,11 @@ async def test_abort_by_the_host_or_a_moderator_keeps_the_game_in_history(manage
     await started(manager, 1)
     game = await manager.abort(1, USERS[0])
     assert game.status == "aborted" and await manager.current(1) is None
-    assert (await store.load_game(game.id)).status == "aborted"
+    assert (await store.queries.load_game(game.id)).status == "aborted"
     await lobby(manager, 1)
     game = await manager.abort(1, OUTSIDER, is_admin=True)
     assert game.status == "aborted"
-    assert [g.status for g in await store.games()] == ["aborted", "aborted"]
+    assert [g.status for g in await store.queries.games()] == ["aborted", "aborted"]
 
 
 # --- refusals ------------------------------------------------------------------------------

@@ -44,8 +44,8 @@ async def test_a_new_manager_resumes_every_open_game_exactly(tmp_path):
         await _first_life(reference, reference_choosers)
         for ch in (2, 3, 4):
             await play(reference, ch, None, reference_choosers[ch])
-        expected = {ch: await ref_store.log((await ref_store.latest_game(ch)).id) for ch in (2, 3, 4)}
-        expected_final = {ch: (await ref_store.latest_game(ch)).state for ch in (2, 3, 4)}
+        expected = {ch: await ref_store.queries.log((await ref_store.queries.latest_game(ch)).id) for ch in (2, 3, 4)}
+        expected_final = {ch: (await ref_store.queries.latest_game(ch)).state for ch in (2, 3, 4)}
 
     async with Store(path) as store:
         manager = GameManager(store)
@@ -59,8 +59,8 @@ async def test_a_new_manager_resumes_every_open_game_exactly(tmp_path):
         for ch in (2, 3, 4):
             last = (await play(manager, ch, None, choosers[ch]))[-1]
             assert last.state == expected_final[ch]
-            log = await store.log(last.game.id)
+            log = await store.queries.log(last.game.id)
             assert [(e.seq, e.player, e.action) for e in log] == [(e.seq, e.player, e.action) for e in expected[ch]]
         game = await manager.start(1, USERS[0], seed=1)  # the lobby carries on too
         assert [s.user_id for s in game.seats] == USERS[:3]
-        assert await store.verify() == []
+        assert await store.queries.verify() == []

@@ -58,7 +58,7 @@ async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
         while game.state.phase != "over":
             if not is_computer(game.to_move_user) and rng.random() < 0.4:
                 asker = rng.choice(people)
-                log = await store.log(game.id)
+                log = await store.queries.log(game.id)
                 replies, own = _replies_and_own(log)
                 try:
                     result = await manager.undo(1, asker)
@@ -88,7 +88,7 @@ async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
                     assert game.state == replay(record_of(game, log[:-n]))
                     # and none of them showed anything new
                     assert _showed(game, log, n) == [None] * n
-                    [entry] = await store.log(game.id, 1)
+                    [entry] = await store.queries.log(game.id, 1)
                     assert undo_count(entry.action) == n and entry.user_id == asker
                     continue
             action = random_action(game.state, chooser)
@@ -96,7 +96,7 @@ async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
             if not is_computer(game.to_move_user) and quiet and rng.random() < 0.6:
                 action = rng.choice(quiet)  # a move that may be taken back, now and then
             game = (await manager.act(1, game.to_move_user, action)).game
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
         assert granted >= 1 and refused >= 1
         assert with_replies >= 1 or len(people) > 1  # alone with computers, some undos take their moves back
         assert computer_id(1, "easy") in {s.user_id for s in game.seats}

@@ -36,7 +36,7 @@ async def _a_game_stopped_with_its_computer_s_move_unposted(database) -> None:
             game = (await play_computers(manager, channel.id, first.computers.think, limit=1)).game
         game = (await manager.act(channel.id, ada.id, random_action(game.state, chooser), announce=True)).game
         run = await play_computers(manager, channel.id, first.computers.think, limit=1)
-        assert run.results and await first.store.pending_posts(game.id)
+        assert run.results and await first.store.outbox.pending_posts(game.id)
         await first.close()
 
 

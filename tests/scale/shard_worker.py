@@ -84,8 +84,8 @@ async def main(url: str, shard: int, mode: str) -> None:
             await env.advance_time(3600 + 300)
             await env.settle()
             for _, other, _ in places:
-                game = await coal.store.latest_game(other.id)
-                auto = sum(e.auto for e in await coal.store.log(game.id))
+                game = await coal.store.queries.latest_game(other.id)
+                auto = sum(e.auto for e in await coal.store.queries.log(game.id))
                 print(f"channel {other.id} v{game.version} timer moves {auto}", flush=True)
         await coal.computers.close()
         await coal.store.close()

@@ -86,7 +86,7 @@ async def test_each_process_resumes_and_reposts_only_the_games_of_its_shards(tar
             resumed = await process.open()
             assert sorted(g.channel_id for g in resumed) == sorted(c for c, s in on.items() if s == shard)
             pending = await process.posts.unposted()
-            assert {(await store.load_game(row.game_id)).channel_id for row in pending} == {
+            assert {(await store.queries.load_game(row.game_id)).channel_id for row in pending} == {
                 c for c, s in on.items() if s == shard
             }
     everything = GameManager(await Store(target.url).open())  # unsharded: every game

@@ -37,9 +37,9 @@ async def main(target: str, seed: int, kill_after: int | None) -> None:
             await manager.join(seed, 102, "Bob")
             game = await manager.start(seed, 101, seed=seed)
         print("ready", flush=True)
-        for post in await store.pending_posts():  # what a crash left unposted goes out first
-            store.posted_upto(post.game_id, post.seq)
-            await store.flush_marks()
+        for post in await store.outbox.pending_posts():  # what a crash left unposted goes out first
+            store.outbox.posted_upto(post.game_id, post.seq)
+            await store.outbox.flush_marks()
             print(f"reposted {post.game_id} {post.seq}", flush=True)
         chooser = Chooser(seed)
         while game.status == "active":
@@ -55,9 +55,9 @@ async def main(target: str, seed: int, kill_after: int | None) -> None:
             if kill_after is not None and game.version >= kill_after:
                 os.kill(os.getpid(), signal.SIGKILL)  # committed, not yet posted
             await asyncio.sleep(rng.uniform(0, 0.002))  # posting to Discord
-            [pending] = await store.pending_posts(game.id)
-            store.posted_upto(pending.game_id, pending.seq)
-            await store.flush_marks()
+            [pending] = await store.outbox.pending_posts(game.id)
+            store.outbox.posted_upto(pending.game_id, pending.seq)
+            await store.outbox.flush_marks()
             print(f"posted {game.id} {game.version}", flush=True)
 
 

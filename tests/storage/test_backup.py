@@ -59,11 +59,11 @@ async def test_a_backup_taken_during_a_burst_of_moves_replays_whole_and_restores
         await asyncio.gather(*movers)
         assert proc.returncode == 0, err.decode()
         assert "8 games, 8 replayed to their stored state" in out.decode()
-        kept = {g.id: g.version for g in await store.games()}
+        kept = {g.id: g.version for g in await store.queries.games()}
     # the copy, opened on its own, replays whole; each game at some version the live one passed through
     async with Store(copy) as backup:
-        assert await backup.verify() == []
-        restored = {g.id: g.version for g in await backup.games()}
+        assert await backup.queries.verify() == []
+        restored = {g.id: g.version for g in await backup.queries.games()}
     assert set(restored) == set(kept) and all(restored[g] <= kept[g] for g in kept)
     # the restore drill: the bot stopped, the copy put in place, the bot started: the games resume
     shutil.copy(copy, db)
@@ -75,7 +75,7 @@ async def test_a_backup_taken_during_a_burst_of_moves_replays_whole_and_restores
         assert {b.id: b.version for b in briefs} == {g: v for g, v in restored.items() if g in {b.id for b in briefs}}
         for brief in briefs:
             await play(manager, brief.channel_id, 5, Chooser(brief.id))
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
 
 
 @pytest.mark.parametrize(
@@ -114,7 +114,7 @@ async def test_an_upgrade_keeps_a_copy_of_the_database_as_it_was_and_going_back_
     assert pragma(copy, "user_version") == SCHEMA_VERSION - 1 and pragma(path, "user_version") == SCHEMA_VERSION
     assert any(str(copy) in r.getMessage() and "to go back" in r.getMessage() for r in caplog.records)
     async with Store(copy) as old:  # going back: the copy is the old database, whole (a newer bot upgrades it)
-        assert old.found_version == SCHEMA_VERSION - 1 and await old.verify() == []
+        assert old.found_version == SCHEMA_VERSION - 1 and await old.queries.verify() == []
     # a database opened at the current version makes no copy
     copy.unlink()
     async with Store(path):

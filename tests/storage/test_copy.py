@@ -31,10 +31,12 @@ async def _source(path) -> None:
             await play(manager, channel, None, Chooser(channel))
         running = await started(manager, 3, players=3, seed=3)
         results = await play(manager, 3, 40, Chooser(3))
-        await store.add_posts(results[-1].game, [Post("turn", {"text": "é ✓ <@1>", "n": [1, 2]}), Post("choice")])
-        [sent, _] = await store.pending_posts()
-        store.posted_upto(sent.game_id, sent.seq)  # (both posts of that turn: it reached Discord)
-        await store.flush_marks()
+        await store.outbox.add_posts(
+            results[-1].game, [Post("turn", {"text": "é ✓ <@1>", "n": [1, 2]}), Post("choice")]
+        )
+        [sent, _] = await store.outbox.pending_posts()
+        store.outbox.posted_upto(sent.game_id, sent.seq)  # (both posts of that turn: it reached Discord)
+        await store.outbox.flush_marks()
         await started(manager, 4, seed=4)
         await manager.abort(4, USERS[0])
         await manager.new_game(1, 5, USERS[0], "Alice")
@@ -60,21 +62,21 @@ async def test_every_game_copied_there_and_back_is_equal_and_replays(tmp_path, t
     assert db_rows(back, ALL) == db_rows(source, ALL)  # every row, every column, both ways
 
     async with Store(source) as a, Store(target.url) as b:
-        assert await b.games() == await a.games()
-        assert await b.pending_posts() == await a.pending_posts()
-        assert await b.finished_games(1) == await a.finished_games(1)
-        for game in await a.games():
-            assert await b.log(game.id) == await a.log(game.id)
-        assert await b.verify() == []
-        assert await b.player_settings(USERS[:2]) == await a.player_settings(USERS[:2])
-        assert (await b.player_settings([USERS[1]]))[USERS[1]].ping == "dm"
+        assert await b.queries.games() == await a.queries.games()
+        assert await b.outbox.pending_posts() == await a.outbox.pending_posts()
+        assert await b.queries.finished_games(1) == await a.queries.finished_games(1)
+        for game in await a.queries.games():
+            assert await b.queries.log(game.id) == await a.queries.log(game.id)
+        assert await b.queries.verify() == []
+        assert await b.preferences.player_settings(USERS[:2]) == await a.preferences.player_settings(USERS[:2])
+        assert (await b.preferences.player_settings([USERS[1]]))[USERS[1]].ping == "dm"
         # The copy is a working database: the running game goes on, new games get new ids.
         manager = GameManager(b)
         await manager.open()
         assert (await play(manager, 3, None, Chooser(5)))[-1].game.status == "finished"
         assert (await manager.new_game(1, 6, USERS[0], "Alice")).id == 6
-        await b.add_posts(await b.load_game(6), [Post("lobby")])
-        assert max(p.id for p in await b.pending_posts()) == 3
+        await b.outbox.add_posts(await b.queries.load_game(6), [Post("lobby")])
+        assert max(p.id for p in await b.outbox.pending_posts()) == 3
 
 
 @pytest.mark.slow

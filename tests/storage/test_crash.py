@@ -71,9 +71,9 @@ async def test_sigkill_at_random_moments_loses_nothing_committed(tmp_path, targe
             continue
 
         async with Store(db) as store:
-            problems = await store.verify()  # integrity_check, foreign keys, replay of every game
+            problems = await store.queries.verify()  # integrity_check, foreign keys, replay of every game
             assert problems == [], f"after kill {k}: {problems}"
-            games = {g.id: g for g in await store.games()}
+            games = {g.id: g for g in await store.queries.games()}
         for game_id, version in reported.items():
             stored = games[game_id].version
             assert stored in (version, version + 1), f"after kill {k}: game {game_id} at {stored}, saw {version}"

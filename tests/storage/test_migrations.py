@@ -63,7 +63,7 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
 
     async with Store(path) as store:
         assert store.found_version == 1
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
         after = db_rows(path)
         # Old rows kept, each with the new columns at their defaults.
         assert [r[:11] for r in after["games"]] == before["games"]
@@ -78,8 +78,10 @@ async def test_version_1_database_is_upgraded_and_its_games_continue(tmp_path):
         await manager.open()
         results = await play(manager, 5, 5, Chooser(4))
         assert results[-1].version == 35
-        assert (await manager.store.log_with_events(results[-1].game, last=1))[0].events  # events for the log, replayed
-        assert await store.verify() == []
+        assert (await manager.store.queries.log_with_events(results[-1].game, last=1))[
+            0
+        ].events  # events for the log, replayed
+        assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION
 
     # The upgraded schema is the one a new database gets: same tables, columns, indexes, triggers.
@@ -107,9 +109,9 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         await started(manager, 5, players=2, seed=5)
         await manager.abort(5, USERS[0])  # aborted
         await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
-        history = await scratch.finished_games(1)
-        results = {u: await scratch.player_results(1, u) for u in USERS}
-        stats = {u: await scratch.player_stats(1, u) for u in USERS}
+        history = await scratch.queries.finished_games(1)
+        results = {u: await scratch.queries.player_results(1, u) for u in USERS}
+        stats = {u: await scratch.queries.player_stats(1, u) for u in USERS}
     assert len(history) == 3 and all(r for r in results.values())
     assert all(h.winners for h in history)
 
@@ -131,19 +133,19 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert store.found_version == 2
         # The final scores were read out of the rules' JSON once, by the migration; from now
         # on history and stats are answered from the columns, exactly as before.
-        assert await store.finished_games(1) == history
+        assert await store.queries.finished_games(1) == history
         for user in USERS:
-            assert await store.player_results(1, user) == results[user]
-            assert await store.player_stats(1, user) == stats[user]
-        finished = {g.id: g for g in await store.games(("finished",))}
+            assert await store.queries.player_results(1, user) == results[user]
+            assert await store.queries.player_stats(1, user) == stats[user]
+        finished = {g.id: g for g in await store.queries.games(("finished",))}
         for game in finished.values():
             assert [(s.vp, s.won) for s in game.seats] == [
                 (p.vp, i in game.state.winners) for i, p in enumerate(game.state.players)
             ]
-        others = await store.games(("lobby", "active", "aborted"))
+        others = await store.queries.games(("lobby", "active", "aborted"))
         assert {s.vp for g in others for s in g.seats} == {None}
-        assert await store.pending_posts() == []
-        assert await store.verify() == []
+        assert await store.outbox.pending_posts() == []
+        assert await store.queries.verify() == []
         after = db_rows(path)
         assert [r[:6] for r in after["seats"]] == before["seats"]
         assert kept(after, before) == before
@@ -156,9 +158,9 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert [(s.vp, s.won) for s in last.seats] == [
             (p.vp, i in last.state.winners) for i, p in enumerate(last.state.players)
         ]
-        assert await store.load_game(last.id) == last
-        assert [h.game_id for h in await store.finished_games(1)][0] == last.id
-        assert await store.verify() == []
+        assert await store.queries.load_game(last.id) == last
+        assert [h.game_id for h in await store.queries.finished_games(1)][0] == last.id
+        assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     columns, objects = await equal_to_fresh(path, tmp_path)
@@ -187,7 +189,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await store.connection.execute("DELETE FROM ratings")
         await store.connection.execute("DELETE FROM rating_changes")
         await store.connection.commit()
-        history = await store.finished_games(1)
+        history = await store.queries.finished_games(1)
     back_to(path, 3)
     before = db_rows(path)
 
@@ -197,16 +199,16 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         assert kept(after, before) == before  # games, seats, log, outbox untouched
         manager = GameManager(store)
         await manager.open()  # rates the three finished games
-        assert await store.finished_games(1) == history
-        rated = await store.leaderboard(1, limit=10)
+        assert await store.queries.finished_games(1) == history
+        rated = await store.ladders.leaderboard(1, limit=10)
         assert {r.user_id for r in rated} == set(USERS[:4]) and {r.games for r in rated} >= {1, 3}
         assert sum(r.games for r in rated) == 2 + 3 + 4
         assert await manager.ladders.rate_finished() == 0  # once only
         # the running game goes on to its end and is rated with its last move
         await manager.open()
         await play(manager, 4, None, Chooser(9))
-        assert sum(r.games for r in await store.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
-        assert await store.verify() == []
+        assert sum(r.games for r in await store.ladders.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
+        assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
 
@@ -224,7 +226,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         await started(manager, 4, players=2, seed=4)
         await play(manager, 4, 25, Chooser(4))  # running
         await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
-        ladder = await store.leaderboard(1, limit=10)
+        ladder = await store.ladders.leaderboard(1, limit=10)
     back_to(path, 4)
     before = db_rows(path)
     assert "player_settings" not in table_columns(sqlite3.connect(path))
@@ -233,7 +235,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         assert store.found_version == 4
         after = db_rows(path)
         assert kept(after, before) == before  # games, seats, log, outbox untouched
-        assert await store.leaderboard(1, limit=10) == ladder
+        assert await store.ladders.leaderboard(1, limit=10) == ladder
         manager = GameManager(store)
         await manager.open()
         everyone = await manager.people.settings_of(USERS[:4])
@@ -244,7 +246,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         assert (await manager.people.settings_of([USERS[1]]))[USERS[1]] == changed
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None  # finished
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     await equal_to_fresh(path, tmp_path)
@@ -253,8 +255,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
 async def test_a_setting_outside_its_choices_is_refused_by_the_database(tmp_path):
     async with Store(tmp_path / "db.sqlite3") as store:
         with pytest.raises(sqlite3.IntegrityError):
-            await store.save_player_settings(PlayerSettings(5, ping="shout"))  # type: ignore[arg-type]
-        assert await store.player_settings([5]) == {5: PlayerSettings(5)}
+            await store.preferences.save_player_settings(PlayerSettings(5, ping="shout"))  # type: ignore[arg-type]
+        assert await store.preferences.player_settings([5]) == {5: PlayerSettings(5)}
 
 
 async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_untouched(tmp_path):
@@ -275,18 +277,18 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         assert store.found_version == 5
         after = db_rows(path)
         assert kept(after, before) == before
-        assert await store.server_defaults(1) == {}
-        await store.save_server_defaults(1, {"timer": "12h", "language": "it"}, by=USERS[0])
-        assert await store.server_defaults(1) == {"language": "it", "timer": "12h"}
-        assert await store.note("commands") is None
-        await store.save_note("commands", "abc")
-        await store.save_note("commands", "def")
-        assert await store.note("commands") == "def"
+        assert await store.preferences.server_defaults(1) == {}
+        await store.preferences.save_server_defaults(1, {"timer": "12h", "language": "it"}, by=USERS[0])
+        assert await store.preferences.server_defaults(1) == {"language": "it", "timer": "12h"}
+        assert await store.preferences.note("commands") is None
+        await store.preferences.save_note("commands", "abc")
+        await store.preferences.save_note("commands", "def")
+        assert await store.preferences.note("commands") == "def"
         manager = GameManager(store)
         await manager.open()
         await play(manager, 4, None, Chooser(9))
         assert (await manager.current(4)) is None
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     await equal_to_fresh(path, tmp_path)
@@ -322,7 +324,7 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         assert briefs[2].to_move_user == games[2].to_move_user and manager.in_memory() == 0
         await play(manager, 2, None, Chooser(9))  # read whole, and played to the end
         assert (await manager.current(2)) is None and 2 not in {b.channel_id for b in manager.open_briefs()}
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
     await equal_to_fresh(path, tmp_path)
@@ -351,7 +353,7 @@ async def test_states_stored_before_a_field_existed_replay_as_the_same_game(tmp_
             con.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), gid))
     con.close()
     async with Store(path) as store:
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
     con = sqlite3.connect(path)
     with con:  # a real difference is still found
         [(text,)] = con.execute("SELECT state FROM games WHERE id = 2").fetchall()
@@ -360,7 +362,7 @@ async def test_states_stored_before_a_field_existed_replay_as_the_same_game(tmp_
         con.execute("UPDATE games SET state = ? WHERE id = 2", (json.dumps(state),))
     con.close()
     async with Store(path) as store:
-        assert await store.verify() == ["game 2: the log replays to a different state than the stored one"]
+        assert await store.queries.verify() == ["game 2: the log replays to a different state than the stored one"]
 
 
 async def test_version_10_database_with_a_pending_forget_covers_the_games_made_before_it(tmp_path):
@@ -370,12 +372,12 @@ async def test_version_10_database_with_a_pending_forget_covers_the_games_made_b
     async with Store(path) as store:
         manager = GameManager(store)
         await started(manager, 2, players=2, seed=2)  # USERS[0] and USERS[1], running
-        await store.forget(USERS[1])
+        await store.personal.forget(USERS[1])
         store.clock = lambda: 2e10  # later: a game USERS[1] opens afterwards
         await manager.new_game(1, 6, USERS[1], NAMES[1])
     back_to(path, 10)
     async with Store(path) as store:
         assert store.found_version == 10
-        assert await store.games_covered(USERS[1]) == [(1, "active")]
-        assert await store.forgetting_in(1) == {USERS[1]} and await store.forgetting_in(2) == set()
+        assert await store.personal.games_covered(USERS[1]) == [(1, "active")]
+        assert await store.personal.forgetting_in(1) == {USERS[1]} and await store.personal.forgetting_in(2) == set()
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11

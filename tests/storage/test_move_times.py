@@ -35,13 +35,13 @@ async def test_move_times_over_a_seeded_log_with_known_gaps(backend, tmp_path, r
             now[0] += wait
             waits[user].append(wait)
             await manager.act(1, user, random_action(game.state, chooser))
-        alice = await store.move_times(GUILD, USERS[0])
-        bob = await store.move_times(GUILD, USERS[1])
-        first_mover = (await store.log(game.id))[0].user_id
+        alice = await store.queries.move_times(GUILD, USERS[0])
+        bob = await store.queries.move_times(GUILD, USERS[1])
+        first_mover = (await store.queries.log(game.id))[0].user_id
         # the game's first entry has nothing before it in the log: not timed
         expect_alice = sorted(waits[USERS[0]][1:] if first_mover == USERS[0] else waits[USERS[0]])
         assert alice.moves == len(expect_alice) and alice.timer_moves == 0
         assert alice.median == pytest.approx(_percentile(expect_alice, 0.5))
         assert alice.p90 == pytest.approx(_percentile(expect_alice, 0.9))
         assert bob.median == 10.0 and bob.p90 == 10.0
-        assert await store.move_times(GUILD + 1, USERS[0]) == type(alice)(0, None, None, 0)  # another server
+        assert await store.queries.move_times(GUILD + 1, USERS[0]) == type(alice)(0, None, None, 0)  # another server

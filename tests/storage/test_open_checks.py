@@ -109,7 +109,7 @@ async def test_a_writable_place_opens_and_the_check_leaves_no_file_behind(tmp_pa
         await store.create_game(1, 2, 3, "alice", GameSettings())
     assert not [p.name for p in db.parent.iterdir() if not p.name.startswith("games.sqlite3")]
     async with Store(db) as store:  # and again, over the existing file
-        assert len(await store.open_games()) == 1
+        assert len(await store.queries.open_games()) == 1
 
 
 async def test_a_folder_given_as_the_database_is_still_refused_as_a_folder(tmp_path):

@@ -36,7 +36,7 @@ async def test_posts_are_stored_with_the_turn_and_pending_until_marked(store, ma
     other = await _turn(store, other, [Post("turn", {"text": "x"})])
     game = await _turn(store, game, [Post("turn", {"text": "Bob mines"})])
 
-    pending = await store.pending_posts()
+    pending = await store.outbox.pending_posts()
     assert [(p.game_id, p.seq, p.kind) for p in pending] == [
         (game.id, 1, "turn"),
         (game.id, 1, "choice"),
@@ -45,30 +45,30 @@ async def test_posts_are_stored_with_the_turn_and_pending_until_marked(store, ma
     ]
     assert pending[0].payload == {"text": "Alice drafts", "ping": 102}
     assert {(p.attempts, p.posted_at, p.last_error) for p in pending} == {(0, None, None)}
-    assert [p.seq for p in await store.pending_posts(game.id)] == [1, 1, 2]
-    assert len(await store.pending_posts(limit=2)) == 2
+    assert [p.seq for p in await store.outbox.pending_posts(game.id)] == [1, 1, 2]
+    assert len(await store.outbox.pending_posts(limit=2)) == 2
 
-    store.posted_upto(game.id, 1)  # every post of the game up to version 1 reached Discord
-    assert [p.id for p in await store.pending_posts()] == [pending[2].id, pending[3].id]  # seen at once
-    assert await store.flush_marks() == 1 and await store.flush_marks() == 0  # committed once
-    assert [p.id for p in await store.pending_posts()] == [pending[2].id, pending[3].id]
+    store.outbox.posted_upto(game.id, 1)  # every post of the game up to version 1 reached Discord
+    assert [p.id for p in await store.outbox.pending_posts()] == [pending[2].id, pending[3].id]  # seen at once
+    assert await store.outbox.flush_marks() == 1 and await store.outbox.flush_marks() == 0  # committed once
+    assert [p.id for p in await store.outbox.pending_posts()] == [pending[2].id, pending[3].id]
 
 
 async def test_a_failed_post_stays_pending_with_its_attempts_and_cause(store, manager):
     game = await _turn(store, await started(manager, 1), [Post("turn", {"text": "t"})])
-    [post] = await store.pending_posts()
-    assert await store.note_failed_post(post, "403 Forbidden: Missing Access") == 1
-    assert await store.note_failed_post(post.id, "x" * 2000) == 2
-    [again] = await store.pending_posts()
+    [post] = await store.outbox.pending_posts()
+    assert await store.outbox.note_failed_post(post, "403 Forbidden: Missing Access") == 1
+    assert await store.outbox.note_failed_post(post.id, "x" * 2000) == 2
+    [again] = await store.outbox.pending_posts()
     assert isinstance(again, OutboxRow) and again.id == post.id
     assert again.attempts == 2 and again.last_error == "x" * 500  # a long cause is cut
-    assert await store.pending_posts(max_attempts=2) == []
-    assert [p.id for p in await store.pending_posts(max_attempts=3)] == [post.id]
-    store.posted_upto(again.game_id, again.seq)
-    await store.flush_marks()
-    assert await store.pending_posts() == []
+    assert await store.outbox.pending_posts(max_attempts=2) == []
+    assert [p.id for p in await store.outbox.pending_posts(max_attempts=3)] == [post.id]
+    store.outbox.posted_upto(again.game_id, again.seq)
+    await store.outbox.flush_marks()
+    assert await store.outbox.pending_posts() == []
     with pytest.raises(StaleState, match="no post"):
-        await store.note_failed_post(10_000, "gone")
+        await store.outbox.note_failed_post(10_000, "gone")
     assert game.version == 1
 
 
@@ -93,16 +93,16 @@ async def test_start_abort_and_lone_posts_go_to_the_outbox_too(store, manager):
     lobby = await manager.join(1, 102, "Bob")
     state = new_game(["Alice", "Bob"], 3)
     game = await store.start_game(lobby, ["Alice", "Bob"], 3, state, outbox=[Post("start", {"seed": 3})])
-    await store.add_posts(game, [Post("reminder", {"to": 101})])
+    await store.outbox.add_posts(game, [Post("reminder", {"to": 101})])
     await store.abort_game(game, outbox=[Post("abort")])
-    assert [(p.seq, p.kind, p.payload) for p in await store.pending_posts(game.id)] == [
+    assert [(p.seq, p.kind, p.payload) for p in await store.outbox.pending_posts(game.id)] == [
         (0, "start", {"seed": 3}),
         (0, "reminder", {"to": 101}),
         (0, "abort", {}),
     ]
     with pytest.raises(StaleState):
         await store.abort_game(game, outbox=[Post("abort again")])
-    assert len(await store.pending_posts(game.id)) == 3
+    assert len(await store.outbox.pending_posts(game.id)) == 3
 
 
 def _run_worker(target_url: str, seed: int, kill_after: int | None = None) -> tuple[int, str]:
@@ -120,21 +120,21 @@ async def test_sigkill_between_commit_and_post_leaves_the_post_pending(target):
     assert saved[-1][1] == 7 and len(posted) == 6  # turn 7 committed, never posted
 
     async with Store(target.url) as store:
-        [game] = await store.games()
+        [game] = await store.queries.games()
         assert game.version == 7
-        [pending] = await store.pending_posts()
+        [pending] = await store.outbox.pending_posts()
         assert (pending.game_id, pending.seq, pending.kind) == (game.id, 7, "turn")
-        assert pending.payload["ping"] == game.user_of_player((await store.log(game.id))[-1].player)
-        assert await store.verify() == []
+        assert pending.payload["ping"] == game.user_of_player((await store.queries.log(game.id))[-1].player)
+        assert await store.queries.verify() == []
 
     # The restarted worker posts what was left, once, and plays on to the end.
     code, out = _run_worker(target.url, 5)
     assert code == 0, out
     assert re.findall(r"reposted \d+ (\d+)", out) == ["7"]
     async with Store(target.url) as store:
-        [game] = await store.games()
+        [game] = await store.queries.games()
         assert game.status == "finished"
-        assert await store.pending_posts() == []
+        assert await store.outbox.pending_posts() == []
         rows = (await target.rows(("outbox",)))["outbox"]
         assert [r[2] for r in rows] == list(range(1, game.version + 1))  # one post per turn, in order
         assert all(r[8] is not None for r in rows)  # posted_at: every one posted

@@ -114,13 +114,13 @@ async def _a_server(store: Store) -> GameManager:
     await manager.people.end_away(FORGOTTEN, now + 3600)
     await manager.people.change_settings(FORGOTTEN, time_zone="Europe/Rome", quiet_from=1320, quiet_to=480)
     await manager.people.change_settings(USERS[0], ping="none")
-    await store.save_server_defaults(GUILD, {"timer": "12h"}, by=FORGOTTEN)
+    await store.preferences.save_server_defaults(GUILD, {"timer": "12h"}, by=FORGOTTEN)
     return manager
 
 
 async def test_a_person_s_data_is_everything_kept_about_them(store):
     manager = await _a_server(store)
-    data = await store.user_data(FORGOTTEN)
+    data = await store.personal.user_data(FORGOTTEN)
     assert data["settings"]["ping"] == "dm" and data["settings"]["language"] == "it"
     assert data["settings"]["time_zone"] == "Europe/Rome" and data["settings"]["quiet_from_minute"] == 1320
     [away] = data["away_periods"]
@@ -136,22 +136,22 @@ async def test_a_person_s_data_is_everything_kept_about_them(store):
     assert {s["name"] for s in data["seats"]} == {FORGOTTEN_NAME}
     moves = [m for m in data["moves"] if m["game_id"] == 1]
     assert moves and all(m["player"] == FORGOTTEN_NAME for m in moves)
-    assert len(moves) == len([e for e in await store.log(1) if e.user_id == FORGOTTEN])
+    assert len(moves) == len([e for e in await store.queries.log(1) if e.user_id == FORGOTTEN])
     assert data["server_defaults_changed"] == [{"guild_id": GUILD, "at": data["server_defaults_changed"][0]["at"]}]
     assert data["forget_request"] is None
-    assert (await store.user_data(USERS[3]))["settings"] is None  # Dave never changed a setting
+    assert (await store.personal.user_data(USERS[3]))["settings"] is None  # Dave never changed a setting
     del manager
 
 
 async def test_forget_leaves_nothing_but_what_the_policy_keeps_and_every_game_replays(store, target):
     manager = await _a_server(store)
-    others_before = {u: await store.ratings(GUILD, [u]) for u in (USERS[0], USERS[2], USERS[3])}
+    others_before = {u: await store.ladders.ratings(GUILD, [u]) for u in (USERS[0], USERS[2], USERS[3])}
     await privacy.forget(store, FORGOTTEN)
     done = await privacy.carry_out(store, FORGOTTEN, manager)
     assert (done.renamed, done.lobbies_left, done.handed_over, done.done) == (3, 1, 1, False)
     running = await manager.current(3)
     assert running.options.stand_ins[FORGOTTEN_NAME].by == "forget"  # a computer plays the seat until the end
-    assert {u: await store.ratings(GUILD, [u]) for u in (USERS[0], USERS[2], USERS[3])} == others_before
+    assert {u: await store.ladders.ratings(GUILD, [u]) for u in (USERS[0], USERS[2], USERS[3])} == others_before
     await play(manager, 3, None, Chooser(9))  # the running game ends
     done = await privacy.carry_out(store, FORGOTTEN, manager)
     assert done.renamed == 1 and done.done
@@ -160,37 +160,37 @@ async def test_forget_leaves_nothing_but_what_the_policy_keeps_and_every_game_re
         for value in values:
             assert str(FORGOTTEN) not in value, (table, column, value)
             assert FORGOTTEN_NAME not in value, (table, column, value)
-    assert await store.verify() == []  # every game still replays, under the pseudonym
-    finished = await store.load_game(2)
+    assert await store.queries.verify() == []  # every game still replays, under the pseudonym
+    finished = await store.queries.load_game(2)
     assert [s.name for s in finished.seats].count("Former player 1") == 1
     assert {s.user_id for s in finished.seats} == {USERS[0], -1, USERS[2], USERS[3]}
-    assert await store.forget_requests() == []
-    assert await store.user_data(FORGOTTEN) == nothing_about(FORGOTTEN)
+    assert await store.personal.forget_requests() == []
+    assert await store.personal.user_data(FORGOTTEN) == nothing_about(FORGOTTEN)
 
 
 async def test_the_operator_s_forget_renames_what_has_ended_and_leaves_open_games_to_the_bot(store):
     await _a_server(store)
-    await store.forget(FORGOTTEN, asked_by="operator")
-    renamed, still_open = await store.forget_in_ended_games(FORGOTTEN)
+    await store.personal.forget(FORGOTTEN, asked_by="operator")
+    renamed, still_open = await store.personal.forget_in_ended_games(FORGOTTEN)
     assert (renamed, still_open) == (3, 2)  # two finished and the aborted game; the running game and the lobby
-    assert not await store.forget_done(FORGOTTEN) and await store.forget_requests() == [FORGOTTEN]
-    assert (await store.load_game(3)).seat_of_user(FORGOTTEN) is not None  # untouched: the bot's to change
+    assert not await store.personal.forget_done(FORGOTTEN) and await store.personal.forget_requests() == [FORGOTTEN]
+    assert (await store.queries.load_game(3)).seat_of_user(FORGOTTEN) is not None  # untouched: the bot's to change
 
 
 async def test_a_request_covers_the_games_kept_when_it_was_made_and_asking_again_covers_the_rest(store):
     """Issue 71: a game Bob joins while his request waits is not the request's; a second request covers it."""
     manager = await _a_server(store)
-    await store.forget(FORGOTTEN)
-    covered = [g for g, _status in await store.games_covered(FORGOTTEN)]
+    await store.personal.forget(FORGOTTEN)
+    covered = [g for g, _status in await store.personal.games_covered(FORGOTTEN)]
     assert covered == [1, 2, 3, 4, 5]
     await _started(manager, 6, 2, seed=6)  # afterwards: a new game with Bob in it
-    assert [g for g, _ in await store.games_covered(FORGOTTEN)] == covered
-    assert await store.forgetting_in(6) == set() and await store.forgetting_in(3) == {FORGOTTEN}
-    assert (await store.user_data(FORGOTTEN))["forget_request"]["games"] == covered
+    assert [g for g, _ in await store.personal.games_covered(FORGOTTEN)] == covered
+    assert await store.personal.forgetting_in(6) == set() and await store.personal.forgetting_in(3) == {FORGOTTEN}
+    assert (await store.personal.user_data(FORGOTTEN))["forget_request"]["games"] == covered
     await privacy.carry_out(store, FORGOTTEN, manager)
     assert (await manager.current(6)).options.stand_ins == {}  # his new seat stays his
-    await store.forget(FORGOTTEN)  # asked again
-    assert [g for g, _ in await store.games_covered(FORGOTTEN)] == [3, 6]  # (ended ones renamed, lobby left)
+    await store.personal.forget(FORGOTTEN)  # asked again
+    assert [g for g, _ in await store.personal.games_covered(FORGOTTEN)] == [3, 6]  # (ended ones renamed, lobby left)
     done = await privacy.carry_out(store, FORGOTTEN, manager)
     assert (await manager.current(6)).options.stand_ins[FORGOTTEN_NAME].by == "forget" and not done.done
 
@@ -217,19 +217,21 @@ async def test_the_log_is_still_append_only_but_for_a_rename_and_a_purge(target,
 async def test_a_departed_server_s_data_is_purged_and_a_return_in_time_keeps_it(store):
     manager = await _a_server(store)
     await _started(manager, 9, 2, seed=9)
-    await store.save_server_defaults(GUILD, {"timer": "1h"}, by=USERS[0])
+    await store.preferences.save_server_defaults(GUILD, {"timer": "1h"}, by=USERS[0])
     other_guild_game = await manager.new_game(GUILD + 1, 20, USERS[0], NAMES[0])
     ended = await manager.end_departed(GUILD)
     assert {g.channel_id for g in ended} == {3, 4, 9} and all(not g.is_open for g in ended)
-    await store.guild_left(GUILD, purge_at=100.0)
-    assert await store.purges_due(99.0) == [] and await store.purges_due(100.0) == [GUILD]
-    assert await store.guild_back(GUILD)  # back in time: nothing goes
-    assert await store.purges_due(1e12) == []
-    await store.guild_left(GUILD, purge_at=100.0)
-    assert await store.purge_guild(GUILD) == 6
-    assert await store.games(("lobby", "active", "finished", "aborted")) == [await store.load_game(other_guild_game.id)]
-    assert await store.leaderboard(GUILD) == [] and await store.server_defaults(GUILD) == {}
-    assert await store.purges_due(1e12) == []
+    await store.personal.guild_left(GUILD, purge_at=100.0)
+    assert await store.personal.purges_due(99.0) == [] and await store.personal.purges_due(100.0) == [GUILD]
+    assert await store.personal.guild_back(GUILD)  # back in time: nothing goes
+    assert await store.personal.purges_due(1e12) == []
+    await store.personal.guild_left(GUILD, purge_at=100.0)
+    assert await store.personal.purge_guild(GUILD) == 6
+    assert await store.queries.games(("lobby", "active", "finished", "aborted")) == [
+        await store.queries.load_game(other_guild_game.id)
+    ]
+    assert await store.ladders.leaderboard(GUILD) == [] and await store.preferences.server_defaults(GUILD) == {}
+    assert await store.personal.purges_due(1e12) == []
     async with store.backend.read() as tx:
         for table in ("seats", "actions", "outbox", "rating_changes"):
             rows = await tx.fetch(f"SELECT count(*) FROM {table} WHERE game_id <> ?", (other_guild_game.id,))
@@ -260,21 +262,23 @@ async def test_a_forget_killed_at_random_moments_leaves_every_game_whole_and_fin
         proc.kill()  # SIGKILL: no cleanup
         proc.wait()
         async with Store(db) as store:
-            assert await store.verify() == []
-            for game in await store.games(("finished",)):
+            assert await store.queries.verify() == []
+            for game in await store.queries.games(("finished",)):
                 state_names = {p.name for p in game.state.players}
-                log = {e.player for e in await store.log(game.id)}
+                log = {e.player for e in await store.queries.log(game.id)}
                 ids = {s.user_id for s in game.seats}
                 whole = FORGOTTEN in ids and FORGOTTEN_NAME in state_names and FORGOTTEN_NAME in log
                 renamed = -1 in ids and "Former player 1" in state_names and "Former player 1" in log
                 assert whole != renamed and (FORGOTTEN_NAME in state_names) == whole, game.id
-            seats = [s for g in await store.games(("finished",)) for s in g.seats]
+            seats = [s for g in await store.queries.games(("finished",)) for s in g.seats]
             halfway += 0 < sum(s.user_id == -1 for s in seats) < 40
     print(f"{halfway} of 6 kills landed halfway through the forget")
     out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "the request is done" in out.stdout, out.stderr
     async with Store(db) as store:
-        assert await store.verify() == [] and await store.user_data(FORGOTTEN) == nothing_about(FORGOTTEN)
+        assert await store.queries.verify() == [] and await store.personal.user_data(FORGOTTEN) == nothing_about(
+            FORGOTTEN
+        )
 
 
 @pytest.mark.parametrize(
@@ -310,7 +314,7 @@ async def test_user_data_on_the_command_line_is_the_json_the_player_gets(store, 
         timeout=60,
     )
     assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout) == json.loads(json.dumps(await store.user_data(FORGOTTEN)))
+    assert json.loads(out.stdout) == json.loads(json.dumps(await store.personal.user_data(FORGOTTEN)))
 
 
 async def test_the_operator_s_forget_of_a_computer_s_id_is_refused_and_renames_nothing(tmp_path):
@@ -325,7 +329,7 @@ async def test_the_operator_s_forget_of_a_computer_s_id_is_refused_and_renames_n
         await manager.add_computer(1, USERS[0], "easy", lambda slot, level, _lang: f"Computer {slot}")
         await manager.start(1, USERS[0], seed=1)
         await play(manager, 1, None, Chooser(1))
-        computer = next(s for s in (await store.load_game(1)).seats if s.user_id < 100)
+        computer = next(s for s in (await store.queries.load_game(1)).seats if s.user_id < 100)
     out = subprocess.run(
         [sys.executable, "-m", "storage", "forget", str(computer.user_id), str(db)],
         cwd=ROOT,
@@ -335,4 +339,4 @@ async def test_the_operator_s_forget_of_a_computer_s_id_is_refused_and_renames_n
     )
     assert out.returncode == 2 and "is a computer's seat" in out.stderr and len(out.stderr.splitlines()) == 1
     async with Store(db) as store:
-        assert computer in (await store.load_game(1)).seats and await store.forget_requests() == []
+        assert computer in (await store.queries.load_game(1)).seats and await store.personal.forget_requests() == []

@@ -208,7 +208,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         )
         assert (await manager.people.settings_of([USERS[0]]))[USERS[0]] == changed
         await play(manager, 2, None, Chooser(2))  # the running game ends
-        assert await store.verify() == []
+        assert await store.queries.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
     assert SCHEMA_VERSION == 11
 
@@ -219,10 +219,10 @@ V9 = ("purging", "forget_requests", "guild_departures")
 
 async def test_server_defaults_and_notes_on_postgresql(postgres_url):
     async with Store(postgres_url) as store:
-        assert await store.server_defaults(7) == {}
-        await store.save_server_defaults(7, {"thread": False, "timer": "48h"}, by=USERS[0])
-        assert await store.server_defaults(7) == {"thread": False, "timer": "48h"}
-        await store.save_server_defaults(7, {}, by=USERS[0])
-        assert await store.server_defaults(7) == {}
-        await store.save_note("commands", "abc")
-        assert await store.note("commands") == "abc"
+        assert await store.preferences.server_defaults(7) == {}
+        await store.preferences.save_server_defaults(7, {"thread": False, "timer": "48h"}, by=USERS[0])
+        assert await store.preferences.server_defaults(7) == {"thread": False, "timer": "48h"}
+        await store.preferences.save_server_defaults(7, {}, by=USERS[0])
+        assert await store.preferences.server_defaults(7) == {}
+        await store.preferences.save_note("commands", "abc")
+        assert await store.preferences.note("commands") == "abc"

@@ -34,9 +34,9 @@ async def test_a_turn_stores_snapshot_log_row_and_version_together(store, manage
     game = await started(manager, 1, players=3)
     saved, action, _ = await _next(store, game)
     assert saved.version == 1 == saved.state.turn
-    loaded = await store.load_game(game.id)
+    loaded = await store.queries.load_game(game.id)
     assert loaded == saved
-    [entry] = await store.log(game.id)
+    [entry] = await store.queries.log(game.id)
     assert (entry.seq, entry.player, entry.action, entry.events) == (1, game.state.to_move, str(action), "")
     assert entry.user_id == game.user_of_player(game.state.to_move)
     rows = await target.rows()
@@ -70,7 +70,7 @@ async def test_a_turn_that_fails_halfway_leaves_no_trace(store, manager, target)
         assert not store.connection.in_transaction
     await target.allow_inserts_into("actions")
     saved, _, _ = await _next(store, game)
-    assert saved.version == 1 and len(await store.log(game.id)) == 1
+    assert saved.version == 1 and len(await store.queries.log(game.id)) == 1
 
 
 async def test_the_action_log_is_append_only(store, manager, target):
@@ -82,7 +82,7 @@ async def test_the_action_log_is_append_only(store, manager, target):
     for sql in statements:
         with pytest.raises(Exception, match="append-only"):
             await target.execute(sql)
-    assert len(await store.log(game.id)) == 1
+    assert len(await store.queries.log(game.id)) == 1
 
 
 async def test_the_database_itself_allows_one_open_game_per_channel(store, manager, target):
@@ -103,16 +103,16 @@ async def test_queries_for_channels_and_start_up(store, manager):
     await play(manager, 3, None, Chooser(1))
     d = await started(manager, 4)  # aborted
     await manager.abort(4, USERS[0])
-    assert (await store.open_game(1)).id == a.id
-    assert await store.active_game(1) is None
-    assert (await store.active_game(2)).id == b.id
-    assert await store.open_game(3) is None and await store.open_game(4) is None
-    assert [g.id for g in await store.open_games()] == [a.id, b.id]
-    assert [g.id for g in await store.active_games()] == [b.id]
-    assert (await store.latest_game(3)).status == "finished"
-    assert (await store.latest_game(4)).id == d.id
-    assert await store.latest_game(5) is None
-    assert {g.id: g.status for g in await store.games()} == {
+    assert (await store.queries.open_game(1)).id == a.id
+    assert await store.queries.active_game(1) is None
+    assert (await store.queries.active_game(2)).id == b.id
+    assert await store.queries.open_game(3) is None and await store.queries.open_game(4) is None
+    assert [g.id for g in await store.queries.open_games()] == [a.id, b.id]
+    assert [g.id for g in await store.queries.active_games()] == [b.id]
+    assert (await store.queries.latest_game(3)).status == "finished"
+    assert (await store.queries.latest_game(4)).id == d.id
+    assert await store.queries.latest_game(5) is None
+    assert {g.id: g.status for g in await store.queries.games()} == {
         a.id: "lobby",
         b.id: "active",
         c.id: "finished",
@@ -132,34 +132,34 @@ async def test_history_and_stats_of_a_server(store, manager):
     await play(manager, 9, None, Chooser(4))
     await started(manager, 4)  # still running: not history
 
-    history = await store.finished_games(GUILD)
+    history = await store.queries.finished_games(GUILD)
     assert [h.game_id for h in history] == [finals[3].id, finals[2].id, finals[1].id]  # newest first
     for h in history:
         game = next(g for g in finals.values() if g.id == h.game_id)
         assert h.scores == tuple((p.name, s.user_id, p.vp) for p, s in zip(game.state.players, game.seats, strict=True))
         assert h.winners == tuple(game.state.players[i].name for i in game.state.winners)
-    assert [h.game_id for h in await store.finished_games(GUILD, limit=1)] == [finals[3].id]
-    assert [h.game_id for h in await store.finished_games(GUILD + 1)] == [other.id]
+    assert [h.game_id for h in await store.queries.finished_games(GUILD, limit=1)] == [finals[3].id]
+    assert [h.game_id for h in await store.queries.finished_games(GUILD + 1)] == [other.id]
 
-    results = await store.player_results(GUILD, USERS[2])  # Carol: the 3- and 4-player games
+    results = await store.queries.player_results(GUILD, USERS[2])  # Carol: the 3- and 4-player games
     assert [(r.game_id, r.players) for r in results] == [(finals[3].id, 4), (finals[2].id, 3)]
     for r in results:
         game = next(g for g in finals.values() if g.id == r.game_id)
         assert r.vp == game.state.players[2].vp
         assert r.won == (2 in game.state.winners)
-    alice = await store.player_results(GUILD, USERS[0])
+    alice = await store.queries.player_results(GUILD, USERS[0])
     vps = [g.state.players[0].vp for g in finals.values()]
     wins = sum(0 in g.state.winners for g in finals.values())
-    assert await store.player_stats(GUILD, USERS[0]) == PlayerStats(3, wins, sum(vps) / 3, max(vps))
+    assert await store.queries.player_stats(GUILD, USERS[0]) == PlayerStats(3, wins, sum(vps) / 3, max(vps))
     assert len(alice) == 3
-    assert await store.player_stats(GUILD, 555) == PlayerStats(0, 0, 0.0, 0)
+    assert await store.queries.player_stats(GUILD, 555) == PlayerStats(0, 0, 0.0, 0)
 
 
 @pytest.mark.slow
 async def test_the_exported_record_replays_with_the_rules_command_line(store, manager, tmp_path):
     await started(manager, 1, players=4, seed=42, options={"delivered": "all"})
     final = (await play(manager, 1, None, Chooser(42)))[-1].game
-    record = await store.game_record(final.id)
+    record = await store.queries.game_record(final.id)
     assert record.seed == 42 and record.players == NAMES and record.options.delivered == "all"
     path = tmp_path / "record.json"
     path.write_text(record.model_dump_json())
@@ -170,7 +170,7 @@ async def test_the_exported_record_replays_with_the_rules_command_line(store, ma
     assert result["over"] is True
     assert result["scores"] == {p.name: p.vp for p in final.state.players}
     assert GameRecord.model_validate_json(path.read_text()) == record
-    assert await store.game_record((await lobby(manager, 2)).id) is None  # a lobby has no record yet
+    assert await store.queries.game_record((await lobby(manager, 2)).id) is None  # a lobby has no record yet
 
 
 @pytest.mark.slow
@@ -182,11 +182,11 @@ async def test_every_game_in_the_database_replays_to_its_stored_state(store, man
         if channel % 5 == 0:
             await manager.abort(channel, USERS[0])
     await lobby(manager, 20)
-    games = await store.games()
+    games = await store.queries.games()
     assert {g.status for g in games} == {"lobby", "active", "finished", "aborted"}
     checked = 0
     for game in games:
-        record = await store.game_record(game.id)
+        record = await store.queries.game_record(game.id)
         if game.status == "lobby":
             assert record is None
             continue
@@ -194,14 +194,14 @@ async def test_every_game_in_the_database_replays_to_its_stored_state(store, man
         assert replay(record) == game.state
         checked += 1
     assert checked == 12
-    assert await store.verify() == []
+    assert await store.queries.verify() == []
 
     # The check is not vacuous: a snapshot edited behind the log's back is found.
     if target.kind == "sqlite":
         await target.execute("UPDATE games SET state = json_set(state, '$.players[0].marks', 99) WHERE id = 2")
     else:
         await target.execute("UPDATE games SET state = jsonb_set(state::jsonb, '{players,0,marks}', '99') WHERE id = 2")
-    assert await store.verify() == ["game 2: the log replays to a different state than the stored one"]
+    assert await store.queries.verify() == ["game 2: the log replays to a different state than the stored one"]
 
 
 async def test_timer_fields_deadline_and_missed_turns(target):
@@ -213,8 +213,8 @@ async def test_timer_fields_deadline_and_missed_turns(target):
         mover = game.state.to_move
         game, _, _ = await _next(store, game, auto=True, deadline=5.0)
         assert game.seat_of_user(game.user_of_player(mover)).missed == 1
-        assert (await store.log(game.id))[-1].auto is True
-        assert (await store.load_game(game.id)) == game  # the missed count and deadline are stored
+        assert (await store.queries.log(game.id))[-1].auto is True
+        assert (await store.queries.load_game(game.id)) == game  # the missed count and deadline are stored
         assert game.deadline == 5.0
         while game.state.to_move != mover:
             game, _, _ = await _next(store, game)
@@ -224,7 +224,7 @@ async def test_timer_fields_deadline_and_missed_turns(target):
             game, _, _ = await _next(store, game)
         game, _, _ = await _next(store, game)  # the player's own move resets the count
         assert game.seat_of_user(game.user_of_player(mover)).missed == 0
-        assert (await store.load_game(game.id)) == game
+        assert (await store.queries.load_game(game.id)) == game
         now[0] = 2000.0
         manager = GameManager(store)  # the writes above went around the first manager's cache
         await manager.open()
@@ -237,14 +237,14 @@ async def test_timer_fields_deadline_and_missed_turns(target):
 async def test_the_latest_log_entries(store, manager):
     game = await started(manager, 1)
     await play(manager, 1, 12, Chooser(5))
-    full = await store.log(game.id)
+    full = await store.queries.log(game.id)
     assert [e.seq for e in full] == list(range(1, 13))
-    assert await store.log(game.id, last=3) == full[-3:]
+    assert await store.queries.log(game.id, last=3) == full[-3:]
     assert [parse_action(e.action) for e in full]  # stored in the rules' text form; the events are
     assert not any(e.events for e in full)  # not stored twice (issue 26): the manager replays them
-    replayed = await manager.store.log_with_events(await store.load_game(game.id))
+    replayed = await manager.store.queries.log_with_events(await store.queries.load_game(game.id))
     assert [e.seq for e in replayed] == list(range(1, 13)) and all(e.events for e in replayed)
-    assert await manager.store.log_with_events(await store.load_game(game.id), last=3) == replayed[-3:]
+    assert await manager.store.queries.log_with_events(await store.queries.load_game(game.id), last=3) == replayed[-3:]
 
 
 async def test_two_stores_racing_on_one_version_store_it_once(store, manager, target):
@@ -262,6 +262,6 @@ async def test_two_stores_racing_on_one_version_store_it_once(store, manager, ta
         saved = [o for o in outcomes if not isinstance(o, BaseException)]
         assert len(saved) == 1, outcomes
         assert all(isinstance(o, StaleState) for o in outcomes if o not in saved)
-        assert [e.seq for e in await elsewhere.log(game.id)] == [1]
-        assert (await store.load_game(game.id)) == saved[0][0]
-        assert await elsewhere.verify() == []
+        assert [e.seq for e in await elsewhere.queries.log(game.id)] == [1]
+        assert (await store.queries.load_game(game.id)) == saved[0][0]
+        assert await elsewhere.queries.verify() == []
