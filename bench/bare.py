@@ -302,9 +302,9 @@ async def run(games: int, repeats: int) -> None:
                 people[uid] = {"user": user(uid, f"p{k}{x}"), "roles": [], "joined_at": EPOCH, "flags": 0}
                 people[uid]["permissions"] = str((1 << 50) - 1)
             first, second = people
-            await client.manager.new_game(GUILD, channel, first, f"p{k}a", {"timer": "none"})
-            await client.manager.join(channel, second, f"p{k}b")
-            await client.manager.start(channel, first, seed=k)
+            await client.manager.lobbies.new_game(GUILD, channel, first, f"p{k}a", {"timer": "none"})
+            await client.manager.lobbies.join(channel, second, f"p{k}b")
+            await client.manager.lobbies.start(channel, first, seed=k)
             tables.append(Table(channel, people, Chooser(k)))
         return tables
 
@@ -316,7 +316,7 @@ async def run(games: int, repeats: int) -> None:
         events = []
         chose = time.thread_time()
         for t in tables:
-            game = await client.manager.current(t.channel)
+            game = await client.manager.games.current(t.channel)
             if game is None or game.state.phase == "over" or game.to_move_user not in t.people:
                 continue
             action = choose(game.state, t.chooser)

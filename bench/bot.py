@@ -90,9 +90,9 @@ async def two_player_games(client, env, guild, count: int) -> list[tuple]:
     for k in range(count):
         channel = guild.create_text_channel(f"game-{k}")
         a, b = (guild.add_member(env.create_user(f"p{k}{x}")) for x in "ab")
-        await client.manager.new_game(guild.id, channel.id, a.id, a.user.name, {"timer": "none"})
-        await client.manager.join(channel.id, b.id, b.user.name)
-        await client.manager.start(channel.id, a.id, seed=k)
+        await client.manager.lobbies.new_game(guild.id, channel.id, a.id, a.user.name, {"timer": "none"})
+        await client.manager.lobbies.join(channel.id, b.id, b.user.name)
+        await client.manager.lobbies.start(channel.id, a.id, seed=k)
         tables.append((channel, {a.id: a, b.id: b}, Chooser(k)))
     return tables
 
@@ -105,7 +105,7 @@ async def play_round(client, env, tables, played: list) -> None:
     or a computer to move, is left out), all emitted at once, then the bot settles; the moves go to
     `played` as (state, action)."""
     for channel, members, chooser in tables:
-        game = await client.manager.current(channel.id)
+        game = await client.manager.games.current(channel.id)
         if game is None or game.state.phase == "over" or game.to_move_user not in members:
             continue
         chose = time.thread_time()
@@ -202,10 +202,10 @@ async def run(
         for k in range(computer_games):
             channel = guild.create_text_channel(f"solo-{k}")
             person = guild.add_member(env.create_user(f"s{k}"))
-            await client.manager.new_game(guild.id, channel.id, person.id, person.user.name, {"timer": "none"})
+            await client.manager.lobbies.new_game(guild.id, channel.id, person.id, person.user.name, {"timer": "none"})
             for _ in range(3):
-                await client.manager.add_computer(channel.id, person.id, "normal", computer_name)
-            await client.manager.start(channel.id, person.id, seed=1000 + k)
+                await client.manager.lobbies.add_computer(channel.id, person.id, "normal", computer_name)
+            await client.manager.lobbies.start(channel.id, person.id, seed=1000 + k)
             solo.append((channel, {person.id: person}, Chooser(1000 + k)))
         monitor = Monitor(client)
         monitor.start()

@@ -33,12 +33,12 @@ async def build(db: Path, games: int) -> None:
     async with Store(db) as store:
         manager = GameManager(store)
         for channel in range(1, games + 1):
-            await manager.new_game(1, channel, OTHER, "Ada")
-            await manager.join(channel, PERSON, "Bobinski")
-            game = await manager.start(channel, OTHER, seed=channel)
+            await manager.lobbies.new_game(1, channel, OTHER, "Ada")
+            await manager.lobbies.join(channel, PERSON, "Bobinski")
+            game = await manager.lobbies.start(channel, OTHER, seed=channel)
             chooser = Chooser(channel)
             while game.state is not None and game.state.phase != "over":
-                game = (await manager.act(channel, game.to_move_user, random_action(game.state, chooser))).game
+                game = (await manager.moves.act(channel, game.to_move_user, random_action(game.state, chooser))).game
             if channel % 100 == 0:
                 print(f"  {channel} games built", flush=True)
 

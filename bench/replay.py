@@ -39,16 +39,16 @@ def _p95(xs: list[float]) -> float:
 
 async def _finished_game(client, guild, channel, members, seed: int):
     manager = client.manager
-    await manager.new_game(guild.id, channel.id, members[0].id, members[0].user.name)
+    await manager.lobbies.new_game(guild.id, channel.id, members[0].id, members[0].user.name)
     for m in members[1:]:
-        await manager.join(channel.id, m.id, m.user.name)
-    game = await manager.start(channel.id, members[0].id, seed=seed)
+        await manager.lobbies.join(channel.id, m.id, m.user.name)
+    game = await manager.lobbies.start(channel.id, members[0].id, seed=seed)
     level = players.by_level("normal")
     while game.state.phase != "over":
         state = game.state
         action = level.choose(view(state, state.to_move), players.decision_seed(seed, state))
         apply(state, action)  # refused here rather than in the manager
-        game = (await manager.act(channel.id, game.to_move_user, action)).game
+        game = (await manager.moves.act(channel.id, game.to_move_user, action)).game
     return game
 
 

@@ -107,11 +107,11 @@ async def worker(target: str, shard: int, count: int) -> None:
 
     async def move(channel: int) -> None:
         try:
-            game = await manager.current(channel)
+            game = await manager.games.current(channel)
             if game is None or game.state is None:
                 raise LookupError("no game")
             action = random_action(game.state, Chooser(channel * 1000 + game.version))
-            result = await manager.act(channel, game.to_move_user or 0, action, expected_version=game.version)
+            result = await manager.moves.act(channel, game.to_move_user or 0, action, expected_version=game.version)
             out.write(f"S {channel} {result.version}\n")
         except (GameError, LookupError) as err:
             out.write(f"R {channel} {type(err).__name__}\n")
@@ -125,7 +125,7 @@ async def worker(target: str, shard: int, count: int) -> None:
         task.add_done_callback(tasks.discard)
     if tasks:
         await asyncio.wait(tasks)
-    out.write(f"RSS {rss_kib()} {manager.in_memory()}\n")
+    out.write(f"RSS {rss_kib()} {manager.games.in_memory()}\n")
     out.flush()
     await store.close()
 

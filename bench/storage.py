@@ -59,10 +59,10 @@ def _p95(values: list[float]) -> float:
 
 
 async def _four_player_game(manager: GameManager, channel: int, seed: int):
-    await manager.new_game(1, channel, *PLAYERS[0], {"timer": "24h"})
+    await manager.lobbies.new_game(1, channel, *PLAYERS[0], {"timer": "24h"})
     for user, name in PLAYERS[1:]:
-        await manager.join(channel, user, name)
-    return await manager.start(channel, PLAYERS[0][0], seed=seed)
+        await manager.lobbies.join(channel, user, name)
+    return await manager.lobbies.start(channel, PLAYERS[0][0], seed=seed)
 
 
 def _playthrough(state: GameState, seed: int) -> list[tuple[GameState, str, str]]:
@@ -251,7 +251,7 @@ async def bytes_per_game(folder: Path, games: int) -> tuple[float, int, float]:
             chooser = Chooser(ch)
             while game.status == "active":
                 action = random_action(game.state, chooser)
-                game = (await manager.act(ch, game.to_move_user, action, announce=True)).game
+                game = (await manager.moves.act(ch, game.to_move_user, action, announce=True)).game
                 async with store.outbox.posting():  # as the bot does once it is posted: its mark rides on the next turn
                     store.outbox.posted_upto(game.id, game.version)
                 moves += 1

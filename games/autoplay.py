@@ -67,7 +67,7 @@ async def play_computers(
     move instead, so the game goes on. A save that fails ends the run with the moves so far.
     """
     results: list[TurnResult] = []
-    game = await manager.current(channel_id)
+    game = await manager.games.current(channel_id)
     while game is not None and (limit is None or len(results) < limit):
         seat = seat_to_move(game)
         level = level_of(game, seat) if seat is not None else None
@@ -80,7 +80,7 @@ async def play_computers(
         try:
             try:
                 action = rules.parse_action(text)
-                result = await manager.act(
+                result = await manager.moves.act(
                     channel_id, seat.user_id, action, auto=auto, expected_version=game.version, announce=True
                 )
             except (IllegalMove, Refusal) as err:
@@ -93,11 +93,11 @@ async def play_computers(
                     err,
                 )
                 fallback = default_action(state)
-                result = await manager.act(
+                result = await manager.moves.act(
                     channel_id, seat.user_id, fallback, auto=auto, expected_version=game.version, announce=True
                 )
         except StaleAction:  # the game moved on while the computer thought: look again
-            game = await manager.current(channel_id)
+            game = await manager.games.current(channel_id)
             continue
         except SaveFailed as err:
             return ComputerRun(results, err)
@@ -139,7 +139,7 @@ async def play_for_absent(manager: GameManager, game: Game, think: Think, *, awa
             action = rules.parse_action(await think(question(game, player, STAND_IN_LEVEL)))
         else:
             action = default_action(state)
-        result = await manager.act(
+        result = await manager.moves.act(
             game.channel_id,
             game.to_move_user,
             action,
@@ -157,6 +157,6 @@ async def play_for_absent(manager: GameManager, game: Game, think: Think, *, awa
     missed = seat.missed if seat is not None else 0
     absent = is_absent(missed) and not away
     if by_computer and absent:
-        absent = await manager.flag_absent(game.channel_id, result.version, player) is not None
+        absent = await manager.hosting.flag_absent(game.channel_id, result.version, player) is not None
     log.info("game %s channel %s: timer played %r for %s", game.id, game.channel_id, str(action), player)
     return TimerMove(result, player, state.phase, STAND_IN_LEVEL if by_computer else None, missed, absent)

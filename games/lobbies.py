@@ -55,8 +55,11 @@ def unique_names(names: list[str]) -> list[str]:
     return out
 
 
-class Lobbies(GameMemory):
+class Lobbies:
     """The manager's lobbies."""
+
+    def __init__(self, memory: GameMemory) -> None:
+        self.memory = memory  # the games, their locks and how a write is committed (`games.memory`)
 
     async def new_game(
         self,
@@ -74,19 +77,19 @@ class Lobbies(GameMemory):
             settings = GameSettings(**(options or {}))
         except ValidationError as err:
             raise BadOptions(Reason.BAD_OPTIONS, fields=_wrong_fields(err)) from None
-        async with self._lock(channel_id):
-            existing = await self.current(channel_id)
+        async with self.memory.lock(channel_id):
+            existing = await self.memory.current(channel_id)
             if existing is not None:
                 reason = Reason.CHANNEL_HAS_LOBBY if existing.is_lobby else Reason.CHANNEL_HAS_GAME
                 raise GameAlreadyRunning(reason, host=host_name(existing))
             with contextlib.ExitStack() as own:
                 if place is None:  # checked and held at once: no await between the two
                     place = own.enter_context(self.holding(guild_id, user_id, lobby=True))
-                game = await self._commit(
-                    channel_id, self.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
+                game = await self.memory.commit(
+                    channel_id, self.memory.store.create_game(guild_id, channel_id, user_id, clean_name(name), settings)
                 )
-                self._openings.opened(user_id, self.store.clock())
-                self._remember(game)
+                self.memory.openings.opened(user_id, self.memory.store.clock())
+                self.memory.remember(game)
             return game
 
     @contextlib.contextmanager
@@ -97,18 +100,18 @@ class Lobbies(GameMemory):
         the place before it opens a thread for the lobby, and `new_game(place=...)` uses it."""
         self._check_limits(guild_id, user_id, opening=lobby)
         place = Place(guild_id, user_id, lobby)
-        self._held.add(place)
+        self.memory.held.add(place)
         try:
             yield place
         finally:
-            self._held.discard(place)
+            self.memory.held.discard(place)
 
     def _check_limits(self, guild_id: int, user_id: int, *, opening: bool) -> None:
         """Refuse (OverLimit) a new lobby or a seat over the limits (`games.limits`), counting the
         places held by requests under way as taken."""
-        limits = self.limits
-        here = [g for g in self._briefs.values() if g.guild_id == guild_id and g.is_open]
-        held = [p for p in self._held if p.guild_id == guild_id]
+        limits = self.memory.limits
+        here = [g for g in self.memory.briefs.values() if g.guild_id == guild_id and g.is_open]
+        held = [p for p in self.memory.held if p.guild_id == guild_id]
         mine = sum(1 for g in here if user_id in g.user_ids) + sum(p.user_id == user_id for p in held)
         if mine >= limits.games_per_person:
             raise OverLimit(Reason.TOO_MANY_GAMES, count=limits.games_per_person)
@@ -117,7 +120,7 @@ class Lobbies(GameMemory):
         if sum(1 for g in here if g.is_lobby) + sum(p.lobby for p in held) >= limits.lobbies_per_server:
             raise OverLimit(Reason.TOO_MANY_LOBBIES, count=limits.lobbies_per_server)
         opening_now = sum(p.lobby and p.user_id == user_id for p in held)
-        wait = self._openings.wait(user_id, self.store.clock(), limits.new_per_hour, opening_now)
+        wait = self.memory.openings.wait(user_id, self.memory.store.clock(), limits.new_per_hour, opening_now)
         if wait > 0:
             raise OverLimit(Reason.NEW_TOO_OFTEN, count=limits.new_per_hour, wait=wait)
 
@@ -130,7 +133,7 @@ class Lobbies(GameMemory):
         its seats and its post are stored in one transaction, so a crash leaves no lobby half made, and a
         lobby whose message was not posted yet is posted at the next start (`LOBBY_POST`). The lobby and
         the people it pings."""
-        old = await self.store.queries.load_game(game_id)
+        old = await self.memory.store.queries.load_game(game_id)
         if old is None or not old.is_finished or old.channel_id != channel_id:
             raise StaleAction(Reason.BUTTON_GONE)
         if old.seat_of_user(user_id) is None or computers.is_computer(user_id):
@@ -152,15 +155,15 @@ class Lobbies(GameMemory):
             "absent": old.options.absent,
             "language": language,
         }
-        async with self._lock(channel_id):
-            existing = await self.current(channel_id)
+        async with self.memory.lock(channel_id):
+            existing = await self.memory.current(channel_id)
             if existing is not None:
                 reason = Reason.CHANNEL_HAS_LOBBY if existing.is_lobby else Reason.CHANNEL_HAS_GAME
                 raise GameAlreadyRunning(reason, host=host_name(existing))
-            if await self.store.rematch_taken(old.id):
+            if await self.memory.store.rematch_taken(old.id):
                 raise AlreadyStarted(Reason.REMATCH_TAKEN)
             with self.holding(old.guild_id, user_id, lobby=True):
-                write = self.store.create_game(
+                write = self.memory.store.create_game(
                     old.guild_id,
                     channel_id,
                     user_id,
@@ -171,29 +174,29 @@ class Lobbies(GameMemory):
                     outbox=[Post(LOBBY_POST, {"pings": people})],
                 )
                 try:
-                    game = await self._commit(channel_id, write)
+                    game = await self.memory.commit(channel_id, write)
                 except StaleAction as err:  # another process opened it (or took the channel) just now
                     if isinstance(err.__cause__, RematchTaken):
                         raise AlreadyStarted(Reason.REMATCH_TAKEN) from None
                     raise
-                self._openings.opened(user_id, self.store.clock())
-                self._remember(game)
+                self.memory.openings.opened(user_id, self.memory.store.clock())
+                self.memory.remember(game)
             return game, people
 
     async def close_lobby(self, channel_id: int, version: int) -> Game | None:
         """Close a lobby nobody started in `limits.lobby_days` (the timer's call); None if it changed."""
-        async with self._lock(channel_id):
-            game = await self.current(channel_id)
+        async with self.memory.lock(channel_id):
+            game = await self.memory.current(channel_id)
             if game is None or game.version != version or not game.is_lobby:
                 return None
-            game = await self._commit(channel_id, self.store.abort_game(game))
-            self._remember(game)
+            game = await self.memory.commit(channel_id, self.memory.store.abort_game(game))
+            self.memory.remember(game)
             return game
 
     async def join(self, channel_id: int, user_id: int, name: str) -> Game:
         """Take the next free seat in the channel's lobby."""
-        async with self._lock(channel_id):
-            game = await self.game_in(channel_id)
+        async with self.memory.lock(channel_id):
+            game = await self.memory.game_in(channel_id)
             if not game.is_lobby:
                 raise AlreadyStarted(Reason.SEATS_FIXED)
             if game.seat_of_user(user_id) is not None:
@@ -201,23 +204,23 @@ class Lobbies(GameMemory):
             with self.holding(game.guild_id, user_id, lobby=False):
                 if len(game.seats) >= MAX_PLAYERS:
                     raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
-                game = await self._commit(channel_id, self.store.add_seat(game, user_id, clean_name(name)))
-                self._remember(game)
+                game = await self.memory.commit(channel_id, self.memory.store.add_seat(game, user_id, clean_name(name)))
+                self.memory.remember(game)
             return game
 
     async def leave(self, channel_id: int, user_id: int) -> Game:
         """Give up a seat in the lobby. The last person out closes the lobby (status aborted), even
         if computers are still seated: they play only at a table with a person."""
-        async with self._lock(channel_id):
-            game = await self.game_in(channel_id)
+        async with self.memory.lock(channel_id):
+            game = await self.memory.game_in(channel_id)
             if not game.is_lobby:
                 raise AlreadyStarted(Reason.LEAVE_STARTED)
             if game.seat_of_user(user_id) is None:
                 raise NotSeated(Reason.NOT_SEATED)
-            game = await self._commit(channel_id, self.store.remove_seat(game, user_id))
+            game = await self.memory.commit(channel_id, self.memory.store.remove_seat(game, user_id))
             if game.is_lobby and not computers.people(game):
-                game = await self._commit(channel_id, self.store.abort_game(game))
-            self._remember(game)
+                game = await self.memory.commit(channel_id, self.memory.store.abort_game(game))
+            self.memory.remember(game)
             return game
 
     async def add_computer(
@@ -225,37 +228,37 @@ class Lobbies(GameMemory):
     ) -> tuple[Game, SeatRow]:
         """Seat a computer of `level` in the lobby (host only); `name(slot, level, language)` names it in
         the game's language."""
-        async with self._lock(channel_id):
+        async with self.memory.lock(channel_id):
             game = await self._lobby_of_host(channel_id, user_id, Reason.HOST_ADDS_COMPUTER, Reason.COMPUTERS_IN_LOBBY)
             if len(game.seats) >= MAX_PLAYERS:
                 raise GameFull(Reason.GAME_FULL, seats=MAX_PLAYERS)
             slot = computers.free_slot(game)
             uid = computers.computer_id(slot, level)
-            game = await self._commit(
-                channel_id, self.store.add_seat(game, uid, clean_name(name(slot, level, game.options.language)))
+            game = await self.memory.commit(
+                channel_id, self.memory.store.add_seat(game, uid, clean_name(name(slot, level, game.options.language)))
             )
-            self._remember(game)
+            self.memory.remember(game)
             seat = game.seat_of_user(uid)
             assert seat is not None
             return game, seat
 
     async def remove_computer(self, channel_id: int, user_id: int, computer: int) -> tuple[Game, SeatRow]:
         """Unseat the computer with reserved id `computer` from the lobby (host only)."""
-        async with self._lock(channel_id):
+        async with self.memory.lock(channel_id):
             game = await self._lobby_of_host(channel_id, user_id, Reason.HOST_REMOVES_COMPUTER, Reason.SEATS_FIXED)
             seat = game.seat_of_user(computer)
             if seat is None or not computers.is_computer(computer):
                 raise NotAComputer(Reason.NOT_A_COMPUTER)
-            game = await self._commit(channel_id, self.store.remove_seat(game, computer))
-            self._remember(game)
+            game = await self.memory.commit(channel_id, self.memory.store.remove_seat(game, computer))
+            self.memory.remember(game)
             return game, seat
 
     async def start(self, channel_id: int, user_id: int, seed: int | None = None) -> Game:
         """Deal the game (host only, 2-4 seats): seat order as joined, start player from the seed."""
         if seed is not None and not 0 <= seed < 2**63:
             raise ValueError("a seed is a 63-bit non-negative integer")
-        async with self._lock(channel_id):
-            game = await self.game_in(channel_id)
+        async with self.memory.lock(channel_id):
+            game = await self.memory.game_in(channel_id)
             if not game.is_lobby:
                 raise AlreadyStarted(Reason.ALREADY_STARTED)
             if user_id != computers.host_of(game):
@@ -269,24 +272,26 @@ class Lobbies(GameMemory):
             names = unique_names([s.name for s in game.seats])
             seed = secrets.randbits(63) if seed is None else seed
             state = rules.new_game(names, seed, game.options.rules_options())
-            deadline = self._deadline(game, state)
-            game = await self._commit(channel_id, self.store.start_game(game, names, seed, state, deadline))
-            self._remember(game)
+            deadline = self.memory.deadline_for(game, state)
+            game = await self.memory.commit(
+                channel_id, self.memory.store.start_game(game, names, seed, state, deadline)
+            )
+            self.memory.remember(game)
             return game
 
     async def abort(self, channel_id: int, user_id: int, is_admin: bool = False) -> Game:
         """End the channel's lobby or game (host, or a moderator: `is_admin`); it stays in history."""
-        async with self._lock(channel_id):
-            game = await self.game_in(channel_id)
+        async with self.memory.lock(channel_id):
+            game = await self.memory.game_in(channel_id)
             if user_id != computers.host_of(game) and not is_admin:
                 raise NotHost(Reason.HOST_ABORTS, host=host_name(game))
-            game = await self._commit(channel_id, self.store.abort_game(game))
-            self._remember(game)
+            game = await self.memory.commit(channel_id, self.memory.store.abort_game(game))
+            self.memory.remember(game)
             return game
 
     async def _lobby_of_host(self, channel_id: int, user_id: int, not_host: Reason, started: Reason) -> Game:
         """The channel's lobby, if `user_id` is its host (call under the channel's lock)."""
-        game = await self.game_in(channel_id)
+        game = await self.memory.game_in(channel_id)
         if not game.is_lobby:
             raise AlreadyStarted(started)
         if user_id != computers.host_of(game):

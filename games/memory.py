@@ -57,21 +57,22 @@ def clean_name(name: str) -> str:
 
 
 class GameMemory:
-    """The games of the bot, one per channel, as the manager keeps them; its parts (`games.lobbies`,
-    `games.hosting`, `games.moves`) build on it. User ids are ints, names are strings."""
+    """The games of the bot, one per channel, as the manager keeps them (`manager.games`): their reads,
+    their locks and how a write is committed and remembered, which the manager's parts (`games.lobbies`,
+    `games.hosting`, `games.moves`, `games.timing`) use. User ids are ints, names are strings."""
 
     def __init__(
         self, store: Store, shards: Shards | None = None, limits: Limits | None = None, recent: int = RECENT_GAMES
     ):
         self.store = store
         self.limits = limits or UNLIMITED
-        self._openings = Openings()
-        self._held: set[Place] = set()  # lobbies and seats that passed the limits and are being stored
+        self.openings = Openings()
+        self.held: set[Place] = set()  # lobbies and seats that passed the limits and are being stored
         # When the bot runs as several processes: the shards of this one (its servers' games).
         self.shards = shards
         # Every lobby and running game of this process in brief, by channel; the ones used lately whole
         # (least recently used first: the first to go when there are more than `recent`).
-        self._briefs: dict[int, Brief] = {}
+        self.briefs: dict[int, Brief] = {}
         self._recent: OrderedDict[int, Game] = OrderedDict()
         self.recent = recent
         # Called with the brief of every game just stored (a move, a lobby change, an abort): turn timers listen.
@@ -96,7 +97,7 @@ class GameMemory:
         finally:
             if collecting:
                 gc.enable()
-        self._briefs = {b.channel_id: b for b in briefs}
+        self.briefs = {b.channel_id: b for b in briefs}
         self._recent.clear()
         await self.people.open()
         await self.ladders.rate_finished()
@@ -132,64 +133,20 @@ class GameMemory:
     def open_briefs(self) -> list[Brief]:
         """Every lobby and running game of this process, in brief (read by `open`, kept up to date by
         each request): when each is due, who sits in it, who is to move."""
-        return list(self._briefs.values())
+        return list(self.briefs.values())
 
     def in_memory(self) -> int:
         """How many games are kept whole in memory (at most `recent`)."""
         return len(self._recent)
 
-    async def mark_reminded(self, channel_id: int, version: int) -> Game | None:
-        """Note that the turn at `version` got its reminder; None if it moved on or already had one."""
-        async with self._lock(channel_id):
-            game = await self.current(channel_id)
-            if game is None or game.version != version or game.reminded or not game.is_running:
-                return None
-            try:
-                game = await self.store.mark_reminded(game)
-            except StaleState:
-                await self._reload(channel_id)
-                return None
-            self._remember(game)
-            return game
-
-    async def hold_ping(self, channel_id: int, version: int, at: float | None) -> Game | None:
-        """Note that the turn at `version` has its ping held back until `at` (the mover's quiet hours), or
-        (None) that the held ping was sent; None if the game moved on."""
-        async with self._lock(channel_id):
-            game = await self.current(channel_id)
-            if game is None or game.version != version or not game.is_running or game.held_ping == at:
-                return None
-            try:
-                game = await self.store.hold_ping(game, at)
-            except StaleState:
-                await self._reload(channel_id)
-                return None
-            self._remember(game)
-            return game
-
-    async def ping_sent(self, channel_id: int, version: int) -> Game | None:
-        """The held ping of the turn at `version` is being sent (once: None if it was, or the game moved on)."""
-        return await self.hold_ping(channel_id, version, None)
-
-    async def end_unreachable(self, game: Game) -> Game:
-        """End a game whose channel stays out of reach (`games.timers.UNREACHABLE_DAYS`): aborted
-        if it is still open, so its seats count no more against the limits, and its posts forgotten."""
-        async with self._lock(game.channel_id):
-            stored = await self.store.queries.load_game(game.id) or game
-            if stored.is_open:
-                stored = await self._commit(game.channel_id, self.store.abort_game(stored))
-                self._remember(stored)
-            await self.store.outbox.drop_pending_posts(game.id)
-            return stored
-
     async def drain(self) -> None:
         """Wait for every request in progress (before closing the database at shutdown)."""
         await self._locks.drain()
 
-    def _lock(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+    def lock(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         return self._locks.hold(channel_id)
 
-    def _remember(self, game: Game) -> None:
+    def remember(self, game: Game) -> None:
         """Keep the stored game as the channel's current one, and tell the listeners (its brief)."""
         brief = self._keep(game)
         for listener in self.listeners:
@@ -201,16 +158,16 @@ class GameMemory:
         channel, brief = game.channel_id, Brief.of(game)
         if not game.is_open:
             self._recent.pop(channel, None)
-            self._briefs.pop(channel, None)
+            self.briefs.pop(channel, None)
             return brief
         self._recent[channel] = game
         self._recent.move_to_end(channel)
         while len(self._recent) > self.recent:
             self._recent.popitem(last=False)
-        self._briefs[channel] = brief
+        self.briefs[channel] = brief
         return brief
 
-    def _deadline(self, game: Game, state: GameState) -> float | None:
+    def deadline_for(self, game: Game, state: GameState) -> float | None:
         """When the player to move in `state` must have moved: the turn timer from now, moved out of
         their quiet hours (`games.quiet`) if it would end inside them."""
         seconds = game.options.timer_seconds
@@ -219,7 +176,7 @@ class GameMemory:
         user = game.user_of_player(state.to_move)
         return out_of_quiet(self.store.clock() + seconds, self.people.timing(user) if user else None)
 
-    async def _commit(
+    async def commit(
         self,
         channel_id: int,
         write: Awaitable[Game],
@@ -238,7 +195,7 @@ class GameMemory:
         try:
             return await write
         except StaleState as err:
-            await self._reload(channel_id)
+            await self.reload(channel_id)
             raise StaleAction(Reason.CHANGED_MEANWHILE) from err
         except Exception as err:
             # The player is told to try again; the operator needs the cause (a read-only file, a full disk).
@@ -254,7 +211,7 @@ class GameMemory:
                         "channel %s: the write was stored after all (read back at v%s)", channel_id, stored.version
                     )
                     return stored
-            await self._reload(channel_id)
+            await self.reload(channel_id)
             raise SaveFailed(failed) from err
         except BaseException:  # cancelled: the commit may or may not have happened
             self._recent.pop(channel_id, None)
@@ -271,7 +228,7 @@ class GameMemory:
                     await asyncio.sleep(pause)
         return None
 
-    async def _reload(self, channel_id: int) -> None:
+    async def reload(self, channel_id: int) -> None:
         self._recent.pop(channel_id, None)
         with contextlib.suppress(Exception):  # if this fails too, the next request reads again
             await self.current(channel_id)

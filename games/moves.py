@@ -69,8 +69,11 @@ class Move:
     by_bot: bool = False  # the bot's own move for the seat (a computer's, the timer's), not its person's
 
 
-class Moves(GameMemory):
+class Moves:
     """The manager's moves and their undo."""
+
+    def __init__(self, memory: GameMemory) -> None:
+        self.memory = memory  # the games, their locks and how a write is committed (`games.memory`)
 
     async def act(
         self,
@@ -94,8 +97,8 @@ class Moves(GameMemory):
         posted (a "turn" post in the outbox, with its events): a crash before the post leaves it
         pending, and the next start posts it.
         """
-        async with self._lock(channel_id):
-            move = self._judge(await self.game_in(channel_id), user_id, action, expected_version, by_bot=True)
+        async with self.memory.lock(channel_id):
+            move = self._judge(await self.memory.game_in(channel_id), user_id, action, expected_version, by_bot=True)
             saved = await self._save(move, auto=auto, away=away, announce=announce)
         return await self._played(move, saved)
 
@@ -107,8 +110,8 @@ class Moves(GameMemory):
         a move judged at an `expected_version` is refused (StaleAction) once the game left it.
         """
         channel_id = move.game.channel_id
-        async with self._lock(channel_id):
-            current = await self.game_in(channel_id)
+        async with self.memory.lock(channel_id):
+            current = await self.memory.game_in(channel_id)
             if current.version != move.game.version:
                 move = self._judge(current, move.user_id, move.action, move.expected_version, by_bot=move.by_bot)
             saved = await self._save(move, auto=auto, announce=announce)
@@ -146,7 +149,7 @@ class Moves(GameMemory):
         A turn whose commit reached the database although the answer did not (the connection
         dropped after COMMIT) is found by reading the game back: it is a success, never a refusal.
         """
-        write = self.store.save_turn(
+        write = self.memory.store.save_turn(
             game,
             state,
             user_id=user_id,
@@ -154,34 +157,34 @@ class Moves(GameMemory):
             action=action,
             auto=auto,
             away=away,
-            deadline=self._deadline(game, state),
+            deadline=self.memory.deadline_for(game, state),
             outbox=[Post(TURN_POST, {"events": EVENTS.dump_python(events, mode="json")})] if announce else (),
         )
-        saved = await self._commit(
+        saved = await self.memory.commit(
             game.channel_id,
             write,
             Reason.MOVE_NOT_SAVED,
             landed=lambda stored: stored.id == game.id and stored.version == game.version + 1 and stored.state == state,
             game_id=game.id,
         )
-        self._remember(saved)
+        self.memory.remember(saved)
         return saved
 
     async def _played(self, move: Move, saved: Game) -> TurnResult:
         if saved.is_finished:
-            await self.ladders.rate_game(saved)
+            await self.memory.ladders.rate_game(saved)
         return TurnResult(saved, move.events, before=move.before, action=move.action)
 
     async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> TurnResult:
         """Take back `user_id`'s last move (see `games.undo` for when it may be): the game as it was
         before it, stored as a new log entry with its post (a `took_back` event), in one transaction."""
-        async with self._lock(channel_id):
+        async with self.memory.lock(channel_id):
             game, seat = await self._game_and_seat(channel_id, user_id, expected_version)
             if seat is None:
                 raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
             if computers.stand_in(game, seat) is not None:
                 raise NotYourTurn(Reason.COMPUTER_PLAYS_SEAT)
-            log = await self.store.queries.log(game.id)
+            log = await self.memory.store.queries.log(game.id)
             back = last_move_of(record_of(game, log), log, user_id, seat.name, tutorial=game.options.tutorial)
             events: list[Event] = [rules.TookBack(player=seat.name, replies=back.replies)]
             action = rules.record.undo_text(back.moves)
@@ -197,7 +200,7 @@ class Moves(GameMemory):
         It takes no lock and touches no database (the rules take a fraction of a millisecond), so
         the bot can judge a move, then answer the interaction, then have `play` save it.
         """
-        return self._judge(await self.game_in(channel_id), user_id, action, expected_version)
+        return self._judge(await self.memory.game_in(channel_id), user_id, action, expected_version)
 
     def _judge(
         self, game: Game, user_id: int, action: rules.Action, expected_version: int | None, *, by_bot: bool = False
@@ -215,12 +218,12 @@ class Moves(GameMemory):
     ) -> tuple[Game, SeatRow | None]:
         """The channel's started game, not paused, at `expected_version` (when given), and the
         user's seat in it (None: not seated); else the refusal."""
-        game = await self.game_in(channel_id)
+        game = await self.memory.game_in(channel_id)
         return game, _playable_seat(game, user_id, expected_version)
 
     async def check_turn(self, channel_id: int, user_id: int, expected_version: int | None = None) -> Game:
         """The channel's running game if `user_id` has the pending decision; else the refusal."""
-        game = await self.game_in(channel_id)
+        game = await self.memory.game_in(channel_id)
         self._turn_of(game, user_id, expected_version)
         return game
 

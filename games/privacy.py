@@ -50,18 +50,18 @@ async def carry_out(store: Store, user_id: int, manager: GameManager | None = No
         if status not in ("lobby", "active"):
             continue
         game = await store.queries.load_game(game_id)
-        if game is None or manager is None or not manager.owns(game.guild_id):
+        if game is None or manager is None or not manager.games.owns(game.guild_id):
             waiting += 1
             continue
         try:
             if status == "lobby" and game.seat_of_user(user_id) is not None:
-                await manager.leave(game.channel_id, user_id)  # (the last one out closes the lobby)
+                await manager.lobbies.leave(game.channel_id, user_id)  # (the last one out closes the lobby)
                 left += 1
             elif status == "active":
                 seat = game.seat_of_user(user_id)
                 helper = game.options.stand_ins.get(seat.name) if seat is not None else None
                 if helper is None or helper.by != "forget":
-                    if await manager.hand_over_forgotten(game.channel_id, user_id) is not None:
+                    if await manager.hosting.hand_over_forgotten(game.channel_id, user_id) is not None:
                         handed += 1
                 waiting += 1
         except GameError as err:  # the game moved on meanwhile: the next run looks again

@@ -64,9 +64,9 @@ class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")
             await stale(interaction, _(refusals.MENU_GONE))
             return
         if what == "add":
-            game, seat = await manager.add_computer(channel, user.id, arg, computer_words.computer_name)
+            game, seat = await manager.lobbies.add_computer(channel, user.id, arg, computer_words.computer_name)
         else:
-            game, seat = await manager.remove_computer(channel, user.id, int(arg))
+            game, seat = await manager.lobbies.remove_computer(channel, user.id, int(arg))
         log_event(game, f"user {user.id} chose {value} in the lobby's computer menu")
         with in_channel(game):
             line = computer_words.seated(seat.name) if what == "add" else computer_words.unseated(seat.name)
@@ -98,12 +98,12 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
         manager = client_of(interaction).manager
         channel, user = interaction.channel_id or 0, interaction.user
         if self.what == "join":
-            game = await manager.join(channel, user.id, user.display_name)
+            game = await manager.lobbies.join(channel, user.id, user.display_name)
         elif self.what == "leave":
             host_left = game.host_id == user.id
-            game = await manager.leave(channel, user.id)
+            game = await manager.lobbies.leave(channel, user.id)
         else:
-            game = await manager.start(channel, user.id)
+            game = await manager.lobbies.start(channel, user.id)
         log_event(game, f"user {user.id} pressed {self.what} in the lobby")
         with in_channel(game):
             await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))

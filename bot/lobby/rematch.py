@@ -42,7 +42,7 @@ class RematchButton(GameButton, DynamicItem[Button], template=button_template("r
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
         user = interaction.user
-        game, people = await bot.manager.rematch(
+        game, people = await bot.manager.lobbies.rematch(
             self.game_id, interaction.channel_id or 0, user.id, user.display_name, computer_words.computer_name
         )
         log_event(game, f"rematch of game {self.game_id} opened by user {user.id}")

@@ -47,7 +47,7 @@ async def open_in_thread(interaction: discord.Interaction, options: dict[str, st
     user = interaction.user
     manager = client_of(interaction).manager
     # a limit refuses before a thread exists; the place is held until the lobby is stored
-    with manager.holding(interaction.guild_id or 0, user.id, lobby=True) as place:
+    with manager.lobbies.holding(interaction.guild_id or 0, user.id, lobby=True) as place:
         return await _open(interaction, options, lang, place)
 
 
@@ -64,7 +64,7 @@ async def _open(interaction: discord.Interaction, options: dict[str, str], lang:
         await _forget(interaction)
         return None
     try:
-        game = await client_of(interaction).manager.new_game(
+        game = await client_of(interaction).manager.lobbies.new_game(
             interaction.guild_id or 0, thread.id, user.id, user.display_name, options, place=place
         )
     except GameError:

@@ -169,9 +169,7 @@ async def come_back(bot: CoalBot, person: PlayerSettings) -> bool:
 async def _played_for(bot: CoalBot, game: Game, user_id: int, since: float) -> int:
     """How many moves the bot made for this person in `game` since `since`."""
     return sum(
-        1
-        for row in await bot.manager.store.queries.log(game.id)
-        if row.user_id == user_id and row.auto and row.at >= since
+        1 for row in await bot.manager.queries.log(game.id) if row.user_id == user_id and row.auto and row.at >= since
     )
 
 

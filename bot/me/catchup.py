@@ -33,7 +33,7 @@ async def gone(bot: CoalBot, game: Game) -> bool:
     state = game.state
     if state is None or state.to_move is None or game.version < 2 * len(game.seats):
         return False
-    recent = await bot.manager.store.queries.log(game.id, last=2 * len(game.seats) + 1)
+    recent = await bot.manager.queries.log(game.id, last=2 * len(game.seats) + 1)
     return been_gone(recent, state.to_move, len(game.seats))
 
 
@@ -46,7 +46,7 @@ async def show(interaction: discord.Interaction, game: Game) -> None:
     if seat is None:
         raise NotSeated(Reason.YOU_ARE_NOT_PLAYING)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    rows = await bot.manager.store.queries.log_with_events(game)
+    rows = await bot.manager.queries.log_with_events(game)
     text = catchup_text(since_last_move(rows, seat.name), game.id)
     alt = images.board(game.state)
     file = await bot.render(render_turn, game.state, seat.name, filename="board.png", description=alt)
@@ -69,7 +69,7 @@ class CatchUpButton(GameButton, DynamicItem[Button], template=button_template("c
 
 async def command(interaction: discord.Interaction) -> None:
     """`/coal me catchup`: the catch-up of this channel's game."""
-    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
     if game is None:
         raise NoGameHere(Reason.NO_GAME)
     await show(interaction, game)

@@ -56,7 +56,7 @@ async def _suggest(interaction: discord.Interaction, typed: str, command: str, a
     """Autocomplete: only what the person typing may do now, with its cost in words."""
     if interaction.guild is None:
         return []
-    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
     if game is None or game.state is None:
         return []
     name = viewer_name(game, interaction.user.id)
@@ -94,7 +94,7 @@ async def _order_spaces(interaction: discord.Interaction, current: str) -> list[
 
 async def _english_plan(interaction: discord.Interaction, plan: str) -> str:
     """A mining plan typed in the game's language, the asker's or English, in the English grammar."""
-    game = await client_of(interaction).manager.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
     return typed_plan(plan, game.options.language if game else DEFAULT)
 
 
@@ -156,7 +156,7 @@ class CoalCommands(app_commands.Group):
             if not lacking and await threads.open_in_thread(interaction, options, lang) is not None:
                 return
             note = refusals.no_thread(lacking)  # the game stays here; the host is told why
-        game = await client_of(interaction).manager.new_game(
+        game = await client_of(interaction).manager.lobbies.new_game(
             interaction.guild_id or 0, interaction.channel_id or 0, user.id, user.display_name, options
         )
         log_event(
@@ -174,11 +174,13 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="join", description=describe.JOIN)
     async def join(self, interaction: discord.Interaction) -> None:
         user = interaction.user
-        running = await client_of(interaction).manager.current(interaction.channel_id or 0)
+        running = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
         if running is not None and running.is_running and running.seat_of_user(user.id) is not None:
             await seats.take_back(interaction)  # your own seat, from the computer playing it
             return
-        game = await client_of(interaction).manager.join(interaction.channel_id or 0, user.id, user.display_name)
+        game = await client_of(interaction).manager.lobbies.join(
+            interaction.channel_id or 0, user.id, user.display_name
+        )
         log_event(game, f"user {user.id} joined")
         with in_channel(game):
             await client_of(interaction).publisher.lobby(interaction, game, lobby_words.joined(user.display_name, game))
@@ -186,8 +188,8 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="leave", description=describe.LEAVE)
     async def leave(self, interaction: discord.Interaction) -> None:
         manager = client_of(interaction).manager
-        before = await manager.current(interaction.channel_id or 0)
-        game = await manager.leave(interaction.channel_id or 0, interaction.user.id)
+        before = await manager.games.current(interaction.channel_id or 0)
+        game = await manager.lobbies.leave(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"user {interaction.user.id} left")
         host_left = before is not None and before.host_id == interaction.user.id
         with in_channel(game):
@@ -196,7 +198,7 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="start", description=describe.START)
     async def start(self, interaction: discord.Interaction) -> None:
-        game = await client_of(interaction).manager.start(interaction.channel_id or 0, interaction.user.id)
+        game = await client_of(interaction).manager.lobbies.start(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"started by user {interaction.user.id} with {len(game.seats)} players")
         await interaction.response.defer(thinking=True)
         await client_of(interaction).publisher.first_turn(interaction, game)
@@ -231,7 +233,7 @@ class CoalCommands(app_commands.Group):
         if plan and plan.strip():
             await turns.take(interaction, turns.typed(f"mine {steps}: {await _english_plan(interaction, plan)}"))
             return
-        game = await client_of(interaction).manager.check_turn(interaction.channel_id or 0, interaction.user.id)
+        game = await client_of(interaction).manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id)
         state = game.started_state
         problem = space_problem(state, state.current, space_of("mine", steps))
         if problem:
@@ -270,7 +272,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(full=describe.BOARD_FULL)
     async def board(self, interaction: discord.Interaction, full: bool = False) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.latest(interaction.channel_id or 0)
+        game = await bot.manager.games.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
         again = bot.cooldowns.use("board", interaction.user.id, game.channel_id) if full else None
@@ -283,7 +285,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(player=describe.PIT_PLAYER)
     @app_commands.autocomplete(player=seats_at_the_table)
     async def pit(self, interaction: discord.Interaction, player: str | None = None) -> None:
-        game = await client_of(interaction).manager.latest(interaction.channel_id or 0)
+        game = await client_of(interaction).manager.games.latest(interaction.channel_id or 0)
         if game is None or game.state is None:
             raise NoGameHere(Reason.NO_PITS)
         if player is None:
@@ -299,7 +301,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="status", description=describe.STATUS)
     async def status(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.latest(interaction.channel_id or 0)
+        game = await bot.manager.games.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
         await interaction.response.send_message(view=panel(status.status_blocks(game)), ephemeral=True)
@@ -308,10 +310,10 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(last=describe.LOG_LAST)
     async def log(self, interaction: discord.Interaction, last: app_commands.Range[int, 1, 50] = 10) -> None:
         manager = client_of(interaction).manager
-        game = await manager.latest(interaction.channel_id or 0)
+        game = await manager.games.latest(interaction.channel_id or 0)
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
-        rows = await manager.store.queries.log_with_events(game, last)
+        rows = await manager.queries.log_with_events(game, last)
         await interaction.response.send_message(status.log_message(rows), ephemeral=True)
 
     @app_commands.command(name="learn", description=describe.LEARN)

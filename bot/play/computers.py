@@ -112,7 +112,7 @@ class ComputerPlayers:
 
     def resume(self) -> int:
         """After a start: wake every running game where a computer is to move; how many."""
-        due = [g for g in self.bot.manager.open_briefs() if computer_to_move(g)]
+        due = [g for g in self.bot.manager.games.open_briefs() if computer_to_move(g)]
         for game in due:
             self.wake(game.channel_id)
         return len(due)
@@ -127,7 +127,7 @@ class ComputerPlayers:
         try:
             while not self._closed:
                 self._woken.discard(channel_id)
-                game = await self.bot.manager.current(channel_id)
+                game = await self.bot.manager.games.current(channel_id)
                 if game is None or self.bot.publisher.held_until(game.id):
                     break  # its posts fail: nobody would see the moves (the publisher wakes it when they go through)
                 run = await play_computers(self.bot.manager, channel_id, self.think)
@@ -136,7 +136,7 @@ class ComputerPlayers:
                 if run.failure is not None:
                     failure = run.failure
                     break
-                game = await self.bot.manager.current(channel_id)
+                game = await self.bot.manager.games.current(channel_id)
                 if (game is None or level_to_move(game) is None) and channel_id not in self._woken:
                     break  # (no await from here to the task's end: a wake from now on starts a new mover)
         except Exception as err:

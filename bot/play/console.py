@@ -117,7 +117,7 @@ async def _console(interaction: discord.Interaction, game_id: int, version: int)
     bot = client_of(interaction)
     console = bot.consoles.get(game_id, interaction.user.id, version)
     async with console.lock if console is not None else contextlib.nullcontext():
-        game = await bot.manager.current(interaction.channel_id or 0)
+        game = await bot.manager.games.current(interaction.channel_id or 0)
         still = bot.consoles.get(game_id, interaction.user.id, version)
         if console is None or still is not console or game is None or game.id != game_id or game.version != version:
             bot.consoles.close(game_id, interaction.user.id)
@@ -200,15 +200,15 @@ class PlanModal(discord.ui.Modal):
 
     async def _fill(self, interaction: discord.Interaction, console: Console) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.current(interaction.channel_id or 0)
+        game = await bot.manager.games.current(interaction.channel_id or 0)
         lines = ", ".join(line for line in self.plan.value.splitlines() if line.strip())  # a line is a step too
         plan = typed_plan(lines, game.options.language if game else "en")
         action = typed(f"mine {console.planner.steps}: {plan}")
         try:  # judged as a move would be (whose turn, the rules), in memory: nothing is stored or played
             if isinstance(action, Refusal):
-                await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id, console.version)
+                await bot.manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id, console.version)
                 raise IllegalMove(action)
-            await bot.manager.judge(
+            await bot.manager.moves.judge(
                 interaction.channel_id or 0, interaction.user.id, action, expected_version=console.version
             )
         except GameError as err:

@@ -27,7 +27,7 @@ from storage import SeatRow
 async def add(interaction: discord.Interaction, level: str) -> None:
     """/coal addbot: a computer of `level` takes the lobby's next seat (host only)."""
     bot = client_of(interaction)
-    game, seat = await bot.manager.add_computer(
+    game, seat = await bot.manager.lobbies.add_computer(
         interaction.channel_id or 0, interaction.user.id, level, words.computer_name
     )
     log_event(game, f"user {interaction.user.id} seated a {level} computer")
@@ -40,7 +40,7 @@ async def replace(interaction: discord.Interaction, seat: SeatRow, level: str) -
     seat's person may have left the server)."""
     bot = client_of(interaction)
     channel = interaction.channel_id or 0
-    game, seat = await bot.manager.replace(channel, interaction.user.id, seat.user_id, level, seat.name)
+    game, seat = await bot.manager.hosting.replace(channel, interaction.user.id, seat.user_id, level, seat.name)
     log_event(game, f"user {interaction.user.id} handed {seat.user_id}'s seat to a {level} computer")
     with in_channel(game):
         await interaction.response.send_message(words.replaced(interaction.user.display_name, seat.name, level))
@@ -52,7 +52,7 @@ async def take_back(interaction: discord.Interaction) -> None:
     bot = client_of(interaction)
     channel, user = interaction.channel_id or 0, interaction.user
     try:
-        game, seat = await bot.manager.take_back(channel, user.id)
+        game, seat = await bot.manager.hosting.take_back(channel, user.id)
     except NotHost as err:
         if err.reason is not Reason.BACK_NEEDS_HOST:
             raise
@@ -67,7 +67,7 @@ async def take_back(interaction: discord.Interaction) -> None:
 async def _ask_host(interaction: discord.Interaction, owner: int) -> None:
     """The owner's request in the channel, with the host's button under it."""
     bot = client_of(interaction)
-    game = await bot.manager.current(interaction.channel_id or 0)
+    game = await bot.manager.games.current(interaction.channel_id or 0)
     seat = game.seat_of_user(owner) if game is not None else None
     if game is None or seat is None:
         return
@@ -95,7 +95,7 @@ class GiveBackButton(GameButton, DynamicItem[Button], template=button_template("
             return
         manager = client_of(interaction).manager
         owner = int(self.arg)
-        game, seat = await manager.take_back(interaction.channel_id or 0, owner, allowed_by=interaction.user.id)
+        game, seat = await manager.hosting.take_back(interaction.channel_id or 0, owner, allowed_by=interaction.user.id)
         log_event(game, f"user {interaction.user.id} gave the seat back to user {owner}")
         with in_channel(game):
             await interaction.response.edit_message(content=words.back(seat.name), view=None)
@@ -104,7 +104,7 @@ class GiveBackButton(GameButton, DynamicItem[Button], template=button_template("
 async def hint(interaction: discord.Interaction) -> None:
     """/coal hint: privately, the expert computer's best three moves for the player to move; changes nothing."""
     bot = client_of(interaction)
-    game = await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id)
+    game = await bot.manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id)
     seat = game.seat_of_user(interaction.user.id)
     assert seat is not None  # check_turn: the asker's decision is pending
     again = bot.cooldowns.use("hint", interaction.user.id, game.channel_id)

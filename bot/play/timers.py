@@ -73,7 +73,7 @@ class Timers:
 
     def start(self) -> None:
         """Arm every open game's deadline (at start-up: overdue ones fire at once, in order)."""
-        for game in self.bot.manager.open_briefs():
+        for game in self.bot.manager.games.open_briefs():
             self._track(game)
         self._task = asyncio.create_task(self._run(), name="coalbaron-timers")
 
@@ -205,7 +205,7 @@ class Timers:
     async def _handle_due(self, brief: Brief, now: float) -> None:
         """The game read whole (it may not be in memory), then what is due for it, if it is still the
         game the timer was armed for."""
-        game = await self.bot.manager.current(brief.channel_id)
+        game = await self.bot.manager.games.current(brief.channel_id)
         if game is None or game.id != brief.id or game.version != brief.version:
             await self._look_again(brief.channel_id)  # it moved on (or ended) meanwhile
             return
@@ -228,7 +228,7 @@ class Timers:
 
     async def _ping(self, game: Game) -> None:
         """The turn's ping, held back by the quiet hours of the player to move, now they have ended."""
-        sent = await self.bot.manager.ping_sent(game.channel_id, game.version)
+        sent = await self.bot.manager.timing.ping_sent(game.channel_id, game.version)
         if sent is None:  # moved on meanwhile
             return
         await self.bot.publisher.held_ping(sent)
@@ -236,7 +236,7 @@ class Timers:
 
     async def _look_again(self, channel_id: int) -> None:
         """Track the channel's game as it is stored now (the one the timer was due for moved on)."""
-        latest = await self.bot.manager.current(channel_id)
+        latest = await self.bot.manager.games.current(channel_id)
         if latest is None:
             self._games.pop(channel_id, None)
             self._entry.pop(channel_id, None)
@@ -244,7 +244,7 @@ class Timers:
             self._track(Brief.of(latest))
 
     async def _end_pause(self, game: Game) -> None:
-        ended = await self.bot.manager.end_pause(game.channel_id, game.version)
+        ended = await self.bot.manager.hosting.end_pause(game.channel_id, game.version)
         if ended is None:  # resumed or moved on meanwhile
             await self._look_again(game.channel_id)
             return
@@ -255,7 +255,7 @@ class Timers:
         log.info("game %s channel %s: ended after %d days paused", game.id, game.channel_id, days)
 
     async def _close_lobby(self, game: Game) -> None:
-        closed = await self.bot.manager.close_lobby(game.channel_id, game.version)
+        closed = await self.bot.manager.lobbies.close_lobby(game.channel_id, game.version)
         if closed is None:  # started, changed or closed meanwhile
             await self._look_again(game.channel_id)
             return
@@ -265,7 +265,7 @@ class Timers:
         log.info("game %s channel %s: lobby closed after %d days without a start", game.id, game.channel_id, days)
 
     async def _remind(self, game: Game) -> None:
-        updated = await self.bot.manager.mark_reminded(game.channel_id, game.version)
+        updated = await self.bot.manager.timing.mark_reminded(game.channel_id, game.version)
         if updated is None:  # moved on, or already reminded
             return
         assert game.deadline is not None  # (a reminder is due before it)

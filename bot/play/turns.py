@@ -50,16 +50,16 @@ async def take(
     channel = interaction.channel_id or 0
     try:  # every refusal but a race, judged in memory before any of Discord's 3 s go to the save
         if isinstance(action, Refusal):  # text that is not a move: whose turn it is comes first
-            await bot.manager.check_turn(channel, interaction.user.id, expected_version)
+            await bot.manager.moves.check_turn(channel, interaction.user.id, expected_version)
             raise IllegalMove(action)
-        move = await bot.manager.judge(channel, interaction.user.id, action, expected_version=expected_version)
+        move = await bot.manager.moves.judge(channel, interaction.user.id, action, expected_version=expected_version)
     except GameError as err:
         await _refuse_move(interaction, action, err)
         return None
     bot.publisher.draw_ahead(move)  # the board is drawn while the answer goes out and the move is saved
     answered = await _answer(interaction)  # now: under a burst, saves wait their turn for the database
     try:
-        result = await bot.manager.play(move, announce=True)
+        result = await bot.manager.moves.play(move, announce=True)
     except GameError as err:  # the game changed between judging and saving (a double click), or no save
         bot.publisher.drop_ahead(move.game, move.game.version + 1)
         if err.reason is Reason.SAVE_UNCONFIRMED:  # it may be stored: its post is looked for like any pending one
@@ -87,7 +87,7 @@ async def take_back(interaction: discord.Interaction, *, expected_version: int |
     bot = client_of(interaction)
     channel = interaction.channel_id or 0
     try:
-        result = await bot.manager.undo(channel, interaction.user.id, expected_version=expected_version)
+        result = await bot.manager.moves.undo(channel, interaction.user.id, expected_version=expected_version)
     except GameError as err:
         await refuse_error(interaction, err)
         return None

@@ -105,9 +105,9 @@ async def _private_thread(interaction: discord.Interaction, lang: str) -> discor
 async def _table(bot: CoalBot, guild_id: int, channel_id: int, user: discord.abc.User, lang: str) -> Game:
     """The tutorial's game, dealt: the learner and one easy computer, the fixed seed."""
     manager = bot.manager
-    await manager.new_game(guild_id, channel_id, user.id, user.display_name, table.options(lang))
-    await manager.add_computer(channel_id, user.id, table.LEVEL, computer_words.computer_name)
-    return await manager.start(channel_id, user.id, seed=table.SEED)
+    await manager.lobbies.new_game(guild_id, channel_id, user.id, user.display_name, table.options(lang))
+    await manager.lobbies.add_computer(channel_id, user.id, table.LEVEL, computer_words.computer_name)
+    return await manager.lobbies.start(channel_id, user.id, seed=table.SEED)
 
 
 # --- explanations -------------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ async def lesson(bot: CoalBot, game: Game, events: list[Event], version: int) ->
     if not game.options.tutorial:
         return ""
     try:
-        rows = await bot.manager.store.queries.log_with_events(game)
+        rows = await bot.manager.queries.log_with_events(game)
     except Exception as err:
         log.warning("game %s: the tutorial's log could not be read (%s: %s)", game.id, type(err).__name__, err)
         return ""
@@ -153,7 +153,7 @@ async def guides_the_console(bot: CoalBot, game: Game, user_id: int) -> bool:
     if not game.options.tutorial:
         return False
     try:
-        log_rows = await bot.manager.store.queries.log(game.id)
+        log_rows = await bot.manager.queries.log(game.id)
     except Exception:  # a log that cannot be read: the walk-through once more
         return True
     return not any(row.user_id == user_id and row.action.startswith("mine") for row in log_rows)
@@ -173,7 +173,7 @@ class WhyButton(GameButton, DynamicItem[Button], template=button_template("why")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.check_turn(interaction.channel_id or 0, interaction.user.id)
+        game = await bot.manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id)
         if not game.options.tutorial or game.id != self.game_id:  # (a forged press: /coal hint is for that)
             log.info("game %s: a Why? of game %s pressed outside its lesson, refused", game.id, self.game_id)
             await refuse(interaction, _(words.WHY_ONLY_IN_LESSONS))
@@ -255,7 +255,7 @@ class RealGameMenu(GameMenu, DynamicItem[ChannelSelect], template=menu_template(
         lang = language_from_option(chosen["language"]) if chosen["language"] else server_language(interaction)
         options = {k: chosen[k] for k in ("timer", "delivered", "absent")} | {"language": lang or language()}
         user = interaction.user
-        game = await bot.manager.new_game(interaction.guild.id, target.id, user.id, user.display_name, options)
+        game = await bot.manager.lobbies.new_game(interaction.guild.id, target.id, user.id, user.display_name, options)
         log_event(game, f"lobby opened by user {user.id} after their tutorial {self.game_id}")
         with in_channel(game):
             await bot.publisher.lobby_in(bot.get_partial_messageable(target.id), game, lobby_message(game))

@@ -233,7 +233,7 @@ class Publisher:
             return 0
 
     async def _retry(self, game_id: int, look_first: bool) -> int:
-        game = await self.bot.manager.store.queries.load_game(game_id)
+        game = await self.bot.manager.queries.load_game(game_id)
         async with self._lock(game_id):
             rows = await self._pending(game_id)
             if not rows or game is None or (game.state is None and not game.is_lobby):
@@ -267,7 +267,7 @@ class Publisher:
 
     async def _give_up(self, game: Game) -> None:
         """The game's channel refused every post for `UNREACHABLE_DAYS`: end the game, tell the host."""
-        ended = await self.bot.manager.end_unreachable(game)
+        ended = await self.bot.manager.timing.end_unreachable(game)
         self.live.forget(game)
         self._settled(game.id)
         log.warning(

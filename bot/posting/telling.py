@@ -82,7 +82,7 @@ async def tell_turn(bot: CoalBot, game: Game, *, at_keyboard: int | None = None,
     quiet = quiet_end(now, mine)
     if quiet is not None and mover != at_keyboard:  # held until their quiet hours end
         try:
-            await bot.manager.hold_ping(game.channel_id, game.version, quiet)
+            await bot.manager.timing.hold_ping(game.channel_id, game.version, quiet)
             return Telling((), image)
         except Exception:  # not stored: better a ping now than none (the post itself must not fail)
             log.exception("game %s: could not hold the turn's ping for quiet hours", game.id)

@@ -44,7 +44,7 @@ class RecordCommands(app_commands.Group):
     @app_commands.autocomplete(game=game_choices)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         if game is None:
-            here = await client_of(interaction).manager.latest(interaction.channel_id or 0)
+            here = await client_of(interaction).manager.games.latest(interaction.channel_id or 0)
             if here is None or here.seed is None:
                 raise NoGameHere(Reason.NO_GAME)
             game = here.id
@@ -55,9 +55,9 @@ class RecordCommands(app_commands.Group):
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         member = player or interaction.user
         manager = client_of(interaction).manager
-        s = await manager.store.queries.player_stats(interaction.guild_id or 0, member.id)
+        s = await manager.queries.player_stats(interaction.guild_id or 0, member.id)
         rating, changes = await manager.ladders.rating_of(interaction.guild_id or 0, member.id)
-        times = await manager.store.queries.move_times(interaction.guild_id or 0, member.id)
+        times = await manager.queries.move_times(interaction.guild_id or 0, member.id)
         lines = (status.stats_message(member.id, s), status.move_times_line(times), status.rating_line(rating, changes))
         text = "\n".join(x for x in lines if x)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -73,8 +73,8 @@ class RecordCommands(app_commands.Group):
     @app_commands.command(name="export", description=describe.EXPORT)
     async def export(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.latest(interaction.channel_id or 0)
-        record = await bot.manager.store.queries.game_record(game.id) if game is not None else None
+        game = await bot.manager.games.latest(interaction.channel_id or 0)
+        record = await bot.manager.queries.game_record(game.id) if game is not None else None
         if game is None or record is None:
             raise NoGameHere(Reason.NOTHING_TO_EXPORT)
         again = bot.cooldowns.use("export", interaction.user.id, game.channel_id)

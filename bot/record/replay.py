@@ -58,7 +58,7 @@ def viewer_of(game: Game, user_id: int) -> str | None:
 async def viewable(interaction: discord.Interaction, game_id: int) -> Game:
     """The started game `game_id`, if the asker may see it (NoGameHere otherwise, the same for a game
     that is not there)."""
-    game = await client_of(interaction).manager.store.queries.load_game(game_id)
+    game = await client_of(interaction).manager.queries.load_game(game_id)
     seated = [s.user_id for s in game.seats] if game is not None else []
     if game is None or game.seed is None or not may_see(interaction, game.guild_id, game.channel_id, seated):
         raise NoGameHere(Reason.NO_SUCH_GAME, game=game_id)
@@ -102,7 +102,7 @@ async def _frame(
     if data is None:
         if not interaction.response.is_done():  # drawing may take longer than Discord's 3 seconds
             await (interaction.response.defer() if edit else interaction.response.defer(ephemeral=True, thinking=True))
-        rows = await bot.manager.store.queries.log(game.id)  # the record (the frames carry their events)
+        rows = await bot.manager.queries.log(game.id)  # the record (the frames carry their events)
         data, frames = await _draw(bot, game, rows[:version], number, viewer)
         number = max(0, min(number, len(frames) - 1))
         bot.replays.keep_frames((game.id, version, names), frames)
@@ -238,7 +238,7 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[a
     games the asker may see, newest first, those whose number or players match what is typed."""
     bot = client_of(interaction)
     out: list[app_commands.Choice[int]] = []
-    here = await bot.manager.latest(interaction.channel_id or 0)
+    here = await bot.manager.games.latest(interaction.channel_id or 0)
     if here is not None and here.seed is not None:
         out.append(app_commands.Choice(name=words.choice_label(here.id, [s.name for s in here.seats]), value=here.id))
     for g in await finished_games_seen(interaction, limit=50):

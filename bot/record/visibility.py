@@ -38,11 +38,11 @@ def may_see(interaction: discord.Interaction, guild_id: int, channel_id: int, se
 
 async def finished_games_seen(interaction: discord.Interaction, limit: int) -> list[GameSummary]:
     """The server's newest finished games the asker may see, at most `limit` (of the newest `LOOKED_AT`)."""
-    store = client_of(interaction).manager.store
+    queries = client_of(interaction).manager.queries
     guild = interaction.guild_id or 0
     seen: list[GameSummary] = []
     for offset in range(0, LOOKED_AT, PAGE):
-        page = await store.queries.finished_games(guild, limit=PAGE, offset=offset)
+        page = await queries.finished_games(guild, limit=PAGE, offset=offset)
         seen += [g for g in page if may_see(interaction, guild, g.channel_id, [u for _n, u, _vp in g.scores])]
         if len(seen) >= limit or len(page) < PAGE:
             break

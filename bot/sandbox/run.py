@@ -48,7 +48,7 @@ async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
     current turn posted again, buttons and all (the page shows only what is posted after a start). A game
     with turns stored and not yet posted gets only the line: the start's catch-up posts those turns next,
     the last of them the current one."""
-    game = await bot.manager.current(channel.id)
+    game = await bot.manager.games.current(channel.id)
     messageable = bot.get_partial_messageable(channel.id)
     if game is None:
         await messageable.send(words.WELCOME)

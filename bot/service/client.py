@@ -234,9 +234,9 @@ class CoalBot(discord.Client):
         self.stage = startup.SYNCING
         await self.sync_commands()
         self._timers = Timers(self)
-        self.manager.listeners.append(self.timers.changed)
+        self.manager.games.listeners.append(self.timers.changed)
         self.timers.start()
-        self.manager.listeners.append(self.housekeeping.changed)
+        self.manager.games.listeners.append(self.housekeeping.changed)
         self.housekeeping.start()
         self.stage = startup.PREPARING_IMAGES
         # The first turn should not pay for the image caches (or for starting the drawing worker).
@@ -269,7 +269,7 @@ class CoalBot(discord.Client):
         if self.drawing is not None:
             self.drawing.close()
         if self._manager is not None:
-            await self._manager.drain()  # let moves in progress finish and be stored
+            await self._manager.games.drain()  # let moves in progress finish and be stored
         await super().close()
         if self._store is not None:
             await self._store.close()

@@ -107,7 +107,7 @@ class HealthServer:
                 m.oldest_pending.set(max(0.0, self.bot.clock() - oldest) if pending else 0.0)
             except Exception as err:  # the database is away: the gauges keep their last values
                 log.info("metrics: posts pending not read (%s)", type(err).__name__)
-            briefs = manager.open_briefs()
+            briefs = manager.games.open_briefs()
             for status in ("lobby", "active"):
                 m.games.labels(status).set(sum(1 for b in briefs if b.status == status))
         for name, depth in self.bot.queue_depths().items():

@@ -97,26 +97,24 @@ class Housekeeping:
     async def round(self) -> None:
         """One round: forget who asked, purge the servers whose time has come, drop posts made long ago."""
         manager = self.bot.manager
-        store = manager.store
-        forgetting = await store.personal.forget_requests()
+        retention = manager.retention
+        forgetting = await retention.being_forgotten()
         self._forgetting = set(forgetting)
         for user in forgetting:
-            done = await privacy.carry_out(store, user, manager)
+            done = await privacy.carry_out(manager.store, user, manager)
             if done.renamed or done.done:
                 log.info("forgetting user %s: %s", user, done)
             if done.done:
                 self._forgetting.discard(user)
         now = self.bot.clock()
-        for guild in await store.personal.purges_due(now):
-            if manager.owns(guild):
-                games = await store.personal.purge_guild(guild)
-                log.info(
-                    "server %s removed the bot %.0f days ago: its data is deleted (%d games)",
-                    guild,
-                    self.purge_after / DAY,
-                    games,
-                )
-        dropped = await store.outbox.drop_posted(now - POSTED_KEPT)
+        for guild, games in await retention.purge_due(now):
+            log.info(
+                "server %s removed the bot %.0f days ago: its data is deleted (%d games)",
+                guild,
+                self.purge_after / DAY,
+                games,
+            )
+        dropped = await retention.drop_posted(now - POSTED_KEPT)
         if dropped:
             log.info("%d posts made more than %.0f days ago forgotten", dropped, POSTED_KEPT / DAY)
         await self._away_and_quiet(now)
@@ -126,7 +124,7 @@ class Housekeeping:
         quiet hours again (another process may have changed them; one process alone changes them only
         through `games.people`, which keeps them); once a day, forget away periods that ended a year ago."""
         people = self.bot.manager.people
-        if self.bot.manager.shards is not None:
+        if self.bot.manager.games.shards is not None:
             before = people.timings_kept()
             await people.refresh_timing()
             if people.timings_kept() != before:
@@ -136,18 +134,18 @@ class Housekeeping:
                 log.info("user %s is back from being away", person.user_id)
         if now - self._away_dropped >= DAY:
             self._away_dropped = now
-            await self.bot.manager.store.preferences.drop_away_periods(now - AWAY_KEPT)
+            await self.bot.manager.retention.drop_away_periods(now - AWAY_KEPT)
 
     async def departed(self, guild_id: int) -> None:
         """The bot left (or was removed from) a server it owns: its games end, its data goes later."""
         manager = self.bot.manager
-        if not manager.owns(guild_id):
+        if not manager.games.owns(guild_id):
             return
-        ended = await manager.end_departed(guild_id)
+        ended = await manager.hosting.end_departed(guild_id)
         for game in ended:
             self.bot.consoles.close_game(game.id)
             self.bot.publisher.forget_game(game)
-        await manager.store.personal.guild_left(guild_id, self.bot.clock() + self.purge_after)
+        await manager.retention.guild_left(guild_id, self.bot.clock() + self.purge_after)
         log.info(
             "removed from server %s: %d game(s) ended, its data goes in %.0f days",
             guild_id,
@@ -157,5 +155,5 @@ class Housekeeping:
 
     async def rejoined(self, guild_id: int) -> None:
         """The bot is back in a server: its data stays."""
-        if self.bot.manager.owns(guild_id) and await self.bot.manager.store.personal.guild_back(guild_id):
+        if await self.bot.manager.retention.guild_back(guild_id):
             log.info("back in server %s: its data is kept", guild_id)

@@ -27,12 +27,12 @@ async def main(db: str) -> None:
         w = make_world(env, ("alice", "bob"))  # as test_outbox builds it again
         guild, channel, alice, bob = w.guild, w.channel, w.alice, w.bob
         manager = coal.manager
-        await manager.new_game(guild.id, channel.id, alice.id, "alice")
-        await manager.join(channel.id, bob.id, "bob")
-        game = await manager.start(channel.id, alice.id, seed=5)
+        await manager.lobbies.new_game(guild.id, channel.id, alice.id, "alice")
+        await manager.lobbies.join(channel.id, bob.id, "bob")
+        game = await manager.lobbies.start(channel.id, alice.id, seed=5)
         chooser = Chooser(5)
         while game.state.phase == "draft":  # the draft through the manager: nothing to post
-            game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+            game = (await manager.moves.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
 
         async def killed(*args: object, **kwargs: object) -> bool:
             print("stored, not posted", flush=True)

@@ -30,19 +30,19 @@ async def main(db: str) -> None:
         w = make_world(env, ("alice",))  # as test_computers builds it again
         guild, channel, alice = w.guild, w.channel, w.alice
         manager = coal.manager
-        await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "none"})
-        await manager.add_computer(channel.id, alice.id, "normal", computer_name)
-        game = await manager.start(channel.id, alice.id, seed=9)
+        await manager.lobbies.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "none"})
+        await manager.lobbies.add_computer(channel.id, alice.id, "normal", computer_name)
+        game = await manager.lobbies.start(channel.id, alice.id, seed=9)
         chooser = Chooser(9)
         # every move through the manager (nothing posted) until alice is to place a worker
         while not (game.state.phase == "turn" and game.to_move_user == alice.id):
-            game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+            game = (await manager.moves.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
         real_think = coal.computers.think
 
         async def think(asked: Question) -> str:
             thought = asyncio.ensure_future(real_think(asked))  # in the pool
             await asyncio.sleep(0.05)
-            print(f"thinking at v{(await manager.current(channel.id)).version}", flush=True)
+            print(f"thinking at v{(await manager.games.current(channel.id)).version}", flush=True)
             os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no flush: as a crash
             return await thought
 

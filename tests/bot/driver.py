@@ -50,15 +50,17 @@ async def finished_game(w, channel, members, seed: int, computers: tuple[str, ..
     from bot.words.computers import computer_name
 
     manager = w.bot.manager
-    await manager.new_game(members[0].guild.id, channel.id, members[0].id, members[0].user.name, options or None)
+    await manager.lobbies.new_game(
+        members[0].guild.id, channel.id, members[0].id, members[0].user.name, options or None
+    )
     for m in members[1:]:
-        await manager.join(channel.id, m.id, m.user.name)
+        await manager.lobbies.join(channel.id, m.id, m.user.name)
     for level in computers:
-        await manager.add_computer(channel.id, members[0].id, level, computer_name)
-    game = await manager.start(channel.id, members[0].id, seed=seed)
+        await manager.lobbies.add_computer(channel.id, members[0].id, level, computer_name)
+    game = await manager.lobbies.start(channel.id, members[0].id, seed=seed)
     chooser = Chooser(seed)
     while game.state.phase != "over":
-        game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+        game = (await manager.moves.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
     return game
 
 
@@ -140,7 +142,7 @@ async def open_lobby(w, players: int = 2, **options):
 async def start_game(w, players: int = 2, seed: int = 7, **options):
     """A started game with a known seed: the lobby through Discord, the deal through the manager."""
     await open_lobby(w, players, **options)
-    return await w.bot.manager.start(w.channel.id, w.alice.id, seed=seed)
+    return await w.bot.manager.lobbies.start(w.channel.id, w.alice.id, seed=seed)
 
 
 async def stored(w):
@@ -163,19 +165,19 @@ def bystander(w, game):
 async def fast_forward(w, steps: int, seed: int = 1, until=None):
     """Play random legal moves through the manager (no Discord) to set up a situation."""
     chooser = Chooser(seed)
-    game = await w.bot.manager.current(w.channel.id)
+    game = await w.bot.manager.games.current(w.channel.id)
     for _ in range(steps):
         if until is not None and until(game):
             break
         action = random_action(game.state, chooser)
-        game = (await w.bot.manager.act(w.channel.id, game.to_move_user, action)).game
+        game = (await w.bot.manager.moves.act(w.channel.id, game.to_move_user, action)).game
     return game
 
 
 async def act(w, text: str):
     """One move through the manager, for the player to move."""
-    game = await w.bot.manager.current(w.channel.id)
-    return (await w.bot.manager.act(w.channel.id, game.to_move_user, rules.parse_action(text))).game
+    game = await w.bot.manager.games.current(w.channel.id)
+    return (await w.bot.manager.moves.act(w.channel.id, game.to_move_user, rules.parse_action(text))).game
 
 
 def private_reply(result):

@@ -25,13 +25,13 @@ async def main(db: str) -> int:
             seed = 0
             while True:
                 seed += 1
-                await manager.new_game(guild.id, channel.id, alice.id, "alice")
-                await manager.join(channel.id, bob.id, "bob")
-                game = await manager.start(channel.id, alice.id, seed=seed)
+                await manager.lobbies.new_game(guild.id, channel.id, alice.id, "alice")
+                await manager.lobbies.join(channel.id, bob.id, "bob")
+                game = await manager.lobbies.start(channel.id, alice.id, seed=seed)
                 chooser = Chooser(seed)
                 while game.state.phase != "over":
                     action = random_action(game.state, chooser)
-                    game = (await manager.act(channel.id, game.to_move_user, action)).game
+                    game = (await manager.moves.act(channel.id, game.to_move_user, action)).game
                     if game.version == 10 and seed == 1:
                         print("playing", flush=True)
 

@@ -55,15 +55,15 @@ async def test_a_move_that_loses_a_race_after_the_answer_is_refused_privately(wo
     await start_game(w, 2, seed=7)
     game = await fast_forward(w, 6)
     player = actor(w, game)
-    real = w.bot.manager.judge
+    real = w.bot.manager.moves.judge
 
     async def judge_then_a_timer_moves(channel_id, user_id, action, **kwargs):
         move = await real(channel_id, user_id, action, **kwargs)
-        monkeypatch.setattr(w.bot.manager, "judge", real)  # once: `play` judges again, unpatched
-        await w.bot.manager.act(channel_id, user_id, UseBank(), auto=True)  # the timer plays first
+        monkeypatch.setattr(w.bot.manager.moves, "judge", real)  # once: `play` judges again, unpatched
+        await w.bot.manager.moves.act(channel_id, user_id, UseBank(), auto=True)  # the timer plays first
         return move
 
-    monkeypatch.setattr(w.bot.manager, "judge", judge_then_a_timer_moves)
+    monkeypatch.setattr(w.bot.manager.moves, "judge", judge_then_a_timer_moves)
     before = len(w.channel.history())
     r = await player.slash(w.channel, "coal money", amount=4)
     after = await stored(w)

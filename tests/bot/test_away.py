@@ -45,7 +45,7 @@ async def _bob_moves(w):
     chooser = Chooser(5)
     game = await stored(w)
     while game.to_move_user == w.bob.id and game.state.phase != "over":
-        game = (await w.bot.manager.act(w.channel.id, w.bob.id, random_action(game.state, chooser))).game
+        game = (await w.bot.manager.moves.act(w.channel.id, w.bob.id, random_action(game.state, chooser))).game
     await w.env.advance_time(1)
     return await stored(w)
 

@@ -18,7 +18,7 @@ async def _posted_moves(w, until, seed: int = 3):
     game = await stored(w)
     while not until(game):
         action = random_action(game.state, chooser)
-        result = await w.bot.manager.act(w.channel.id, game.to_move_user, action, announce=True)
+        result = await w.bot.manager.moves.act(w.channel.id, game.to_move_user, action, announce=True)
         await w.bot.publisher.publish(result)
         game = result.game
     return game

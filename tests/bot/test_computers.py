@@ -393,7 +393,7 @@ async def test_only_the_owner_or_the_host_gives_a_seat_back(world):
     w = world
     await start_game(w, 3, seed=4, timer="1h")
     game = await stored(w)
-    await w.bot.manager.flag_absent(w.channel.id, game.version, "carol")  # the timer took carol's seat
+    await w.bot.manager.hosting.flag_absent(w.channel.id, game.version, "carol")  # the timer took carol's seat
     taken = await stored(w)
     assert "carol" in taken.options.stand_ins
     button = f"coal:giveback:{taken.id}:{taken.version}:{w.carol.id}"
@@ -415,9 +415,9 @@ async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_aro
 
     w = world
     bot, manager, channel = w.bot, w.bot.manager, w.channel.id
-    await manager.new_game(w.guild.id, channel, w.alice.id, "alice", {"timer": "none"})
-    await manager.add_computer(channel, w.alice.id, "easy", computer_name)
-    game = await manager.start(channel, w.alice.id, seed=5)
+    await manager.lobbies.new_game(w.guild.id, channel, w.alice.id, "alice", {"timer": "none"})
+    await manager.lobbies.add_computer(channel, w.alice.id, "easy", computer_name)
+    game = await manager.lobbies.start(channel, w.alice.id, seed=5)
     posted = []
     real_publish = bot.publisher.publish
 
@@ -428,7 +428,7 @@ async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_aro
     bot.publisher.publish = publish
     bot.computers.wake(channel)
     await bot.computers.idle()
-    while (game := await manager.current(channel)) is not None:
+    while (game := await manager.games.current(channel)) is not None:
         state = game.state
         if state.to_move != "alice":
             bot.computers.wake(channel)
@@ -438,7 +438,7 @@ async def test_computers_moves_across_a_shift_end_are_posted_as_two_messages_aro
         # alice spends her workers as fast as she can: the computer goes on alone at the shift's end
         seat = state.seat_of("alice")
         action = min(legal_actions(state, "alice"), key=lambda a, s=state: apply(s, a)[0].players[seat].workers)
-        result = await manager.act(channel, w.alice.id, action, announce=True)
+        result = await manager.moves.act(channel, w.alice.id, action, announce=True)
         await bot.publisher.publish(result)
         await bot.computers.idle()
     finished = await w.bot.store.queries.latest_game(channel)

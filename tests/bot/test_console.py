@@ -232,7 +232,7 @@ async def test_quick_presses_on_one_console_are_all_applied_in_the_order_they_ca
 
     w = world
     game, member, console = await _my_console(w)
-    current, reads = w.bot.manager.current, []
+    current, reads = w.bot.manager.games.current, []
 
     async def slow_first(channel_id):
         reads.append(channel_id)
@@ -240,7 +240,7 @@ async def test_quick_presses_on_one_console_are_all_applied_in_the_order_they_ca
             await asyncio.to_thread(time.sleep, 0.05)
         return await current(channel_id)
 
-    monkeypatch.setattr(w.bot.manager, "current", slow_first)
+    monkeypatch.setattr(w.bot.manager.games, "current", slow_first)
     ids = {c.label: c.custom_id for c in components_of(console) if getattr(c, "label", None)}
     for label in ("Cage yellow", "Cage brown", "Cage grey"):
         emit_component(member, console, ids[label])

@@ -44,12 +44,12 @@ async def test_postgres_stopped_while_a_computer_thinks_and_back_a_minute_later(
             manager = bot.manager
             from bot.words.computers import computer_name
 
-            await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "none"})
-            await manager.add_computer(channel.id, alice.id, "normal", computer_name)
-            game = await manager.start(channel.id, alice.id, seed=3)
+            await manager.lobbies.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "none"})
+            await manager.lobbies.add_computer(channel.id, alice.id, "normal", computer_name)
+            game = await manager.lobbies.start(channel.id, alice.id, seed=3)
             chooser = Chooser(3)
             while not (game.to_move_user == alice.id and game.state.phase == "turn"):  # through the manager
-                game = (await manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
+                game = (await manager.moves.act(channel.id, game.to_move_user, random_action(game.state, chooser))).game
             stopped = asyncio.Event()
             real_think = bot.computers.think
 
@@ -69,7 +69,7 @@ async def test_postgres_stopped_while_a_computer_thinks_and_back_a_minute_later(
             await asyncio.to_thread(own_postgres.resume)
             await env.advance_time(600)  # back: the next try moves
             await bot.computers.idle()
-            after = await manager.current(channel.id)
+            after = await manager.games.current(channel.id)
             assert after.version > game.version + 1 and not is_computer(after.to_move_user)  # bank, then its move
             log = await bot.store.queries.log(game.id)
             assert [e.user_id for e in log if is_computer(e.user_id)]

@@ -89,7 +89,7 @@ async def test_a_channel_out_of_reach_for_a_week_ends_the_game_and_tells_the_hos
         for _ in range(UNREACHABLE_DAYS + 1):
             await w.env.advance_time(DAY)
     ended = await w.bot.store.queries.load_game(game.id)
-    assert ended.status == "aborted" and await w.bot.manager.current(w.channel.id) is None
+    assert ended.status == "aborted" and await w.bot.manager.games.current(w.channel.id) is None
     assert await w.bot.store.outbox.pending_posts(game.id) == []
     dm = dm_channel(w.env, w.alice.id)
     notes = [m.content for m in dm.history()]

@@ -59,9 +59,11 @@ async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(sma
             channel = guild.create_text_channel("coal")
             alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
             manager = bot.manager
-            await manager.new_game(guild.id, channel.id, alice.id, "alice", {"timer": "1h", "absent": "computer"})
-            await manager.join(channel.id, bob.id, "bob")
-            game = await manager.start(channel.id, alice.id, seed=2)
+            await manager.lobbies.new_game(
+                guild.id, channel.id, alice.id, "alice", {"timer": "1h", "absent": "computer"}
+            )
+            await manager.lobbies.join(channel.id, bob.id, "bob")
+            game = await manager.lobbies.start(channel.id, alice.id, seed=2)
             bot.timers.changed(Brief.of(game))
             saves, thinks = [], []
             real_save, real_think = bot.store.save_turn, bot.computers.think
@@ -87,10 +89,10 @@ async def test_a_full_disk_backs_off_and_the_game_goes_on_when_space_returns(sma
             assert len(thinks) == failed  # the stand-in thinks once per try, not in a loop
             lines = [r.getMessage() for r in caplog.records if "saving failed" in r.getMessage()]
             assert len(lines) == failed and "full" in lines[0]  # one line per try
-            assert (await manager.current(channel.id)).version == game.version
+            assert (await manager.games.current(channel.id)).version == game.version
             os.remove(small_disk / "filler")  # space again
             await env.advance_time(15 * 60)
-            after = await manager.current(channel.id)
+            after = await manager.games.current(channel.id)
             assert after.version == game.version + 1
             [entry] = await bot.store.queries.log(game.id, 1)
             assert entry.auto

@@ -74,7 +74,7 @@ async def test_health_ready_and_metrics_of_a_running_bot(db_path, monkeypatch):
                 return None
 
             monkeypatch.setattr(bot.posting.publisher, "send", refused)
-            game = await coal.manager.current(w.channel.id)
+            game = await coal.manager.games.current(w.channel.id)
             await actor(w, game).slash(w.channel, "coal bank")
             assert (await get(port, "/readyz"))[0] == 200  # a post waiting a moment is no trouble
             await env.advance_time(700)

@@ -132,7 +132,7 @@ async def test_export_through_discord_hides_the_seed_until_the_game_ends(world):
         assert "seed" not in got and got["viewer"] == name
         assert got["state"] == rules.view(game.state, name).model_dump(mode="json")
         assert str(game.seed) not in json.dumps(got)
-    await w.bot.manager.abort(w.channel.id, w.alice.id)
+    await w.bot.manager.lobbies.abort(w.channel.id, w.alice.id)
     await w.env.advance_time(3600)  # past the export's cooldown
     r = await w.dave.slash(w.channel, "coal record export")
     assert json.loads(await r.response.attachments[0].read())["seed"] == seed
@@ -143,7 +143,7 @@ async def test_a_seat_s_own_drawn_cards_are_in_its_export_only(world):
     await start_game(w, 2, seed=7)
     game = await fast_forward(w, 200, until=lambda g: g.state.phase == "turn" and g.state.factory)
     drawer = actor(w, game)
-    game = (await w.bot.manager.act(w.channel.id, drawer.id, rules.parse_action("order draw"))).game
+    game = (await w.bot.manager.moves.act(w.channel.id, drawer.id, rules.parse_action("order draw"))).game
     assert game.state.phase == "draw"
     other = next(m for m in w.players[:2] if m.id != drawer.id)
     mine = json.loads(await (await drawer.slash(w.channel, "coal record export")).response.attachments[0].read())

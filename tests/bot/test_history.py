@@ -22,23 +22,23 @@ async def _server(w):
     c1, c2, c3 = (w.guild.create_text_channel(n) for n in ("one", "two", "three"))
     first = await finished_game(w, c1, [w.alice, w.bob], seed=1)
     second = await finished_game(w, c2, [w.bob, w.carol, w.alice], seed=2)
-    await manager.new_game(w.guild.id, c3.id, w.dave.id, "dave")
-    await manager.join(c3.id, w.alice.id, "alice")
-    await manager.start(c3.id, w.dave.id, seed=3)
-    await manager.abort(c3.id, w.dave.id)
-    await manager.new_game(w.guild.id, w.channel.id, w.carol.id, "carol")
-    await manager.join(w.channel.id, w.dave.id, "dave")
-    await manager.start(w.channel.id, w.carol.id, seed=4)  # running
+    await manager.lobbies.new_game(w.guild.id, c3.id, w.dave.id, "dave")
+    await manager.lobbies.join(c3.id, w.alice.id, "alice")
+    await manager.lobbies.start(c3.id, w.dave.id, seed=3)
+    await manager.lobbies.abort(c3.id, w.dave.id)
+    await manager.lobbies.new_game(w.guild.id, w.channel.id, w.carol.id, "carol")
+    await manager.lobbies.join(w.channel.id, w.dave.id, "dave")
+    await manager.lobbies.start(w.channel.id, w.carol.id, seed=4)  # running
     other = w.env.create_guild("Elsewhere")
     elsewhere = other.create_text_channel("far")
     member = other.add_member(w.alice.user)
-    await manager.new_game(other.id, elsewhere.id, member.id, "alice")
+    await manager.lobbies.new_game(other.id, elsewhere.id, member.id, "alice")
     friend = other.add_member(w.env.create_user("zed"))
-    await manager.join(elsewhere.id, friend.id, "zed")
-    game = await manager.start(elsewhere.id, member.id, seed=5)
+    await manager.lobbies.join(elsewhere.id, friend.id, "zed")
+    game = await manager.lobbies.start(elsewhere.id, member.id, seed=5)
     chooser = Chooser(5)
     while game.state.phase != "over":
-        game = (await manager.act(elsewhere.id, game.to_move_user, random_action(game.state, chooser))).game
+        game = (await manager.moves.act(elsewhere.id, game.to_move_user, random_action(game.state, chooser))).game
     return first, second, c1
 
 
@@ -99,9 +99,9 @@ async def test_export_gives_a_record_that_replays_to_the_stored_final_scores(wor
 async def _finish_tutorial(w, thread) -> None:
     """A `/coal learn` game played to its end: the learner's moves at random, the computer's by itself."""
     chooser = Chooser(5)
-    while (game := await w.bot.manager.current(thread.id)) is not None:
+    while (game := await w.bot.manager.games.current(thread.id)) is not None:
         if game.to_move_user == w.alice.id:
-            await w.bot.manager.act(thread.id, w.alice.id, random_action(game.state, chooser))
+            await w.bot.manager.moves.act(thread.id, w.alice.id, random_action(game.state, chooser))
         else:
             w.bot.computers.wake(thread.id)
             await w.bot.computers.idle()
@@ -127,7 +127,7 @@ async def test_games_of_channels_the_asker_cannot_see_are_never_listed(world):
     await w.alice.slash(w.channel, "coal learn")
     [thread] = w.channel.threads
     await _finish_tutorial(w, thread)
-    learned = await w.bot.manager.latest(thread.id)
+    learned = await w.bot.manager.games.latest(thread.id)
     assert learned.status == "finished"
 
     def listed(result) -> set[int]:

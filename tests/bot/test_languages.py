@@ -121,7 +121,7 @@ async def test_private_answers_follow_the_asker_and_the_channel_the_game(simcord
     join = next(c for c in components_of(r.response.message) if getattr(c, "custom_id", "").endswith(":join"))
     assert join.label == translator("it").gettext("Join") != "Join"
     await w.bob.click(r.response.message, custom_id=lobby_button(r.response.message, "join"))
-    game = await w.bot.manager.start(w.channel.id, w.alice.id, seed=3)
+    game = await w.bot.manager.lobbies.start(w.channel.id, w.alice.id, seed=3)
     assert game.options.language == "it"
 
     # a refusal in the asker's language: carol (Spanish) is not seated

@@ -13,7 +13,7 @@ HOUR = 3600.0
 
 async def test_a_server_has_at_most_n_lobbies_waiting(world):
     w = world
-    w.bot.manager.limits = Limits(lobbies_per_server=2)  # as LOBBIES_PER_SERVER=2 in .env sets it
+    w.bot.manager.games.limits = Limits(lobbies_per_server=2)  # as LOBBIES_PER_SERVER=2 in .env sets it
     first, second, third = (w.guild.create_text_channel(f"coal-{k}") for k in range(3))
     assert not (await w.alice.slash(first, "coal new", thread=False)).ephemeral
     assert not (await w.bob.slash(second, "coal new", thread=False)).ephemeral
@@ -29,7 +29,7 @@ async def test_a_server_has_at_most_n_lobbies_waiting(world):
 
 async def test_a_person_sits_in_at_most_m_games_and_cannot_join_more(world):
     w = world
-    w.bot.manager.limits = Limits(games_per_person=2)
+    w.bot.manager.games.limits = Limits(games_per_person=2)
     channels = [w.guild.create_text_channel(f"coal-{k}") for k in range(4)]
     for channel in channels[:2]:
         assert not (await w.alice.slash(channel, "coal new", thread=False)).ephemeral
@@ -50,7 +50,7 @@ async def test_a_person_sits_in_at_most_m_games_and_cannot_join_more(world):
 
 async def test_opening_lobbies_is_limited_per_hour(world):
     w = world
-    w.bot.manager.limits = Limits(new_per_hour=2)
+    w.bot.manager.games.limits = Limits(new_per_hour=2)
     for _ in range(2):
         assert not (await w.alice.slash(w.channel, "coal new", thread=False)).ephemeral
         assert not (await w.alice.slash(w.channel, "coal host abort")).ephemeral
@@ -69,11 +69,11 @@ async def test_opening_lobbies_is_limited_per_hour(world):
 
 async def test_a_lobby_nobody_starts_closes_itself(world):
     w = world
-    w.bot.limits = w.bot.manager.limits = Limits(lobby_days=1 / 24)  # an hour, as LOBBY_DAYS would in days
+    w.bot.limits = w.bot.manager.games.limits = Limits(lobby_days=1 / 24)  # an hour, as LOBBY_DAYS would in days
     r = await w.alice.slash(w.channel, "coal new", thread=False)
     lobby = r.response.message
     join = lobby_button(lobby, "join")
-    w.bot.timers.changed(Brief.of(await w.bot.manager.current(w.channel.id)))  # the timers look at the new limit
+    w.bot.timers.changed(Brief.of(await w.bot.manager.games.current(w.channel.id)))  # the timers look at the new limit
     await w.env.advance_time(HOUR - 60)
     assert (await w.bot.store.queries.latest_game(w.channel.id)).status == "lobby"
     await w.env.advance_time(120)
@@ -90,7 +90,7 @@ async def test_the_limits_hold_for_requests_made_at_once(world):
     from bench.bot import emit_slash
 
     w = world
-    w.bot.manager.limits = Limits(lobbies_per_server=10, games_per_person=5, new_per_hour=100)
+    w.bot.manager.games.limits = Limits(lobbies_per_server=10, games_per_person=5, new_per_hour=100)
     channels = [w.guild.create_text_channel(f"coal-{k}") for k in range(200)]
     people = [w.guild.add_member(w.env.create_user(f"p{k}")) for k in range(200)]
     for person, channel in zip(people, channels, strict=True):
@@ -99,7 +99,7 @@ async def test_the_limits_hold_for_requests_made_at_once(world):
     lobbies = [g for g in await w.bot.store.queries.open_games() if g.status == "lobby"]
     assert len(lobbies) == 10
     assert sum(len(c.threads) for c in channels) == 10  # no thread for a refused lobby
-    w.bot.manager.limits = Limits(lobbies_per_server=100, games_per_person=5, new_per_hour=100)
+    w.bot.manager.games.limits = Limits(lobbies_per_server=100, games_per_person=5, new_per_hour=100)
     mine = [w.guild.create_text_channel(f"mine-{k}") for k in range(20)]
     for channel in mine:
         emit_slash(w.env, w.alice, channel, "coal new")

@@ -146,7 +146,7 @@ async def test_when_the_host_leaves_the_lobby_the_new_host_is_announced(world):
     lobby = (await w.carol.slash(w.channel, "coal join")).response  # the lobby message with the buttons now
     # by the button: the lobby shows the new host and one message says so, pinging them
     await w.alice.click(lobby, label="Leave")
-    game = await w.bot.manager.current(w.channel.id)
+    game = await w.bot.manager.games.current(w.channel.id)
     assert game.host_id == w.bob.id
     note = w.channel.last_message
     assert note.content == f"<@{w.bob.id}> is now the host."

@@ -49,7 +49,9 @@ async def test_a_wake_while_the_mover_takes_its_last_look_makes_it_look_again(mo
 
     monkeypatch.setattr(computers_module, "play_computers", play_computers)
     monkeypatch.setattr(computers_module, "level_to_move", lambda game: "easy" if game.to_move == "computer" else None)
-    fake = SimpleNamespace(manager=table, publisher=SimpleNamespace(held_until=lambda game_id: None))
+    fake = SimpleNamespace(
+        manager=SimpleNamespace(games=table), publisher=SimpleNamespace(held_until=lambda game_id: None)
+    )
     computers = ComputerPlayers(fake)
     try:
         computers.wake(CHANNEL)

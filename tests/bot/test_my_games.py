@@ -50,7 +50,7 @@ async def test_my_games_across_three_games_with_mine_first_and_from_a_dm(world):
 
 async def test_my_games_page_by_ten(world):
     w = world
-    w.bot.manager.limits = UNLIMITED  # alice hosts all twelve (the limits' own tests: test_limits.py)
+    w.bot.manager.games.limits = UNLIMITED  # alice hosts all twelve (the limits' own tests: test_limits.py)
     for k in range(12):
         channel = w.guild.create_text_channel(f"mine-{k}")
         await w.alice.slash(channel, "coal new", thread=False)

@@ -182,10 +182,10 @@ async def test_the_start_s_reposts_of_one_slow_channel_do_not_hold_back_another_
     slow, quick = w.guild.create_text_channel("slow"), w.guild.create_text_channel("quick")
     manager = w.bot.manager
     for channel in (slow, quick):  # a turn of each game stored and not posted, as a crash leaves it
-        await manager.new_game(w.guild.id, channel.id, w.alice.id, "alice", {"timer": "none"})
-        await manager.join(channel.id, w.bob.id, "bob")
-        game = await manager.start(channel.id, w.alice.id, seed=4)
-        await manager.act(channel.id, game.to_move_user, random_action(game.state, Chooser(4)), announce=True)
+        await manager.lobbies.new_game(w.guild.id, channel.id, w.alice.id, "alice", {"timer": "none"})
+        await manager.lobbies.join(channel.id, w.bob.id, "bob")
+        game = await manager.lobbies.start(channel.id, w.alice.id, seed=4)
+        await manager.moves.act(channel.id, game.to_move_user, random_action(game.state, Chooser(4)), announce=True)
     await finished_game(w, w.channel, [w.carol, w.dave], seed=3)  # (a third, posted: nothing to do)
     real_send = bot.posting.publisher.send
 

@@ -87,12 +87,12 @@ async def test_a_turn_under_more_than_25_messages_by_people_is_found_not_posted_
 async def _computer_game(w):
     """alice against an easy computer, past the draft, alice to move."""
     manager = w.bot.manager
-    await manager.new_game(w.guild.id, w.channel.id, w.alice.id, "alice", {"timer": "none"})
-    await manager.add_computer(w.channel.id, w.alice.id, "easy", computer_name)
-    game = await manager.start(w.channel.id, w.alice.id, seed=3)
+    await manager.lobbies.new_game(w.guild.id, w.channel.id, w.alice.id, "alice", {"timer": "none"})
+    await manager.lobbies.add_computer(w.channel.id, w.alice.id, "easy", computer_name)
+    game = await manager.lobbies.start(w.channel.id, w.alice.id, seed=3)
     chooser = Chooser(3)
     while not (game.to_move_user == w.alice.id and game.state.phase == "turn"):
-        game = (await manager.act(w.channel.id, game.to_move_user, random_action(game.state, chooser))).game
+        game = (await manager.moves.act(w.channel.id, game.to_move_user, random_action(game.state, chooser))).game
     return game
 
 
@@ -137,7 +137,7 @@ async def _to_a_shift_end(w, seed: int = 5):
             after, events = rules.apply(state, rules.UseBank())
             if any(e.kind == "shift_scored" for e in events) and after.phase != "over":
                 return game, actor(w, game)
-        game = (await manager.act(w.channel.id, game.to_move_user, random_action(state, chooser))).game
+        game = (await manager.moves.act(w.channel.id, game.to_move_user, random_action(state, chooser))).game
 
 
 async def test_a_crash_between_a_move_and_its_shift_s_scoring_posts_only_the_scoring(world, db_path, monkeypatch):

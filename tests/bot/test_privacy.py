@@ -31,9 +31,9 @@ def _button(message, what: str) -> str:
 async def _finish(w, channel) -> None:
     """The channel's running game played to its end through the manager (its computers moving by themselves)."""
     chooser = Chooser(11)
-    while (game := await w.bot.manager.current(channel.id)) is not None:
+    while (game := await w.bot.manager.games.current(channel.id)) is not None:
         if game.to_move_user is not None and game.to_move_user > 100:  # a person's turn
-            await w.bot.manager.act(channel.id, game.to_move_user, random_action(game.state, chooser))
+            await w.bot.manager.moves.act(channel.id, game.to_move_user, random_action(game.state, chooser))
         else:
             w.bot.computers.wake(channel.id)
             await w.bot.computers.idle()
@@ -63,11 +63,11 @@ async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game
     running = w.guild.create_text_channel("running")
     lobby = w.guild.create_text_channel("lobby")
     manager = w.bot.manager
-    await manager.new_game(w.guild.id, running.id, w.bob.id, "bob", {"timer": "none"})
-    await manager.join(running.id, w.alice.id, "alice")
-    await manager.start(running.id, w.bob.id, seed=5)
-    await manager.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
-    await manager.join(lobby.id, w.bob.id, "bob")
+    await manager.lobbies.new_game(w.guild.id, running.id, w.bob.id, "bob", {"timer": "none"})
+    await manager.lobbies.join(running.id, w.alice.id, "alice")
+    await manager.lobbies.start(running.id, w.bob.id, seed=5)
+    await manager.lobbies.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
+    await manager.lobbies.join(lobby.id, w.bob.id, "bob")
     await w.bob.slash(w.channel, "coal me settings", ping="dm")
     panel = (await w.bob.slash(w.channel, "coal me privacy")).response
     r = await w.bob.click(panel, custom_id=_button(panel, "forget"))
@@ -85,9 +85,9 @@ async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game
         " In 1 running game a computer plays your seat, and your name goes when the game ends. You left 1 lobby."
     )
     assert (await manager.people.settings_of([w.bob.id]))[w.bob.id].ping == "mention"  # the default again
-    game = await manager.current(running.id)
+    game = await manager.games.current(running.id)
     assert game.options.stand_ins["bob"].by == "forget" and game.host_id == w.alice.id
-    assert [s.user_id for s in (await manager.current(lobby.id)).seats] == [w.carol.id]
+    assert [s.user_id for s in (await manager.games.current(lobby.id)).seats] == [w.carol.id]
     renamed = await w.bot.store.queries.load_game(finished.id)
     assert [s.name for s in renamed.seats] == ["alice", "Former player 1"]
     r = await w.bob.slash(running, "coal bank")  # his seat is the computer's now, and nobody gives it back
@@ -108,7 +108,7 @@ async def test_the_operator_s_forget_while_the_bot_runs_is_not_undone_by_the_bot
     await finished_game(w, w.channel, [w.alice, w.bob], seed=3)
     running = w.guild.create_text_channel("running")
     await start_game_in(w, running)
-    await w.bot.manager.current(running.id)  # the bot holds it in memory
+    await w.bot.manager.games.current(running.id)  # the bot holds it in memory
     out = subprocess.run(
         [sys.executable, "-m", "storage", "forget", str(w.bob.id), str(db_path)],
         cwd=ROOT,
@@ -118,7 +118,7 @@ async def test_the_operator_s_forget_while_the_bot_runs_is_not_undone_by_the_bot
     )
     assert out.returncode == 0 and "1 lobby or running game(s) still hold them" in out.stdout, out.stderr
     await w.env.advance_time(EVERY)  # the bot's next round
-    game = await w.bot.manager.current(running.id)
+    game = await w.bot.manager.games.current(running.id)
     assert game.options.stand_ins["bob"].by == "forget"
     await _finish(w, running)
     data = await w.bot.store.personal.user_data(w.bob.id)
@@ -134,9 +134,9 @@ async def _days_pass(w, days: int) -> None:
 
 async def start_game_in(w, channel):
     manager = w.bot.manager
-    await manager.new_game(w.guild.id, channel.id, w.alice.id, "alice", {"timer": "none"})
-    await manager.join(channel.id, w.bob.id, "bob")
-    return await manager.start(channel.id, w.alice.id, seed=6)
+    await manager.lobbies.new_game(w.guild.id, channel.id, w.alice.id, "alice", {"timer": "none"})
+    await manager.lobbies.join(channel.id, w.bob.id, "bob")
+    return await manager.lobbies.start(channel.id, w.alice.id, seed=6)
 
 
 @pytest.mark.slow
@@ -147,10 +147,10 @@ async def test_a_server_that_removes_the_bot_loses_its_games_now_and_its_data_af
     running = w.guild.create_text_channel("running")
     game = await start_game_in(w, running)
     chooser = Chooser(1)  # a turn stored, its post still to be made (as when Discord refuses the channel)
-    await w.bot.manager.act(running.id, game.to_move_user, random_action(game.state, chooser), announce=True)
+    await w.bot.manager.moves.act(running.id, game.to_move_user, random_action(game.state, chooser), announce=True)
     assert await w.bot.store.outbox.pending_posts()
     lobby = w.guild.create_text_channel("lobby")
-    await w.bot.manager.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
+    await w.bot.manager.lobbies.new_game(w.guild.id, lobby.id, w.carol.id, "carol")
     model = await remove_bot(w.env, w.guild.id)
     store = w.bot.store
     assert {g.status for g in await store.queries.games()} == {"finished", "aborted"}  # ended at once, no result
@@ -177,7 +177,7 @@ async def test_a_forgotten_seat_is_refused_to_its_owner_and_the_host_cannot_give
     after = await stored(w)
     assert after.version > game.version  # the computer played his turn
     with pytest.raises(NotSeated):  # not even the host gives it back
-        await w.bot.manager.take_back(w.channel.id, w.bob.id, allowed_by=w.alice.id)
+        await w.bot.manager.hosting.take_back(w.channel.id, w.bob.id, allowed_by=w.alice.id)
 
 
 async def test_posts_made_are_forgotten_after_a_week(world, monkeypatch):
@@ -212,20 +212,20 @@ async def test_a_pending_forget_covers_only_what_was_kept_when_it_was_asked(worl
     r = await w.bob.click(panel, custom_id=_button(panel, "forget"))
     assert "Games you open or join after this are yours" in panel_text(r.response)
     await w.bob.click(r.response, custom_id=_button(r.response, "yes"))
-    assert (await manager.current(running.id)).options.stand_ins["bob"].by == "forget"
+    assert (await manager.games.current(running.id)).options.stand_ins["bob"].by == "forget"
 
     new = w.guild.create_text_channel("new")  # afterwards: Bob opens a game and starts it, and joins a lobby
-    await manager.new_game(w.guild.id, new.id, w.bob.id, "bob", {"timer": "none"})
-    await manager.join(new.id, w.carol.id, "carol")
-    await manager.start(new.id, w.bob.id, seed=8)
+    await manager.lobbies.new_game(w.guild.id, new.id, w.bob.id, "bob", {"timer": "none"})
+    await manager.lobbies.join(new.id, w.carol.id, "carol")
+    await manager.lobbies.start(new.id, w.bob.id, seed=8)
     lobby = w.guild.create_text_channel("lobby")
-    await manager.new_game(w.guild.id, lobby.id, w.dave.id, "dave")
-    await manager.join(lobby.id, w.bob.id, "bob")
+    await manager.lobbies.new_game(w.guild.id, lobby.id, w.dave.id, "dave")
+    await manager.lobbies.join(lobby.id, w.bob.id, "bob")
     await w.env.advance_time(EVERY)  # the next housekeeping round
     await w.bot.housekeeping.idle()
-    game = await manager.current(new.id)
+    game = await manager.games.current(new.id)
     assert game.options.stand_ins == {} and game.host_id == w.bob.id  # his seat, his say
-    assert w.bob.id in [s.user_id for s in (await manager.current(lobby.id)).seats]
+    assert w.bob.id in [s.user_id for s in (await manager.games.current(lobby.id)).seats]
     r = await w.bob.slash(new, "coal status")
     assert not r.ephemeral or "computer plays your seat" not in (r.response.content or "")
 
@@ -248,10 +248,10 @@ async def test_a_pending_forget_covers_only_what_was_kept_when_it_was_asked(worl
 async def test_a_covered_game_that_ends_does_not_rate_the_person_being_forgotten(world):
     w = world
     running = w.guild.create_text_channel("running")
-    await w.bot.manager.new_game(w.guild.id, running.id, w.alice.id, "alice", {"timer": "none"})
+    await w.bot.manager.lobbies.new_game(w.guild.id, running.id, w.alice.id, "alice", {"timer": "none"})
     for member in (w.bob, w.carol):
-        await w.bot.manager.join(running.id, member.id, member.name)
-    await w.bot.manager.start(running.id, w.alice.id, seed=6)
+        await w.bot.manager.lobbies.join(running.id, member.id, member.name)
+    await w.bot.manager.lobbies.start(running.id, w.alice.id, seed=6)
     await privacy.forget(w.bot.store, w.bob.id)
     await privacy.carry_out(w.bot.store, w.bob.id, w.bot.manager)
     ladders_before = await w.bot.store.ladders.ratings(w.guild.id, [w.bob.id])
@@ -265,4 +265,4 @@ async def test_a_covered_game_that_ends_does_not_rate_the_person_being_forgotten
 
 
 async def stored_in(w, channel):
-    return await w.bot.manager.latest(channel.id)
+    return await w.bot.manager.games.latest(channel.id)

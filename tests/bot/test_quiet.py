@@ -40,7 +40,7 @@ async def _to_alice(w, seed: int = 2):
     chooser = Chooser(seed)
     while game.to_move_user != w.alice.id:
         action = random_action(game.state, chooser)
-        result = await w.bot.manager.act(w.channel.id, game.to_move_user, action, announce=True)
+        result = await w.bot.manager.moves.act(w.channel.id, game.to_move_user, action, announce=True)
         await w.bot.publisher.publish(result)
         game = result.game
     return game

@@ -12,7 +12,7 @@ from .driver import assert_refused, close_bot, finished_game, forge_component, l
 async def _a_message(w):
     """A message of the bot in the channel to press a forged button on: a lobby opened and closed by carol."""
     r = await w.carol.slash(w.channel, "coal new", thread=False)
-    await w.bot.manager.abort(w.channel.id, w.carol.id)
+    await w.bot.manager.lobbies.abort(w.channel.id, w.carol.id)
     return r.response.message
 
 
@@ -64,7 +64,7 @@ async def test_a_rematch_stored_but_not_posted_is_posted_at_the_next_start(world
     transaction, and the lobby's message is posted at the start, with its ping and its buttons."""
     w = world
     old = await finished_game(w, w.channel, [w.alice, w.bob], seed=3, computers=("easy",), timer="24h")
-    game, people = await w.bot.manager.rematch(old.id, w.channel.id, w.bob.id, "bob", computer_name)
+    game, people = await w.bot.manager.lobbies.rematch(old.id, w.channel.id, w.bob.id, "bob", computer_name)
     assert people == [w.alice.id] and [s.name for s in game.seats] == ["bob", "Baron Otto (easy)"]
     # the process dies here: the lobby and its post are stored, nothing is in the channel
     assert not any("asks for a rematch" in m.content for m in w.channel.history())

@@ -36,7 +36,7 @@ async def test_a_reminder_once_at_half_time_then_the_bank_at_expiry(world, recen
     """With `recent` 0 the game is never kept whole in memory (issue 26): only its brief, so the reminder
     and the timer's move each read it from the database."""
     w = world
-    w.bot.manager.recent = recent
+    w.bot.manager.games.recent = recent
     await start_game(w, 2, seed=3, timer="1h", absent="bank")
     game = await fast_forward(w, 6)  # past the draft: a normal turn
     assert game.deadline == virtual_clock() + HOUR
@@ -153,27 +153,27 @@ async def test_a_deadline_passed_while_the_bot_was_stopped_fires_once_after_rest
 async def test_timers_of_50_games_fire_in_deadline_order(world):
     w = world
     manager = w.bot.manager
-    manager.limits = UNLIMITED  # alice hosts all 50 (the limits' own tests: test_limits.py)
-    manager.recent = 5  # 45 of them only in brief when their time runs out (issue 26)
+    manager.games.limits = UNLIMITED  # alice hosts all 50 (the limits' own tests: test_limits.py)
+    manager.games.recent = 5  # 45 of them only in brief when their time runs out (issue 26)
     channels = [w.guild.create_text_channel(f"mine-{k}") for k in range(50)]
     order = list(range(50))
     order = order[1::2] + order[::2]  # start them out of channel order
     for k in order:
         ch = channels[k]
-        await manager.new_game(w.guild.id, ch.id, w.alice.id, "alice", {"timer": "1h"})
-        await manager.join(ch.id, w.bob.id, "bob")
-        await manager.start(ch.id, w.alice.id, seed=k)
+        await manager.lobbies.new_game(w.guild.id, ch.id, w.alice.id, "alice", {"timer": "1h"})
+        await manager.lobbies.join(ch.id, w.bob.id, "bob")
+        await manager.lobbies.start(ch.id, w.alice.id, seed=k)
         await w.env.advance_time(7)
-    deadlines = {ch.id: (await manager.current(ch.id)).deadline for ch in channels}
+    deadlines = {ch.id: (await manager.games.current(ch.id)).deadline for ch in channels}
     await w.env.advance_time(HOUR)
     fired = {}
     for ch in channels:
         [message] = [m for m in ch.history() if "Time ran out" in m.content]
         fired[ch.id] = message.id  # snowflakes grow with the time of posting
-        assert (await manager.current(ch.id)).version == 1
+        assert (await manager.games.current(ch.id)).version == 1
     assert sorted(fired, key=fired.get) == sorted(deadlines, key=deadlines.get)
     assert len({deadlines[c] for c in deadlines}) == 50
-    assert manager.in_memory() == 5 and len(manager.open_briefs()) == 50
+    assert manager.games.in_memory() == 5 and len(manager.games.open_briefs()) == 50
 
 
 async def test_a_deadline_is_a_live_timestamp_in_the_turn_message_and_after_a_restart(world, db_path):

@@ -27,10 +27,10 @@ async def results(tmp_path):
         manager = GameManager(store)
         await manager.open()
         await lobby(manager, 1, 2)
-        await manager.start(1, USERS[0], seed=5)
+        await manager.lobbies.start(1, USERS[0], seed=5)
         chooser, out = Chooser(5), []
-        while (game := await manager.current(1)) is not None and game.state is not None:
-            out.append(await manager.act(1, game.to_move_user, random_action(game.state, chooser)))
+        while (game := await manager.games.current(1)) is not None and game.state is not None:
+            out.append(await manager.moves.act(1, game.to_move_user, random_action(game.state, chooser)))
         yield out
 
 

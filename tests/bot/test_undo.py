@@ -44,7 +44,7 @@ async def play_until(w, until):
         assert game.state.phase != "over", "the situation never came"
         seen = view(game.state, game.state.to_move)
         action = player.choose(seen, decision_seed(game.seed, game.state))
-        game = (await w.bot.manager.act(w.channel.id, game.to_move_user, action)).game
+        game = (await w.bot.manager.moves.act(w.channel.id, game.to_move_user, action)).game
     return game
 
 
@@ -125,11 +125,11 @@ async def test_nothing_that_showed_something_new_or_came_after_can_be_taken_back
     r = await mover.slash(w.channel, "coal factory", space="draw")
     assert not r.ephemeral
     await assert_refused(w, await mover.slash(w.channel, "coal undo"), REVEALED, before=await stored(w))
-    game = (await w.bot.manager.act(w.channel.id, mover.id, rules.parse_action("keep none, rest bottom"))).game
+    game = (await w.bot.manager.moves.act(w.channel.id, mover.id, rules.parse_action("keep none, rest bottom"))).game
     await assert_refused(w, await mover.slash(w.channel, "coal undo"), REVEALED, before=game)
     # the next player has moved: the move is not the last any more (and not theirs to take back)
     nxt = actor(w, game)
-    game = (await w.bot.manager.act(w.channel.id, nxt.id, rules.UseBank())).game
+    game = (await w.bot.manager.moves.act(w.channel.id, nxt.id, rules.UseBank())).game
     await assert_refused(w, await mover.slash(w.channel, "coal undo"), NOTHING, before=game)
     # an order space refilled from its deck
     mover = actor(w, game)
@@ -153,7 +153,7 @@ async def test_the_move_that_scores_a_shift_cannot_be_taken_back(world):
     while True:  # random moves until one scores a shift: that move, the undo is refused
         action = random_action(game.state, chooser)
         mover = actor(w, game)
-        result = await w.bot.manager.act(w.channel.id, mover.id, action)
+        result = await w.bot.manager.moves.act(w.channel.id, mover.id, action)
         game = result.game
         if any(e.kind == "shift_scored" for e in result.events):
             break

@@ -48,7 +48,7 @@ async def test_100_concurrent_moves_on_one_game_equal_the_accepted_ones_in_order
         calls.append(move)
     calls = (calls + [(rng.choice(USERS[:2] + [OUTSIDER]), rng.choice(GUESSES)) for _ in range(100)])[:100]
     outcomes = await asyncio.gather(
-        *(manager.act(1, user, rules.parse_action(text)) for user, text in calls), return_exceptions=True
+        *(manager.moves.act(1, user, rules.parse_action(text)) for user, text in calls), return_exceptions=True
     )
 
     accepted = [(k, out) for k, out in enumerate(outcomes) if isinstance(out, TurnResult)]
@@ -66,7 +66,7 @@ async def test_100_concurrent_moves_on_one_game_equal_the_accepted_ones_in_order
         state, events = rules.apply(state, rules.parse_action(text))
         assert out.state == state and out.events == events
     stored = await store.queries.load_game(game.id)
-    assert stored.state == state == (await manager.current(1)).state
+    assert stored.state == state == (await manager.games.current(1)).state
     assert stored.version == len(accepted)
     assert [e.action for e in await store.queries.log(game.id)] == [
         str(rules.parse_action(calls[k][1])) for k, _ in accepted
@@ -86,8 +86,8 @@ async def test_50_games_in_50_channels_progress_together(manager, store):
     async def player(ch: int) -> None:
         chooser = Chooser(ch)
         for _ in range(turns):
-            game = await manager.current(ch)
-            await manager.act(ch, game.to_move_user, random_action(game.state, chooser))
+            game = await manager.games.current(ch)
+            await manager.moves.act(ch, game.to_move_user, random_action(game.state, chooser))
             done[ch] += 1
             spread.append(max(done.values()) - min(done.values()))
 
@@ -102,11 +102,11 @@ async def test_50_games_in_50_channels_progress_together(manager, store):
 async def test_a_busy_game_does_not_hold_up_another_channel(manager):
     a = await started(manager, 1, seed=1)
     b = await started(manager, 2, seed=2)
-    busy = manager._lock(1)  # channel 1 is in the middle of something slow
+    busy = manager.games.lock(1)  # channel 1 is in the middle of something slow
     await busy.__aenter__()
     try:
-        waiting = asyncio.create_task(manager.act(1, a.to_move_user, random_action(a.state, Chooser(1))))
-        other = await asyncio.wait_for(manager.act(2, b.to_move_user, random_action(b.state, Chooser(2))), 5)
+        waiting = asyncio.create_task(manager.moves.act(1, a.to_move_user, random_action(a.state, Chooser(1))))
+        other = await asyncio.wait_for(manager.moves.act(2, b.to_move_user, random_action(b.state, Chooser(2))), 5)
         assert other.version == 1
         await asyncio.sleep(0.05)
         assert not waiting.done()
@@ -117,12 +117,12 @@ async def test_a_busy_game_does_not_hold_up_another_channel(manager):
 
 async def test_moves_and_lobby_requests_in_one_channel_are_serialised(manager, store):
     """A burst of joins: never more than 4 seats, each user once, whatever the interleaving."""
-    await manager.new_game(1, 1, USERS[0], "Alice")
+    await manager.lobbies.new_game(1, 1, USERS[0], "Alice")
     joiners = [(1000 + k % 7, f"P{k % 7}") for k in range(30)]
-    outcomes = await asyncio.gather(*(manager.join(1, u, n) for u, n in joiners), return_exceptions=True)
+    outcomes = await asyncio.gather(*(manager.lobbies.join(1, u, n) for u, n in joiners), return_exceptions=True)
     assert all(isinstance(o, GameError) for o in outcomes if not hasattr(o, "seats"))
     game = await store.queries.open_game(1)
     assert [s.user_id for s in game.seats] == [USERS[0], 1000, 1001, 1002]
-    game = await manager.start(1, USERS[0], seed=5)
+    game = await manager.lobbies.start(1, USERS[0], seed=5)
     results = await play(manager, 1, 10, Chooser(5))
     assert [r.version for r in results] == list(range(1, 11))

@@ -27,15 +27,15 @@ async def test_a_locked_database_fails_the_move_and_the_game_is_read_back(db_pat
         other.execute("BEGIN IMMEDIATE")  # another writer holds the file
         before = db_rows(db_path)
         with refusing(SaveFailed, SAVE_FAILED) as info:
-            await manager.act(1, game.to_move_user, action)
+            await manager.moves.act(1, game.to_move_user, action)
         assert "locked" in str(info.value.__cause__)
         assert db_rows(db_path) == before
-        cached = await manager.current(1)
+        cached = await manager.games.current(1)
         assert cached is not game and cached == await store.queries.load_game(game.id)
         assert cached.version == 0
         other.execute("ROLLBACK")
         other.close()
-        result = await manager.act(1, game.to_move_user, action)  # the same move, now stored
+        result = await manager.moves.act(1, game.to_move_user, action)  # the same move, now stored
         assert result.version == 1 and await store.queries.load_game(game.id) == result.game
 
 
@@ -44,12 +44,12 @@ async def test_a_statement_failing_mid_turn_stores_nothing(manager, store, targe
     await target.refuse_inserts_into("actions", "disk quota")
     before = await target.rows()
     with refusing(SaveFailed, SAVE_FAILED):
-        await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
+        await manager.moves.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
     assert await target.rows() == before
-    assert await manager.current(1) == await store.queries.load_game(game.id)
+    assert await manager.games.current(1) == await store.queries.load_game(game.id)
     await target.allow_inserts_into("actions")
-    game = await manager.current(1)
-    assert (await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))).version == 1
+    game = await manager.games.current(1)
+    assert (await manager.moves.act(1, game.to_move_user, random_action(game.state, Chooser(1)))).version == 1
 
 
 async def test_a_closed_connection_fails_the_move_and_reopening_resumes(manager, store):
@@ -57,20 +57,20 @@ async def test_a_closed_connection_fails_the_move_and_reopening_resumes(manager,
     action = random_action(game.state, Chooser(1))
     await store.close()
     with refusing(SaveFailed, SAVE_FAILED):
-        await manager.act(1, game.to_move_user, action)
+        await manager.moves.act(1, game.to_move_user, action)
     await store.open()
-    assert await manager.current(1) == game  # read from the database again
-    assert (await manager.act(1, game.to_move_user, action)).version == 1
+    assert await manager.games.current(1) == game  # read from the database again
+    assert (await manager.moves.act(1, game.to_move_user, action)).version == 1
 
 
 async def test_a_failed_lobby_write_says_so_and_changes_nothing(manager, store, target):
-    await manager.new_game(1, 1, 101, "Alice")
+    await manager.lobbies.new_game(1, 1, 101, "Alice")
     await target.refuse_inserts_into("seats", "injected")
     before = await target.rows()
     with refusing(SaveFailed, "^That could not be saved, so nothing changed. Please try again"):
-        await manager.join(1, 102, "Bob")
+        await manager.lobbies.join(1, 102, "Bob")
     assert await target.rows() == before
-    assert await manager.current(1) == await store.queries.open_game(1)
+    assert await manager.games.current(1) == await store.queries.open_game(1)
 
 
 async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, store, target):
@@ -80,9 +80,9 @@ async def test_a_game_changed_behind_the_managers_back_is_reloaded(manager, stor
     async with Store(target.url) as elsewhere:  # another bot process, on the same database
         other = GameManager(elsewhere)
         await other.open()
-        moved = (await other.act(1, game.to_move_user, random_action(game.state, Chooser(7)))).game
+        moved = (await other.moves.act(1, game.to_move_user, random_action(game.state, Chooser(7)))).game
     before = await target.rows()
     with refusing(StaleAction, "^The game changed in the meantime; nothing was done. Please look again.$"):
-        await manager.act(1, game.to_move_user, random_action(game.state, Chooser(8)))
+        await manager.moves.act(1, game.to_move_user, random_action(game.state, Chooser(8)))
     assert await target.rows() == before
-    assert await manager.current(1) == moved
+    assert await manager.games.current(1) == moved

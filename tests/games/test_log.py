@@ -11,7 +11,7 @@ from tests.storage.helpers import started
 
 async def test_the_log_stores_events_and_the_bot_words_them_when_read(manager, store):
     game = await started(manager, 1, players=2, seed=4)
-    result = await manager.act(1, game.to_move_user, rules.DraftPick(card=1))
+    result = await manager.moves.act(1, game.to_move_user, rules.DraftPick(card=1))
     [entry] = await manager.store.queries.log_with_events(result.game)
     assert rules.EVENTS.validate_json(entry.events) == result.events
     assert log_message([entry]) == f"1. {describe_turn(result.events)}"

@@ -47,12 +47,12 @@ async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
         manager = GameManager(store)
         await manager.open()
         people = PEOPLE[: 1 + seed % 2]
-        await manager.new_game(1, 1, people[0], "ann", {"timer": "none"})
+        await manager.lobbies.new_game(1, 1, people[0], "ann", {"timer": "none"})
         for person in people[1:]:
-            await manager.join(1, person, "ben")
+            await manager.lobbies.join(1, person, "ben")
         for _ in range(min(1 + seed % 3, 4 - len(people))):
-            await manager.add_computer(1, people[0], "easy", lambda s, level, lang: f"Baron {s}")
-        game = await manager.start(1, people[0], seed=seed)
+            await manager.lobbies.add_computer(1, people[0], "easy", lambda s, level, lang: f"Baron {s}")
+        game = await manager.lobbies.start(1, people[0], seed=seed)
         chooser = Chooser(seed)
         granted = refused = with_replies = 0
         while game.state.phase != "over":
@@ -61,7 +61,7 @@ async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
                 log = await store.queries.log(game.id)
                 replies, own = _replies_and_own(log)
                 try:
-                    result = await manager.undo(1, asker)
+                    result = await manager.moves.undo(1, asker)
                 except CannotUndo as err:
                     refused += 1
                     mine = own is not None and own.user_id == asker and not own.auto and undo_count(own.action) is None
@@ -95,7 +95,7 @@ async def test_random_undos_in_games_of_people_and_computers(db_path, seed):
             quiet = [a for a in rules.legal_actions(game.state) if a.kind in ("bank", "money")]
             if not is_computer(game.to_move_user) and quiet and rng.random() < 0.6:
                 action = rng.choice(quiet)  # a move that may be taken back, now and then
-            game = (await manager.act(1, game.to_move_user, action)).game
+            game = (await manager.moves.act(1, game.to_move_user, action)).game
         assert await store.queries.verify() == []
         assert granted >= 1 and refused >= 1
         assert with_replies >= 1 or len(people) > 1  # alone with computers, some undos take their moves back

@@ -28,13 +28,13 @@ async def _a_game_stopped_with_its_computer_s_move_unposted(database) -> None:
     async with simcord.run(first, check_errors=False, settle_timeout=60) as env:
         guild, channel, members = sandbox.build_world(env)
         ada, manager = members[0], first.manager
-        await manager.new_game(guild.id, channel.id, ada.id, "Ada", {"timer": "none"})
-        await manager.add_computer(channel.id, ada.id, "easy", lambda slot, level, lang: f"Computer {slot}")
-        game = await manager.start(channel.id, ada.id, seed=3)
+        await manager.lobbies.new_game(guild.id, channel.id, ada.id, "Ada", {"timer": "none"})
+        await manager.lobbies.add_computer(channel.id, ada.id, "easy", lambda slot, level, lang: f"Computer {slot}")
+        game = await manager.lobbies.start(channel.id, ada.id, seed=3)
         chooser = Chooser(3)
         while game.to_move_user != ada.id:  # (the computer may have the first pick)
             game = (await play_computers(manager, channel.id, first.computers.think, limit=1)).game
-        game = (await manager.act(channel.id, ada.id, random_action(game.state, chooser), announce=True)).game
+        game = (await manager.moves.act(channel.id, ada.id, random_action(game.state, chooser), announce=True)).game
         run = await play_computers(manager, channel.id, first.computers.think, limit=1)
         assert run.results and await first.store.outbox.pending_posts(game.id)
         await first.close()

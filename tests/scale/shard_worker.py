@@ -60,14 +60,14 @@ async def play(coal, env, channel, members, kill: bool) -> None:
     await bob.click(r.response.message, label="Join")
     await alice.click(r.response.message, label="Start")
     for k in range(MOVES):
-        game = await manager.current(channel.id)
+        game = await manager.games.current(channel.id)
         if kill and k == 3:
             coal.store.save_turn = die_saving(game.version)
         action = legal_actions(game.state)[0]
         name = "coal draft" if action.kind == "draft" else "coal bank"
         options = {"card": action.card} if action.kind == "draft" else {}
         await members[game.to_move_user].slash(channel, name, **options)
-        print(f"v{(await manager.current(channel.id)).version}", flush=True)
+        print(f"v{(await manager.games.current(channel.id)).version}", flush=True)
 
 
 async def main(url: str, shard: int, mode: str) -> None:
@@ -80,7 +80,7 @@ async def main(url: str, shard: int, mode: str) -> None:
             print("done", flush=True)
         else:
             await coal._reposting
-            print("resumed " + ",".join(str(g.channel_id) for g in coal.manager.open_briefs()), flush=True)
+            print("resumed " + ",".join(str(g.channel_id) for g in coal.manager.games.open_briefs()), flush=True)
             await env.advance_time(3600 + 300)
             await env.settle()
             for _, other, _ in places:

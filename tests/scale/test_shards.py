@@ -64,9 +64,9 @@ def test_without_shard_settings_the_bot_is_one_plain_client():
 
 
 async def _game_in(manager: GameManager, guild: int, channel: int):
-    await manager.new_game(guild, channel, USERS[0], "Alice", {"timer": "1h"})
-    await manager.join(channel, USERS[1], "Bob")
-    return await manager.start(channel, USERS[0], seed=channel)
+    await manager.lobbies.new_game(guild, channel, USERS[0], "Alice", {"timer": "1h"})
+    await manager.lobbies.join(channel, USERS[1], "Bob")
+    return await manager.lobbies.start(channel, USERS[0], seed=channel)
 
 
 async def test_each_process_resumes_and_reposts_only_the_games_of_its_shards(target):
@@ -79,7 +79,7 @@ async def test_each_process_resumes_and_reposts_only_the_games_of_its_shards(tar
         on = {10: 0, 11: 1, 12: 0}  # channel -> the shard of its server
         for channel, shard in on.items():
             game = await _game_in(writer, guild_on(shard), channel)
-            await writer.act(channel, game.to_move_user, legal_actions(game.state)[0], announce=True)
+            await writer.moves.act(channel, game.to_move_user, legal_actions(game.state)[0], announce=True)
     for shard in (0, 1):
         async with Store(target.url) as store:
             process = GameManager(store, Shards(2, frozenset({shard})))
@@ -107,7 +107,7 @@ async def test_a_sharded_bot_plays_a_game_of_its_shard_through_simcord(db_path):
             r = await alice.slash(channel, "coal new", thread=False, timer="none")
             await bob.click(r.response.message, label="Join")
             await alice.click(r.response.message, label="Start")
-            game = await bot.manager.current(channel.id)
+            game = await bot.manager.games.current(channel.id)
             assert game is not None and game.state is not None and game.guild_id == guild.id
             assert channel.last_message.attachments[0].filename == "board.png"
     finally:

@@ -31,21 +31,21 @@ async def main(path: str, seed: int) -> None:
         print("ready", flush=True)
         while True:
             channel = rng.choice(CHANNELS)
-            game = await manager.current(channel)
+            game = await manager.games.current(channel)
             if game is None:
-                game = await manager.new_game(1, channel, *USERS[0], {"timer": rng.choice(["none", "1h"])})
+                game = await manager.lobbies.new_game(1, channel, *USERS[0], {"timer": rng.choice(["none", "1h"])})
             if game.status == "lobby":  # new, or left behind by an earlier kill
                 for user, name in USERS[len(game.seats) : rng.randint(2, 4)]:
-                    game = await manager.join(channel, user, name)
+                    game = await manager.lobbies.join(channel, user, name)
                 if len(game.seats) >= 2:
-                    game = await manager.start(channel, game.host_id, seed=rng.randrange(2**63))
+                    game = await manager.lobbies.start(channel, game.host_id, seed=rng.randrange(2**63))
                     print(f"start {game.id}", flush=True)
                 continue
             if rng.random() < 0.003:
-                await manager.abort(channel, game.host_id)
+                await manager.lobbies.abort(channel, game.host_id)
                 continue
             action = random_action(game.state, Chooser(rng.randrange(2**32)))
-            result = await manager.act(channel, game.to_move_user, action)
+            result = await manager.moves.act(channel, game.to_move_user, action)
             print(f"turn {result.game.id} {result.version}", flush=True)
 
 

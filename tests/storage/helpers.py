@@ -24,9 +24,9 @@ def db_rows(path: str | Path, tables: tuple[str, ...] = ("games", "seats", "acti
 
 
 async def lobby(manager: GameManager, channel: int, players: int = 2, options: dict | None = None) -> Game:
-    game = await manager.new_game(GUILD, channel, USERS[0], NAMES[0], options)
+    game = await manager.lobbies.new_game(GUILD, channel, USERS[0], NAMES[0], options)
     for user, name in zip(USERS[1:players], NAMES[1:players], strict=True):
-        game = await manager.join(channel, user, name)
+        game = await manager.lobbies.join(channel, user, name)
     return game
 
 
@@ -34,17 +34,17 @@ async def started(
     manager: GameManager, channel: int, players: int = 2, seed: int = 7, options: dict | None = None
 ) -> Game:
     await lobby(manager, channel, players, options)
-    return await manager.start(channel, USERS[0], seed=seed)
+    return await manager.lobbies.start(channel, USERS[0], seed=seed)
 
 
 async def play(manager: GameManager, channel: int, turns: int | None, chooser: Chooser) -> list[TurnResult]:
     """Up to `turns` random legal moves by the right players (all of them to the end if None)."""
     results: list[TurnResult] = []
     while turns is None or len(results) < turns:
-        game = await manager.current(channel)
+        game = await manager.games.current(channel)
         if game is None or game.state is None:
             break
-        results.append(await manager.act(channel, game.to_move_user, random_action(game.state, chooser)))
+        results.append(await manager.moves.act(channel, game.to_move_user, random_action(game.state, chooser)))
     return results
 
 

@@ -31,11 +31,11 @@ async def main(target: str, seed: int, kill_after: int | None) -> None:
     async with Store(target) as store:
         manager = GameManager(store)
         await manager.open()
-        game = await manager.current(seed)
+        game = await manager.games.current(seed)
         if game is None:
-            await manager.new_game(1, seed, 101, "Alice")
-            await manager.join(seed, 102, "Bob")
-            game = await manager.start(seed, 101, seed=seed)
+            await manager.lobbies.new_game(1, seed, 101, "Alice")
+            await manager.lobbies.join(seed, 102, "Bob")
+            game = await manager.lobbies.start(seed, 101, seed=seed)
         print("ready", flush=True)
         for post in await store.outbox.pending_posts():  # what a crash left unposted goes out first
             store.outbox.posted_upto(post.game_id, post.seq)

@@ -38,7 +38,7 @@ async def test_a_backup_taken_during_a_burst_of_moves_replays_whole_and_restores
 
         async def burst(channel: int) -> None:  # the bot at work: moves committed all through the backup
             chooser = Chooser(channel)
-            while not stop.is_set() and await manager.current(channel) is not None:
+            while not stop.is_set() and await manager.games.current(channel) is not None:
                 await play(manager, channel, 1, chooser)
 
         movers = [asyncio.create_task(burst(channel)) for channel in range(1, 9)]

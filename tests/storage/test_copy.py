@@ -38,8 +38,8 @@ async def _source(path) -> None:
         store.outbox.posted_upto(sent.game_id, sent.seq)  # (both posts of that turn: it reached Discord)
         await store.outbox.flush_marks()
         await started(manager, 4, seed=4)
-        await manager.abort(4, USERS[0])
-        await manager.new_game(1, 5, USERS[0], "Alice")
+        await manager.lobbies.abort(4, USERS[0])
+        await manager.lobbies.new_game(1, 5, USERS[0], "Alice")
         assert running.id == 3
         await manager.people.change_settings(USERS[1], ping="dm", images="mine", language="ja", dm_refused="untold")
 
@@ -74,7 +74,7 @@ async def test_every_game_copied_there_and_back_is_equal_and_replays(tmp_path, t
         manager = GameManager(b)
         await manager.open()
         assert (await play(manager, 3, None, Chooser(5)))[-1].game.status == "finished"
-        assert (await manager.new_game(1, 6, USERS[0], "Alice")).id == 6
+        assert (await manager.lobbies.new_game(1, 6, USERS[0], "Alice")).id == 6
         await b.outbox.add_posts(await b.queries.load_game(6), [Post("lobby")])
         assert max(p.id for p in await b.outbox.pending_posts()) == 3
 

@@ -107,8 +107,8 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         await started(manager, 4, players=2, seed=4)
         await play(manager, 4, 25, Chooser(4))  # running
         await started(manager, 5, players=2, seed=5)
-        await manager.abort(5, USERS[0])  # aborted
-        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        await manager.lobbies.abort(5, USERS[0])  # aborted
+        await manager.lobbies.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
         history = await scratch.queries.finished_games(1)
         results = {u: await scratch.queries.player_results(1, u) for u in USERS}
         stats = {u: await scratch.queries.player_stats(1, u) for u in USERS}
@@ -184,7 +184,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
             await play(manager, channel, None, Chooser(channel))  # finished
         await started(manager, 4, players=2, seed=4)
         await play(manager, 4, 25, Chooser(4))  # running
-        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        await manager.lobbies.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
         # what a version 3 bot would have left: the games, no ratings
         await store.connection.execute("DELETE FROM ratings")
         await store.connection.execute("DELETE FROM rating_changes")
@@ -225,7 +225,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
             await play(manager, channel, None, Chooser(channel))  # finished and rated
         await started(manager, 4, players=2, seed=4)
         await play(manager, 4, 25, Chooser(4))  # running
-        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        await manager.lobbies.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
         ladder = await store.ladders.leaderboard(1, limit=10)
     back_to(path, 4)
     before = db_rows(path)
@@ -245,7 +245,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         changed = await manager.people.change_settings(USERS[1], ping="dm", images="mine", language="it")
         assert (await manager.people.settings_of([USERS[1]]))[USERS[1]] == changed
         await play(manager, 4, None, Chooser(9))
-        assert (await manager.current(4)) is None  # finished
+        assert (await manager.games.current(4)) is None  # finished
         assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
@@ -268,7 +268,7 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         manager = GameManager(store)
         await started(manager, 4, players=2, seed=4)
         await play(manager, 4, 25, Chooser(4))  # running
-        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        await manager.lobbies.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
     back_to(path, 5)
     before = db_rows(path)
     assert "server_defaults" not in table_columns(sqlite3.connect(path))
@@ -287,7 +287,7 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         manager = GameManager(store)
         await manager.open()
         await play(manager, 4, None, Chooser(9))
-        assert (await manager.current(4)) is None
+        assert (await manager.games.current(4)) is None
         assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
@@ -305,8 +305,8 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         for channel, moves in ((2, 25), (3, 40)):
             await started(manager, channel, players=2, seed=channel)
             await play(manager, channel, moves, Chooser(channel))  # running
-        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
-        games = {ch: await manager.current(ch) for ch in (2, 3, 6)}
+        await manager.lobbies.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        games = {ch: await manager.games.current(ch) for ch in (2, 3, 6)}
     back_to(path, 6)
     before = db_rows(path)
     assert "to_move" not in [c[1] for c in table_columns(sqlite3.connect(path))["games"]]
@@ -321,9 +321,9 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         manager = GameManager(store)
         briefs = {b.channel_id: b for b in await manager.open()}
         assert briefs == {ch: Brief.of(g) for ch, g in games.items()}
-        assert briefs[2].to_move_user == games[2].to_move_user and manager.in_memory() == 0
+        assert briefs[2].to_move_user == games[2].to_move_user and manager.games.in_memory() == 0
         await play(manager, 2, None, Chooser(9))  # read whole, and played to the end
-        assert (await manager.current(2)) is None and 2 not in {b.channel_id for b in manager.open_briefs()}
+        assert (await manager.games.current(2)) is None and 2 not in {b.channel_id for b in manager.games.open_briefs()}
         assert await store.queries.verify() == []
     assert pragma(path, "user_version") == SCHEMA_VERSION == 11
 
@@ -374,7 +374,7 @@ async def test_version_10_database_with_a_pending_forget_covers_the_games_made_b
         await started(manager, 2, players=2, seed=2)  # USERS[0] and USERS[1], running
         await store.personal.forget(USERS[1])
         store.clock = lambda: 2e10  # later: a game USERS[1] opens afterwards
-        await manager.new_game(1, 6, USERS[1], NAMES[1])
+        await manager.lobbies.new_game(1, 6, USERS[1], NAMES[1])
     back_to(path, 10)
     async with Store(path) as store:
         assert store.found_version == 10

@@ -29,12 +29,12 @@ async def test_move_times_over_a_seeded_log_with_known_gaps(backend, tmp_path, r
         chooser = Chooser(3)
         waits = {USERS[0]: [], USERS[1]: []}
         for _ in range(12):  # alice waits 60, 120, 180 ... s; bob 10 s each time
-            game = await manager.current(1)
+            game = await manager.games.current(1)
             user = game.to_move_user
             wait = 10.0 if user == USERS[1] else 60.0 * (len(waits[user]) + 1)
             now[0] += wait
             waits[user].append(wait)
-            await manager.act(1, user, random_action(game.state, chooser))
+            await manager.moves.act(1, user, random_action(game.state, chooser))
         alice = await store.queries.move_times(GUILD, USERS[0])
         bob = await store.queries.move_times(GUILD, USERS[1])
         first_mover = (await store.queries.log(game.id))[0].user_id

@@ -89,8 +89,8 @@ async def test_a_refused_turn_stores_no_post_and_a_failing_post_stores_no_turn(s
 
 
 async def test_start_abort_and_lone_posts_go_to_the_outbox_too(store, manager):
-    lobby = await manager.new_game(1, 1, 101, "Alice")
-    lobby = await manager.join(1, 102, "Bob")
+    lobby = await manager.lobbies.new_game(1, 1, 101, "Alice")
+    lobby = await manager.lobbies.join(1, 102, "Bob")
     state = new_game(["Alice", "Bob"], 3)
     game = await store.start_game(lobby, ["Alice", "Bob"], 3, state, outbox=[Post("start", {"seed": 3})])
     await store.outbox.add_posts(game, [Post("reminder", {"to": 101})])

@@ -88,10 +88,10 @@ async def test_every_column_is_classified_and_privacy_md_names_the_personal_ones
 
 
 async def _started(manager: GameManager, channel: int, players: int, seed: int):
-    await manager.new_game(GUILD, channel, PEOPLE[0], PEOPLE_NAMES[0])
+    await manager.lobbies.new_game(GUILD, channel, PEOPLE[0], PEOPLE_NAMES[0])
     for user, name in zip(PEOPLE[1:players], PEOPLE_NAMES[1:players], strict=True):
-        await manager.join(channel, user, name)
-    return await manager.start(channel, PEOPLE[0], seed=seed)
+        await manager.lobbies.join(channel, user, name)
+    return await manager.lobbies.start(channel, PEOPLE[0], seed=seed)
 
 
 async def _a_server(store: Store) -> GameManager:
@@ -104,10 +104,10 @@ async def _a_server(store: Store) -> GameManager:
         await play(manager, channel, None, Chooser(channel))  # finished, rated
     await _started(manager, 3, 3, seed=3)
     await play(manager, 3, 40, Chooser(3))  # running
-    await manager.new_game(GUILD, 4, USERS[2], NAMES[2])
-    await manager.join(4, FORGOTTEN, FORGOTTEN_NAME)  # a lobby
+    await manager.lobbies.new_game(GUILD, 4, USERS[2], NAMES[2])
+    await manager.lobbies.join(4, FORGOTTEN, FORGOTTEN_NAME)  # a lobby
     await _started(manager, 5, 2, seed=5)
-    await manager.abort(5, USERS[0])  # aborted
+    await manager.lobbies.abort(5, USERS[0])  # aborted
     await manager.people.change_settings(FORGOTTEN, ping="dm", language="it")
     now = store.clock()
     await manager.people.set_away(FORGOTTEN, now + 86400, now)  # a period of his, kept for the allowance
@@ -149,7 +149,7 @@ async def test_forget_leaves_nothing_but_what_the_policy_keeps_and_every_game_re
     await privacy.forget(store, FORGOTTEN)
     done = await privacy.carry_out(store, FORGOTTEN, manager)
     assert (done.renamed, done.lobbies_left, done.handed_over, done.done) == (3, 1, 1, False)
-    running = await manager.current(3)
+    running = await manager.games.current(3)
     assert running.options.stand_ins[FORGOTTEN_NAME].by == "forget"  # a computer plays the seat until the end
     assert {u: await store.ladders.ratings(GUILD, [u]) for u in (USERS[0], USERS[2], USERS[3])} == others_before
     await play(manager, 3, None, Chooser(9))  # the running game ends
@@ -188,11 +188,11 @@ async def test_a_request_covers_the_games_kept_when_it_was_made_and_asking_again
     assert await store.personal.forgetting_in(6) == set() and await store.personal.forgetting_in(3) == {FORGOTTEN}
     assert (await store.personal.user_data(FORGOTTEN))["forget_request"]["games"] == covered
     await privacy.carry_out(store, FORGOTTEN, manager)
-    assert (await manager.current(6)).options.stand_ins == {}  # his new seat stays his
+    assert (await manager.games.current(6)).options.stand_ins == {}  # his new seat stays his
     await store.personal.forget(FORGOTTEN)  # asked again
     assert [g for g, _ in await store.personal.games_covered(FORGOTTEN)] == [3, 6]  # (ended ones renamed, lobby left)
     done = await privacy.carry_out(store, FORGOTTEN, manager)
-    assert (await manager.current(6)).options.stand_ins[FORGOTTEN_NAME].by == "forget" and not done.done
+    assert (await manager.games.current(6)).options.stand_ins[FORGOTTEN_NAME].by == "forget" and not done.done
 
 
 @pytest.mark.parametrize("backend_only", [None])
@@ -218,8 +218,8 @@ async def test_a_departed_server_s_data_is_purged_and_a_return_in_time_keeps_it(
     manager = await _a_server(store)
     await _started(manager, 9, 2, seed=9)
     await store.preferences.save_server_defaults(GUILD, {"timer": "1h"}, by=USERS[0])
-    other_guild_game = await manager.new_game(GUILD + 1, 20, USERS[0], NAMES[0])
-    ended = await manager.end_departed(GUILD)
+    other_guild_game = await manager.lobbies.new_game(GUILD + 1, 20, USERS[0], NAMES[0])
+    ended = await manager.hosting.end_departed(GUILD)
     assert {g.channel_id for g in ended} == {3, 4, 9} and all(not g.is_open for g in ended)
     await store.personal.guild_left(GUILD, purge_at=100.0)
     assert await store.personal.purges_due(99.0) == [] and await store.personal.purges_due(100.0) == [GUILD]
@@ -325,9 +325,9 @@ async def test_the_operator_s_forget_of_a_computer_s_id_is_refused_and_renames_n
     db = tmp_path / "games.sqlite3"
     async with Store(db) as store:
         manager = GameManager(store)
-        await manager.new_game(GUILD, 1, USERS[0], NAMES[0])
-        await manager.add_computer(1, USERS[0], "easy", lambda slot, level, _lang: f"Computer {slot}")
-        await manager.start(1, USERS[0], seed=1)
+        await manager.lobbies.new_game(GUILD, 1, USERS[0], NAMES[0])
+        await manager.lobbies.add_computer(1, USERS[0], "easy", lambda slot, level, _lang: f"Computer {slot}")
+        await manager.lobbies.start(1, USERS[0], seed=1)
         await play(manager, 1, None, Chooser(1))
         computer = next(s for s in (await store.queries.load_game(1)).seats if s.user_id < 100)
     out = subprocess.run(

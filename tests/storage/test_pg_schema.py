@@ -166,7 +166,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         for channel in (1, 2):
             await started(manager, channel, players=2, seed=channel)
             await play(manager, channel, None if channel == 1 else 25, Chooser(channel))  # finished, running
-        await manager.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
+        await manager.lobbies.new_game(1, 6, USERS[0], NAMES[0])  # a lobby
     con = await asyncpg.connect(postgres_url)
     await con.execute("DROP TABLE player_settings")
     await con.execute("DROP TABLE server_defaults")  # and what version 6 added

@@ -162,7 +162,7 @@ async def test_an_empty_file_or_one_interrupted_before_the_schema_is_set_up(tmp_
     for path in (empty, interrupted):
         async with Store(path) as store:
             manager = GameManager(store)
-            game = await manager.new_game(1, 2, USERS[0], NAMES[0])
+            game = await manager.lobbies.new_game(1, 2, USERS[0], NAMES[0])
             assert game.seats[0].user_id == USERS[0]
         assert pragma(path, "user_version") == SCHEMA_VERSION
 

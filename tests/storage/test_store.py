@@ -102,7 +102,7 @@ async def test_queries_for_channels_and_start_up(store, manager):
     c = await started(manager, 3)  # finished
     await play(manager, 3, None, Chooser(1))
     d = await started(manager, 4)  # aborted
-    await manager.abort(4, USERS[0])
+    await manager.lobbies.abort(4, USERS[0])
     assert (await store.queries.open_game(1)).id == a.id
     assert await store.queries.active_game(1) is None
     assert (await store.queries.active_game(2)).id == b.id
@@ -126,9 +126,9 @@ async def test_history_and_stats_of_a_server(store, manager):
     for channel, players, seed in ((1, 2, 1), (2, 3, 2), (3, 4, 3)):
         await started(manager, channel, players=players, seed=seed)
         finals[channel] = (await play(manager, channel, None, Chooser(seed)))[-1].game
-    other = await manager.new_game(GUILD + 1, 9, USERS[0], NAMES[0])  # another server
-    await manager.join(9, USERS[1], NAMES[1])
-    await manager.start(9, USERS[0], seed=4)
+    other = await manager.lobbies.new_game(GUILD + 1, 9, USERS[0], NAMES[0])  # another server
+    await manager.lobbies.join(9, USERS[1], NAMES[1])
+    await manager.lobbies.start(9, USERS[0], seed=4)
     await play(manager, 9, None, Chooser(4))
     await started(manager, 4)  # still running: not history
 
@@ -180,7 +180,7 @@ async def test_every_game_in_the_database_replays_to_its_stored_state(store, man
         await started(manager, channel, players=players, seed=channel)
         await play(manager, channel, None if channel % 4 == 0 else channel * 9, Chooser(channel))
         if channel % 5 == 0:
-            await manager.abort(channel, USERS[0])
+            await manager.lobbies.abort(channel, USERS[0])
     await lobby(manager, 20)
     games = await store.queries.games()
     assert {g.status for g in games} == {"lobby", "active", "finished", "aborted"}
@@ -228,7 +228,7 @@ async def test_timer_fields_deadline_and_missed_turns(target):
         now[0] = 2000.0
         manager = GameManager(store)  # the writes above went around the first manager's cache
         await manager.open()
-        result = await manager.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
+        result = await manager.moves.act(1, game.to_move_user, random_action(game.state, Chooser(1)))
         assert result.game.deadline == 2000.0 + 3600
         last = (await play(manager, 1, None, Chooser(2)))[-1].game
         assert last.status == "finished" and last.deadline is None
