@@ -50,5 +50,5 @@ class RematchButton(GameButton, DynamicItem[Button], template=button_template("r
             text = rematch_opened(user.id, people) + "\n" + lobby_message(game)
             await bot.publisher.lobby(interaction, game, text, pings=people, stored_post=True)
         if interaction.message is not None:  # one rematch per game: its button goes (Replay stays)
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException), in_channel(game):  # the channel's words, not the presser's
                 await interaction.message.edit(view=rematch_view(self.game_id, self.version, rematch=False))

@@ -254,3 +254,48 @@ async def test_computers_are_named_in_the_games_language(simcord_env, locales):
     game = await stored(w)
     assert [s.name for s in game.seats][1:] == ["Barone Otto (difficile)", "Baronessa Ida (esperta)"]
     assert "Baronessa Ida (esperta)" in r.response.content
+
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")  # kana, ideographs, full-width forms
+
+
+def _public_words(w) -> list[str]:
+    """Every public message of the channel and its threads: its text and its components' labels."""
+    out = []
+    for channel in [w.channel, *w.channel.threads]:
+        for message in channel.history():
+            labels = [getattr(c, "label", None) or getattr(c, "placeholder", None) for c in components_of(message)]
+            out.append("\n".join([message.content, *(x for x in labels if x)]))
+    return out
+
+
+@pytest.mark.slow
+async def test_what_japanese_speakers_do_in_an_english_game_is_said_in_english_in_the_channel(
+    simcord_env, locales, monkeypatch
+):
+    """Issue 72: the asker's language is set for the rest of their interaction's task (their private
+    answers), so a channel message written outside the game's language would come out in theirs. Here
+    everyone speaks Japanese to the bot while the game speaks English: a whole game played through the
+    buttons, menus, console and commands, a pause and a resume, someone away and back, a rematch —
+    not a word of Japanese in the channel."""
+    w = world_in(simcord_env, "en-US")
+    for member in w.players:
+        locales[member.id] = "ja"
+    lobby = (await w.alice.slash(w.channel, "coal new", thread=False, language="en", timer="24h")).response.message
+    await w.bob.click(lobby, custom_id=lobby_button(lobby, "join"))
+    r = await w.alice.slash(w.channel, "coal host pause")  # a lobby: refused privately
+    await w.alice.click(lobby, custom_id=lobby_button(lobby, "start"))
+    await w.alice.slash(w.channel, "coal host pause")
+    await w.alice.slash(w.channel, "coal host resume")
+    await w.bob.slash(w.channel, "coal me away", until="3")
+    await w.bob.slash(w.channel, "coal me away", until="back")
+    await w.bot.manager.lobbies.abort(w.channel.id, w.alice.id)  # (the scripted players open their own game)
+    _policy, _moves = await play_to_the_end(w, 2, 5, monkeypatch)
+    final = w.channel.last_message
+    rematch = next(c for c in components_of(final) if getattr(c, "custom_id", "").startswith("coal:rematch:"))
+    await w.bob.click(final, custom_id=rematch.custom_id)
+    words = _public_words(w)
+    assert len(words) > 20
+    leaked = [text for text in words if CJK.search(text)]
+    assert leaked == [], leaked[:3]
+    assert r.ephemeral
