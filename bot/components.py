@@ -20,10 +20,12 @@ from bot.play.console import ConsoleButton, FillMenu
 from bot.play.draw_choice import DrawnButton, KeepButton, PickMenu
 from bot.play.seats import GiveBackButton
 from bot.play.turn_buttons import DraftMenu, LegalButton, PitButton, UndoButton
+from bot.play.why import WhyButton
 from bot.record.replay import HistoryMenu, ReplayButton, ReplayMenu
 
 PERSISTENT_ITEMS = (
     *tutorial.ITEMS,
+    WhyButton,
     GamesPage,
     RematchButton,
     LobbyButton,

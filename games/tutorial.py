@@ -20,6 +20,9 @@ from players.planning import mining_plans
 from rules import Action, Event, GameState, Mine, apply, legal_actions
 from rules.components import DELIVER, FACTORY, MINE, MONEY, ORDER, SPACE_BY_KEY
 from rules.record import Chooser
+from storage import Game
+
+from .computers import people
 
 # Every explanation, in the order a game usually meets them. "welcome" and "draft" come with the
 # first message; the others with the first event of their kind (`topics_of`).
@@ -104,3 +107,11 @@ def eager_move(state: GameState, seen: set[str], seed: int) -> Action:
         if new > most:
             best, most = action, new
     return best
+
+
+def learner(game: Game) -> str | None:
+    """The tutorial's learner (the one person at the table), by their player name; None for another game."""
+    if not game.options.tutorial:
+        return None
+    seats = people(game)
+    return seats[0].name if seats else None

@@ -234,9 +234,10 @@ def _names_imported(module: str, source: str) -> set[str]:
     return names
 
 
-def test_only_the_publisher_posts():
-    # The posting code: the publisher, and who is told how (pings, direct messages, reminders).
+def test_only_the_posting_path_posts():
+    # The posting code: the publisher (a turn's post) and the game's other messages, and who is told how
+    # (pings, direct messages, reminders); the client alone holds the publisher.
     assert {m for m, deps in GRAPH.items() if "bot.posting.publisher" in deps} == {"bot.service.client"}
     posting = {"tell_turn", "remind", "direct"}
     users = {m for m in MODULES if _names_imported(m, "bot.posting.telling") & posting}
-    assert users == {"bot.posting.publisher"}, users
+    assert users == {"bot.posting.publisher", "bot.posting.game_messages"}, users

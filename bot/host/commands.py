@@ -19,6 +19,7 @@ from bot.context import client_of
 from bot.host import server_defaults
 from bot.i18n import in_channel
 from bot.play import seats
+from bot.posting import game_messages
 from bot.replies import log_event, refuse
 from bot.words import commands as describe
 from bot.words import lobby as lobby_words
@@ -88,7 +89,7 @@ class HostCommands(app_commands.Group):
         log_event(game, f"resumed by user {interaction.user.id}")
         with in_channel(game):
             text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)
-        await bot.publisher.resumed(interaction, game, text)  # pings as they chose to be told
+        await game_messages.resumed(bot, interaction, game, text)  # pings as they chose to be told
 
     @app_commands.command(name="defaults", description=describe.DEFAULTS)
     @app_commands.describe(**GAME_OPTIONS, reset=describe.DEFAULTS_RESET)

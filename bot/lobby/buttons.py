@@ -8,6 +8,7 @@ from discord.ui import Button, DynamicItem, Select, View
 from bot.context import client_of
 from bot.i18n import _, in_channel
 from bot.items import BLUE, GREEN, GREY, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
+from bot.posting import game_messages
 from bot.replies import game_for, log_event, pinging, stale
 from bot.words import computers as computer_words
 from bot.words import lobby, refusals
@@ -71,7 +72,7 @@ class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")
         with in_channel(game):
             line = computer_words.seated(seat.name) if what == "add" else computer_words.unseated(seat.name)
             await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
-            client_of(interaction).publisher.lobby_changed(game, interaction)
+            game_messages.lobby_changed(client_of(interaction), game, interaction)
             await interaction.followup.send(line)
 
 
@@ -107,8 +108,8 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
         log_event(game, f"user {user.id} pressed {self.what} in the lobby")
         with in_channel(game):
             await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
-            client_of(interaction).publisher.lobby_changed(game, interaction)
+            game_messages.lobby_changed(client_of(interaction), game, interaction)
             if self.what == "leave" and host_left and game.is_lobby and game.seats:
                 await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))
         if game.is_running:
-            await client_of(interaction).publisher.first_turn(interaction, game)
+            await game_messages.first_turn(client_of(interaction), interaction, game)

@@ -18,6 +18,7 @@ from discord.ui import Button, DynamicItem, View
 from bot.context import client_of
 from bot.i18n import in_channel
 from bot.items import BLUE, GameButton, button_template
+from bot.posting import game_messages
 from bot.record.replay import replay_button
 from bot.replies import log_event
 from bot.words import computers as computer_words
@@ -48,7 +49,7 @@ class RematchButton(GameButton, DynamicItem[Button], template=button_template("r
         log_event(game, f"rematch of game {self.game_id} opened by user {user.id}")
         with in_channel(game):
             text = rematch_opened(user.id, people) + "\n" + lobby_message(game)
-            await bot.publisher.lobby(interaction, game, text, pings=people, stored_post=True)
+            await game_messages.lobby(bot, interaction, game, text, pings=people, stored_post=True)
         if interaction.message is not None:  # one rematch per game: its button goes (Replay stays)
             with contextlib.suppress(discord.HTTPException), in_channel(game):  # the channel's words, not the presser's
                 await interaction.message.edit(view=rematch_view(self.game_id, self.version, rematch=False))

@@ -17,6 +17,7 @@ import discord
 
 from bot.context import client_of
 from bot.i18n import in_channel, speaking
+from bot.posting import game_messages
 from bot.replies import log_event
 from bot.words import lobby as lobby_words
 from games import Game, GameError
@@ -74,7 +75,7 @@ async def _open(interaction: discord.Interaction, options: dict[str, str], lang:
     log_event(game, f"lobby opened by user {user.id} in a thread of channel {interaction.channel_id} ({options})")
     with in_channel(game):
         await interaction.edit_original_response(content=lobby_words.opened_in_thread(user.id, thread.mention))
-        await client_of(interaction).publisher.lobby_in(thread, game, lobby_words.lobby_message(game))
+        await game_messages.lobby_in(client_of(interaction), thread, game, lobby_words.lobby_message(game))
     return game
 
 

@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.command_options import MAX_CHOICES, best_first
 from bot.context import TIMERS_CHANGED, client_of
 from bot.i18n import _, in_channel, language, locale_for, speak
+from bot.posting import game_messages
 from bot.posting.telling import game_link
 from bot.words import away as words
 from games import Game
@@ -142,7 +143,7 @@ async def tell_tables(bot: CoalBot, user_id: int, until: float | None) -> None:
             else:
                 how = "untimed" if game.options.timer_seconds is None else game.options.absent
                 text = words.table_away(seat.name, until, how)
-        await bot.publisher.say(game, text)
+        await game_messages.say(bot, game, text)
 
 
 async def come_back(bot: CoalBot, person: PlayerSettings) -> bool:
@@ -161,7 +162,7 @@ async def come_back(bot: CoalBot, person: PlayerSettings) -> bool:
     running = [g for g in await bot.manager.people.games_of(person.user_id) if g.is_running]
     played = [(g.id, await _played_for(bot, g, person.user_id, started), game_link(g)) for g in running]
     if running:  # (their language, else the first game's)
-        await bot.publisher.direct(running[0], back, lambda: words.welcome_back(played))
+        await game_messages.direct(bot, running[0], back, lambda: words.welcome_back(played))
     bot.dispatch(TIMERS_CHANGED)
     return True
 

@@ -33,6 +33,7 @@ from bot.me import my_games
 from bot.me.commands import MeCommands
 from bot.play import console, seats, turns, tutorial
 from bot.play.plan_words import typed_plan
+from bot.posting import game_messages
 from bot.record.commands import RecordCommands
 from bot.replies import log_event, panel, refuse, show_board, show_pit, viewer_name
 from bot.service.version import VERSION
@@ -163,7 +164,7 @@ class CoalCommands(app_commands.Group):
             game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered}, absent {absent}, {lang})"
         )
         with in_channel(game):
-            await client_of(interaction).publisher.lobby(interaction, game, lobby_message(game))
+            await game_messages.lobby(client_of(interaction), interaction, game, lobby_message(game))
         if note:
             await interaction.followup.send(note, ephemeral=True)
 
@@ -183,7 +184,9 @@ class CoalCommands(app_commands.Group):
         )
         log_event(game, f"user {user.id} joined")
         with in_channel(game):
-            await client_of(interaction).publisher.lobby(interaction, game, lobby_words.joined(user.display_name, game))
+            await game_messages.lobby(
+                client_of(interaction), interaction, game, lobby_words.joined(user.display_name, game)
+            )
 
     @app_commands.command(name="leave", description=describe.LEAVE)
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -194,14 +197,14 @@ class CoalCommands(app_commands.Group):
         host_left = before is not None and before.host_id == interaction.user.id
         with in_channel(game):
             text = lobby_words.left(interaction.user.display_name, game, host_left)
-            await client_of(interaction).publisher.lobby(interaction, game, text)
+            await game_messages.lobby(client_of(interaction), interaction, game, text)
 
     @app_commands.command(name="start", description=describe.START)
     async def start(self, interaction: discord.Interaction) -> None:
         game = await client_of(interaction).manager.lobbies.start(interaction.channel_id or 0, interaction.user.id)
         log_event(game, f"started by user {interaction.user.id} with {len(game.seats)} players")
         await interaction.response.defer(thinking=True)
-        await client_of(interaction).publisher.first_turn(interaction, game)
+        await game_messages.first_turn(client_of(interaction), interaction, game)
 
     # --- moves ------------------------------------------------------------------------------------
 

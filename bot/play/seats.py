@@ -14,6 +14,7 @@ from discord.ui import Button, DynamicItem, View
 from bot.context import client_of
 from bot.i18n import _, in_channel
 from bot.items import BLUE, GameButton, button_template
+from bot.posting import game_messages
 from bot.replies import game_for, log_event, oops, panel, pinging, refuse, refuse_error
 from bot.words import computers as words
 from bot.words import refusals
@@ -32,7 +33,7 @@ async def add(interaction: discord.Interaction, level: str) -> None:
     )
     log_event(game, f"user {interaction.user.id} seated a {level} computer")
     with in_channel(game):
-        await bot.publisher.lobby(interaction, game, words.seated(seat.name) + "\n" + lobby_message(game))
+        await game_messages.lobby(bot, interaction, game, words.seated(seat.name) + "\n" + lobby_message(game))
 
 
 async def replace(interaction: discord.Interaction, seat: SeatRow, level: str) -> None:

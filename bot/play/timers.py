@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from bot.context import TIMERS_CHANGED
 from bot.i18n import in_channel
+from bot.posting import game_messages
 from bot.words.away import played_while_away
 from bot.words.computers import timer_played
 from bot.words.lobby import lobby_expired
@@ -231,7 +232,7 @@ class Timers:
         sent = await self.bot.manager.timing.ping_sent(game.channel_id, game.version)
         if sent is None:  # moved on meanwhile
             return
-        await self.bot.publisher.held_ping(sent)
+        await game_messages.held_ping(self.bot, sent)
         log.info("game %s channel %s: the held turn ping was sent", game.id, game.channel_id)
 
     async def _look_again(self, channel_id: int) -> None:
@@ -250,7 +251,7 @@ class Timers:
             return
         self.bot.consoles.close_game(game.id)
         days = round(self.bot.pause_limit / 86400)
-        await self.bot.publisher.say(game, paused_too_long(days))
+        await game_messages.say(self.bot, game, paused_too_long(days))
         await self.bot.publisher.ended(ended)
         log.info("game %s channel %s: ended after %d days paused", game.id, game.channel_id, days)
 
@@ -260,7 +261,7 @@ class Timers:
             await self._look_again(game.channel_id)
             return
         days = max(1, round(self.bot.limits.lobby_days))
-        await self.bot.publisher.say(game, lobby_expired(days))
+        await game_messages.say(self.bot, game, lobby_expired(days))
         await self.bot.publisher.ended(closed)
         log.info("game %s channel %s: lobby closed after %d days without a start", game.id, game.channel_id, days)
 
@@ -269,8 +270,8 @@ class Timers:
         if updated is None:  # moved on, or already reminded
             return
         assert game.deadline is not None  # (a reminder is due before it)
-        await self.bot.publisher.remind(
-            game, game.deadline - self.bot.clock()
+        await game_messages.remind(
+            self.bot, game, game.deadline - self.bot.clock()
         )  # as the player chose (/coal me settings)
         log.info("game %s channel %s: reminded %s", game.id, game.channel_id, game.started_state.to_move)
 

@@ -12,7 +12,7 @@ from bot.items import GameButton, GameMenu, button_template, chosen, make_menu, 
 from bot.me.catchup import CatchUpButton
 from bot.play.draw_choice import drawn_button, show_drawn
 from bot.play.turns import take, take_back
-from bot.play.tutorial import why_button
+from bot.play.why import why_button
 from bot.replies import game_for, show_board, show_pit, stale, viewer_name
 from bot.words import refusals, turns
 from bot.words.choices import draft_label, label, usage

@@ -25,15 +25,15 @@ from bot.i18n import _, in_channel, language, language_from_option, locale_for, 
 from bot.items import BLUE, GameButton, GameMenu, NotOurs, button_template, menu_template
 from bot.lobby.permissions import missing_permissions
 from bot.lobby.threads import ARCHIVE_AFTER_MINUTES
+from bot.posting import game_messages
 from bot.record.replay import replay_button
-from bot.replies import log_event, oops, refuse, refuse_error, viewer_name
+from bot.replies import log_event, refuse, refuse_error
 from bot.words import computers as computer_words
 from bot.words import refusals
 from bot.words import tutorial as words
 from bot.words.lobby import lobby_message
 from games import Game, GameError
 from games import tutorial as table
-from games.computers import is_computer, people
 from games.errors import Reason
 from rules import EVENTS, Event
 
@@ -73,7 +73,7 @@ async def learn(interaction: discord.Interaction) -> None:
             await refuse_error(interaction, err)
         return
     log_event(game, f"tutorial for user {user.id}" + (f" in private thread {thread.id}" if thread else ""))
-    await bot.publisher.first_turn(None, game)
+    await game_messages.first_turn(bot, None, game, first_lesson(game))
     where = thread.mention if thread is not None else f"<#{channel_id}>"
     await interaction.followup.send(_(words.STARTED).format(thread=where), ephemeral=True)
 
@@ -113,14 +113,6 @@ async def _table(bot: CoalBot, guild_id: int, channel_id: int, user: discord.abc
 # --- explanations -------------------------------------------------------------------------------------
 
 
-def learner(game: Game) -> str | None:
-    """The tutorial's learner (the one person at the table), by their player name; None for another game."""
-    if not game.options.tutorial:
-        return None
-    seats = people(game)
-    return seats[0].name if seats else None
-
-
 async def lesson(bot: CoalBot, game: Game, events: list[Event], version: int) -> str:
     """The explanations a tutorial's message at `version` brings with `events` (empty in another game, or
     when the log cannot be read: the turn is posted without them)."""
@@ -142,7 +134,7 @@ def first_lesson(game: Game) -> str:
 
 def final_lesson(game: Game) -> str:
     """The learner's final score explained line by line, under the game's final scores."""
-    player = learner(game)
+    player = table.learner(game)
     if player is None or game.state is None or not game.state.final:
         return ""
     return words.final_score(game.state, player)
@@ -157,44 +149,6 @@ async def guides_the_console(bot: CoalBot, game: Game, user_id: int) -> bool:
     except Exception:  # a log that cannot be read: the walk-through once more
         return True
     return not any(row.user_id == user_id and row.action.startswith("mine") for row in log_rows)
-
-
-# --- Why? -----------------------------------------------------------------------------------------------
-
-
-class WhyButton(GameButton, DynamicItem[Button], template=button_template("why")):
-    """Why?, under a tutorial's turn: privately, the expert's best move for the learner and what it gains.
-    Only in a tutorial game (elsewhere `/coal hint`, with its cooldown, is the way), and thought once per
-    turn however often it is pressed (`ComputerPlayers.hints`)."""
-
-    kind = "why"
-    default_label = words.WHY_BUTTON
-    default_style = BLUE
-
-    async def handle(self, interaction: discord.Interaction) -> None:
-        bot = client_of(interaction)
-        game = await bot.manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id)
-        if not game.options.tutorial or game.id != self.game_id:  # (a forged press: /coal hint is for that)
-            log.info("game %s: a Why? of game %s pressed outside its lesson, refused", game.id, self.game_id)
-            await refuse(interaction, _(words.WHY_ONLY_IN_LESSONS))
-            return
-        name = viewer_name(game, interaction.user.id)
-        assert name is not None  # check_turn: the presser is to move
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            hints = await bot.computers.hints(game, name)
-        except Exception as err:  # the pool failed: nothing changed anyway
-            await oops(interaction, err, "why", game.id)
-            return
-        await interaction.followup.send(words.why(hints), ephemeral=True)
-
-
-def why_button(game: Game) -> WhyButton | None:
-    """The Why? button of a tutorial's turn when its learner is to move; None otherwise."""
-    state = game.state
-    if learner(game) is None or state is None or state.phase == "over" or is_computer(game.to_move_user):
-        return None
-    return WhyButton(game.id, game.version)
 
 
 # --- the way to a real game ---------------------------------------------------------------------------------
@@ -258,11 +212,11 @@ class RealGameMenu(GameMenu, DynamicItem[ChannelSelect], template=menu_template(
         game = await bot.manager.lobbies.new_game(interaction.guild.id, target.id, user.id, user.display_name, options)
         log_event(game, f"lobby opened by user {user.id} after their tutorial {self.game_id}")
         with in_channel(game):
-            await bot.publisher.lobby_in(bot.get_partial_messageable(target.id), game, lobby_message(game))
+            await game_messages.lobby_in(bot, bot.get_partial_messageable(target.id), game, lobby_message(game))
         await interaction.response.edit_message(
             content=_(words.REAL_GAME_OPENED).format(channel=f"<#{target.id}>"), view=None
         )
 
 
-ITEMS = (WhyButton, RealGameButton, RealGameMenu)
-__all__ = ["ITEMS", "learn", "lesson", "first_lesson", "final_lesson", "why_button", "end_view", "learner"]
+ITEMS = (RealGameButton, RealGameMenu)
+__all__ = ["ITEMS", "learn", "lesson", "first_lesson", "final_lesson", "end_view"]

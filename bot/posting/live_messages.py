@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import in_channel
+from bot.words import turns
 from games import Game
+from games.computers import level_to_move
 
 if TYPE_CHECKING:
     from bot.service.client import CoalBot
@@ -59,3 +62,13 @@ class LiveMessages:
             await (message.edit(view=None) if words is None else message.edit(content=words, view=None))
         except discord.HTTPException as err:  # deleted, or the channel closed: nothing left to press anyway
             log.info("channel %s: the components of message %s stay (%s)", channel_id, message_id, err)
+
+
+def settled_words(game: Game, posted: discord.Message) -> str | None:
+    """A turn message's words once the computer it says is thinking has replied: without that line (None:
+    a person is to move, the message stays as it is)."""
+    if level_to_move(game) is None:
+        return None
+    with in_channel(game):
+        line = turns.whose_turn(game)
+    return posted.content.removesuffix(line).rstrip("\n") if line and posted.content.endswith(line) else None

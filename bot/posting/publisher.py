@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -35,22 +34,22 @@ from bot.play.draw_choice import draw_choice
 from bot.play.turn_buttons import turn_view
 from bot.posting.boards_ahead import BoardsAhead
 from bot.posting.found_posts import last_shown
-from bot.posting.live_messages import LiveMessages
+from bot.posting.game_messages import say
+from bot.posting.live_messages import LiveMessages, settled_words
 from bot.posting.plan import Message, TurnFacts, TurnPlan, plan_turn
 from bot.posting.send import out_of_reach, send, turn_runs
-from bot.posting.telling import direct, remind, send_held_ping, tell_turn
-from bot.replies import pinging, tell_host
-from bot.words import images, refusals, turns
+from bot.posting.telling import tell_turn
+from bot.replies import tell_host
+from bot.words import refusals, turns
 from games import Game, Move, TurnResult
 from games.backoff import Backoff
-from games.computers import level_to_move
 from games.locks import KeyedLocks
 from games.posts import LOBBY_POST, NOT_POSTED, TURN_POST
 from games.timers import UNREACHABLE_DAYS
 from games.undo import may_take_back
-from rendering import last_move, render_scoring, render_turn
+from rendering import last_move, render_scoring
 from rules import EVENTS, view
-from storage import OutboxRow, PlayerSettings
+from storage import OutboxRow
 
 if TYPE_CHECKING:
     from bot.service.client import CoalBot
@@ -109,7 +108,7 @@ class Publisher:
             async with self.bot.manager.posts.posting(), self._lock(game.id):
                 with in_channel(game):
                     if note is not None:
-                        await self.say(game, note)
+                        await say(self.bot, game, note)
                     earlier = await self._pending(game.id, before=first)
                     undo = self._undo(result, interaction, first, replies)
                     if await self._post_rows(game, earlier, live_last=False) and await self.announce(
@@ -448,35 +447,6 @@ class Publisher:
         self.live.forget(game)
         self._settled(game.id)
 
-    async def lobby(
-        self,
-        interaction: discord.Interaction,
-        game: Game,
-        text: str,
-        pings: tuple[int, ...] | list[int] = (),
-        *,
-        stored_post: bool = False,
-    ) -> None:
-        """A lobby message answering `interaction` (`bot.lobby.messages`). `pings`: the people it pings (a
-        rematch's players), else nobody. `stored_post`: the lobby was stored with its post in the outbox (a
-        rematch's), which is marked posted once the message is in the channel, or else tried again."""
-        try:
-            await self.lobbies.answer(interaction, game, text, pings)
-        except discord.HTTPException:
-            if stored_post:
-                self.try_later(game.id)
-            raise
-        if stored_post:
-            self.bot.manager.posts.posted(game, 0)
-
-    async def lobby_in(self, channel: discord.abc.Messageable, game: Game, text: str) -> None:
-        """The lobby message posted straight into `channel` (the thread of a new game)."""
-        await self.lobbies.post_in(channel, game, text)
-
-    def lobby_changed(self, game: Game, interaction: discord.Interaction) -> None:
-        """A lobby message edited in place by its own button or menu is the lobby's current one."""
-        self.lobbies.changed(game, interaction)
-
     async def post_pending(self) -> int:
         """After a start: every turn stored but not posted (a crash, Discord refusing the channel),
         each game's oldest first — the sentence of that turn, the board as it is now and the buttons
@@ -494,74 +464,3 @@ class Publisher:
                 return await self.retry(game_id, look_first=True)
 
         return sum(await asyncio.gather(*(repost(game_id) for game_id in games)))
-
-    # --- the other messages of a game ---------------------------------------------------------------
-
-    async def first_turn(self, interaction: discord.Interaction | None, game: Game) -> None:
-        """The first message of a game, answering the Start (or straight into the game's channel: a tutorial
-        in its thread): seats, the board, and the first draft pick."""
-        state = game.started_state
-        with in_channel(game):
-            alt = images.board(state)
-        file = await self.bot.render(render_turn, state, None, filename="board.png", description=alt)  # always
-        channel = None if interaction is not None else self.bot.get_partial_messageable(game.channel_id)
-        at_keyboard = interaction.user.id if interaction is not None else None
-        with in_channel(game):
-            telling = await tell_turn(self.bot, game, at_keyboard=at_keyboard)
-            text = turns.begins(game, lesson=tutorial.first_lesson(game))
-            posted = await send(interaction, channel, text, file, turn_view(game), pings=telling.pings)
-        if posted is not None:  # the lobby's buttons go (a lobby started by /coal start keeps its message)
-            await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
-        self.bot.computers.wake(game.channel_id)  # a computer may have the first pick
-
-    async def repost_turn(self, game: Game, text: str) -> None:
-        """The current turn posted again in the game's channel after `text`: the board, the ping of the player
-        to move and the turn's buttons (the sandbox after a restart: its page shows the new messages only)."""
-        state = game.started_state
-        with in_channel(game):
-            alt = images.board(state)
-            file = await self.bot.render(render_turn, state, None, filename="board.png", description=alt)
-            telling = await tell_turn(self.bot, game)
-            body = "\n".join(x for x in (text, turns.whose_turn(game)) if x)
-            view = turn_view(game) if state.phase != "over" else None
-            posted = await send(
-                None, self.bot.get_partial_messageable(game.channel_id), body, file, view, pings=telling.pings
-            )
-        if posted is not None and view is not None:  # the buttons of the turn posted before go
-            await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
-
-    async def resumed(self, interaction: discord.Interaction, game: Game, text: str) -> None:
-        """The answer to `/coal host resume`: `text`, pinging the player to move as they chose to be told."""
-        with in_channel(game):
-            telling = await tell_turn(self.bot, game, at_keyboard=interaction.user.id)
-        await interaction.response.send_message(text, allowed_mentions=pinging(*telling.pings))
-        self.bot.computers.wake(game.channel_id)  # a computer to move moves now
-
-    async def say(self, game: Game, text: str) -> bool:
-        """A line in the game's channel that pings nobody (a timer's note); False (logged) if Discord refused it."""
-        return await send(None, self.bot.get_partial_messageable(game.channel_id), text, None, None) is not None
-
-    async def direct(self, game: Game, person: PlayerSettings, write: Callable[[], str]) -> bool:
-        """A direct message to `person` about `game`, in their language (`bot.posting.telling.direct`);
-        False if refused."""
-        return await direct(self.bot, game, person, write)
-
-    async def held_ping(self, game: Game) -> None:
-        """The ping of a turn held back by the mover's quiet hours, now they are over (`bot.posting.telling`)."""
-        with in_channel(game):
-            await send_held_ping(self.bot, game)
-
-    async def remind(self, game: Game, seconds_left: float) -> None:
-        """The half-time reminder, as the player to move chose to be told (`bot.posting.telling`)."""
-        with in_channel(game):
-            await remind(self.bot, game, seconds_left)
-
-
-def settled_words(game: Game, posted: discord.Message) -> str | None:
-    """A turn message's words once the computer it says is thinking has replied: without that line (None:
-    a person is to move, the message stays as it is)."""
-    if level_to_move(game) is None:
-        return None
-    with in_channel(game):
-        line = turns.whose_turn(game)
-    return posted.content.removesuffix(line).rstrip("\n") if line and posted.content.endswith(line) else None

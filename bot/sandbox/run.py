@@ -25,6 +25,7 @@ from pathlib import Path
 
 import simcord
 
+from bot.posting import game_messages
 from bot.sandbox.page import PageKeeper, follow_real_time
 from bot.service.client import CoalBot, create_bot
 from bot.words import sandbox as words
@@ -53,11 +54,11 @@ async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
     if game is None:
         await messageable.send(words.WELCOME)
     elif game.state is None:
-        await bot.publisher.lobby_in(messageable, game, words.RESUMED_LOBBY + "\n" + lobby_message(game))
+        await game_messages.lobby_in(bot, messageable, game, words.RESUMED_LOBBY + "\n" + lobby_message(game))
     elif any(row.game_id == game.id for row in await bot.manager.posts.unposted()):
         await messageable.send(words.RESUMED)
     else:
-        await bot.publisher.repost_turn(game, words.RESUMED)
+        await game_messages.repost_turn(bot, game, words.RESUMED)
 
 
 async def open_sandbox(

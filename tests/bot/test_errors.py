@@ -63,11 +63,13 @@ async def test_a_failing_lobby_button_after_deferring_still_answers(world, monke
     w = world
     lobby = await open_lobby(w, 2)
 
-    async def defer_then_fail(interaction, game):
+    async def defer_then_fail(bot, interaction, game, lesson=""):
         await interaction.response.defer(ephemeral=True, thinking=True)
         raise RuntimeError("late")
 
-    monkeypatch.setattr(w.bot.publisher, "first_turn", defer_then_fail)
+    from bot.posting import game_messages
+
+    monkeypatch.setattr(game_messages, "first_turn", defer_then_fail)
     r = await w.alice.click(lobby, label="Start")
     assert r.acknowledged and any(OOPS_SAID.fullmatch(m.content) for m in r.followups), [m.content for m in r.followups]
 
