@@ -10,7 +10,7 @@ from typing import TypeVar
 import discord
 from discord.app_commands import Choice
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import SUPPORTED, language_name, locale_for
 from bot.words import commands as describe
 from games import Game
@@ -67,13 +67,13 @@ GAME_OPTION_CHOICES = {
 
 async def seats_at_the_table(interaction: discord.Interaction, current: str) -> list[Choice]:
     """The seats of the channel's game (its latest), people and computers, by their names at the table."""
-    game = await client_of(interaction).manager.games.latest(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.latest(channel_of(interaction))
     return seat_choices(game.seats if game is not None else (), current)
 
 
 async def people_at_the_table(interaction: discord.Interaction, current: str) -> list[Choice]:
     """The seats people hold in the channel's game, whether they are still in the server or not."""
-    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(channel_of(interaction))
     return seat_choices(people(game) if game is not None else (), current)
 
 

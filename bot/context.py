@@ -23,3 +23,13 @@ TIMERS_CHANGED = "coal_timers_changed"
 def client_of(interaction: discord.Interaction) -> CoalBot:
     """The bot an interaction came to (every interaction of this program comes to a `CoalBot`)."""
     return cast("CoalBot", interaction.client)
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel (or thread) an interaction came from; 0 when Discord sent none (a game is never there)."""
+    return interaction.channel_id or 0
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server an interaction came from; 0 in a direct message."""
+    return interaction.guild_id or 0

@@ -12,7 +12,7 @@ import logging
 import discord
 from discord.utils import MISSING
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import _
 from bot.service.logs import error_id
 from bot.words import images, refusals, turns
@@ -106,7 +106,7 @@ async def show_pit(interaction: discord.Interaction, game: Game, player: str) ->
 
 async def stale(interaction: discord.Interaction, text: str) -> None:
     """A button or menu that no longer applies: say so and offer the current board."""
-    game = await client_of(interaction).manager.games.latest(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.latest(channel_of(interaction))
     if game is None:
         await refuse(interaction, text)
         return
@@ -118,7 +118,7 @@ async def game_for(interaction: discord.Interaction, game_id: int, what: str) ->
 
     `what` is "button", "menu" or "lobby": which component, for the sentence.
     """
-    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(channel_of(interaction))
     if game is None or game.id != game_id:
         await stale(interaction, _(refusals.ENDED_GAME[what]))
         return None

@@ -227,18 +227,6 @@ class LogRow:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One finished game from one player's side (for /coal stats and /coal history)."""
-
-    game_id: int
-    finished_at: float
-    name: str
-    vp: int
-    won: bool
-    players: int
-
-
-@dataclass(frozen=True, slots=True)
 class PlayerSettings:
     """A person's own settings (`/coal settings`), the same in every server; defaults until they change one.
 
@@ -320,13 +308,6 @@ class PlayerStats:
     wins: int
     average_vp: float
     best_vp: int
-
-    @classmethod
-    def of(cls, results: list[PlayerResult]) -> PlayerStats:
-        if not results:
-            return cls(games=0, wins=0, average_vp=0.0, best_vp=0)
-        vps = [r.vp for r in results]
-        return cls(len(results), sum(r.won for r in results), sum(vps) / len(vps), max(vps))
 
 
 @dataclass(frozen=True, slots=True)

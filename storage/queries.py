@@ -11,7 +11,7 @@ from typing import Any
 from rules import EVENTS, GameState
 from rules.record import GameRecord, RecordedAction, ReplayError, events_of, replay_stack
 
-from .models import Brief, Game, GameSettings, GameSummary, LogRow, MoveTimes, PlayerResult, PlayerStats
+from .models import Brief, Game, GameSettings, GameSummary, LogRow, MoveTimes, PlayerStats
 from .part import Part
 from .rows import fetch_games, log_row
 
@@ -26,10 +26,6 @@ class Queries(Part):
     async def open_game(self, channel_id: int) -> Game | None:
         """The lobby or running game of a channel."""
         return await self._one_game("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
-
-    async def active_game(self, channel_id: int) -> Game | None:
-        """The running game of a channel (not a lobby)."""
-        return await self._one_game("channel_id = ? AND status = 'active'", (channel_id,))
 
     async def latest_game(self, channel_id: int) -> Game | None:
         """The channel's most recent game of any status (for /coal export after the end)."""
@@ -82,9 +78,6 @@ class Queries(Part):
             )
         return briefs
 
-    async def active_games(self) -> list[Game]:
-        return await self._games("status = 'active'", ())
-
     async def games(self, statuses: Iterable[str] = ("lobby", "active", "finished", "aborted")) -> list[Game]:
         statuses = tuple(statuses)
         return await self._games(f"status IN ({', '.join('?' * len(statuses))})", statuses)
@@ -125,24 +118,6 @@ class Queries(Part):
                 last, scores=last.scores + ((name, user, vp),), winners=last.winners + ((name,) if won else ())
             )
         return out
-
-    async def player_results(self, guild_id: int, user_id: int) -> list[PlayerResult]:
-        """Every finished game `user_id` played in this server, newest first."""
-        async with self.backend.read() as tx:
-            rows = await tx.fetch(
-                """
-                SELECT g.id, g.updated_at, s.name, s.vp, s.won,
-                       (SELECT count(*) FROM seats o WHERE o.game_id = g.id)
-                FROM seats s JOIN games g ON g.id = s.game_id
-                WHERE s.user_id = ? AND s.vp IS NOT NULL AND g.guild_id = ? AND g.status = 'finished'
-                ORDER BY g.updated_at DESC, g.id DESC
-                """,
-                (user_id, guild_id),
-            )
-        return [
-            PlayerResult(game_id=g, finished_at=at, name=name, vp=vp, won=bool(won), players=n)
-            for g, at, name, vp, won, n in rows
-        ]
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """A player's record in one server, counted by the database."""

@@ -15,7 +15,7 @@ from bot.command_options import (
     people_at_the_table,
     seat_named,
 )
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.host import server_defaults
 from bot.i18n import in_channel
 from bot.play import seats
@@ -54,7 +54,7 @@ class HostCommands(app_commands.Group):
         if level not in LEVELS:
             await refuse(interaction, refusals.not_a_choice(level, "level", LEVELS))
             return
-        game = await client_of(interaction).manager.games.game_in(interaction.channel_id or 0)
+        game = await client_of(interaction).manager.games.game_in(channel_of(interaction))
         seat = seat_named(game, player)
         if seat is None:
             raise NotSeated(Reason.MEMBER_NOT_PLAYING, member=quote(player))
@@ -64,7 +64,7 @@ class HostCommands(app_commands.Group):
     async def abort(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
         is_admin = is_moderator(interaction)
-        game = await bot.manager.lobbies.abort(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
+        game = await bot.manager.lobbies.abort(channel_of(interaction), interaction.user.id, is_admin=is_admin)
         log_event(game, f"aborted by user {interaction.user.id}")
         bot.consoles.close_game(game.id)
         with in_channel(game):
@@ -75,7 +75,7 @@ class HostCommands(app_commands.Group):
     async def pause(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
         is_admin = is_moderator(interaction)
-        game = await bot.manager.hosting.pause(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
+        game = await bot.manager.hosting.pause(channel_of(interaction), interaction.user.id, is_admin=is_admin)
         log_event(game, f"paused by user {interaction.user.id}")
         days = round(bot.pause_limit / 86400)
         with in_channel(game):
@@ -85,7 +85,7 @@ class HostCommands(app_commands.Group):
     async def resume(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
         is_admin = is_moderator(interaction)
-        game = await bot.manager.hosting.resume(interaction.channel_id or 0, interaction.user.id, is_admin=is_admin)
+        game = await bot.manager.hosting.resume(channel_of(interaction), interaction.user.id, is_admin=is_admin)
         log_event(game, f"resumed by user {interaction.user.id}")
         with in_channel(game):
             text = pause_words.resumed(interaction.user.display_name) + "\n" + whose_turn(game)

@@ -11,7 +11,7 @@ from typing import Any, get_args
 import discord
 from pydantic import ValidationError
 
-from bot.context import client_of
+from bot.context import client_of, guild_of
 from bot.i18n import _, language_from_option
 from bot.replies import refuse
 from bot.words import defaults as words
@@ -53,14 +53,14 @@ def in_order(options: dict[str, Any]) -> dict[str, Any]:
 
 async def for_new_game(interaction: discord.Interaction, given: dict[str, Any]) -> dict[str, Any]:
     """The options of a new game: each given one, else this server's default, else the bot's own."""
-    stored = await client_of(interaction).manager.people.server_defaults(interaction.guild_id or 0)
+    stored = await client_of(interaction).manager.people.server_defaults(guild_of(interaction))
     return {k: given[k] if given.get(k) is not None else stored.get(k, BUILT_IN[k]) for k in BUILT_IN}
 
 
 async def change(interaction: discord.Interaction, given: dict[str, Any], reset: bool) -> None:
     """/coal host defaults: show, change or forget this server's defaults (privately)."""
     manager = client_of(interaction).manager
-    guild = interaction.guild_id or 0
+    guild = guild_of(interaction)
     stored = await manager.people.server_defaults(guild)
     changes = {k: v for k, v in given.items() if v is not None}
     if not changes and not reset:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord.ui import Button, DynamicItem, Select, View
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import _, in_channel
 from bot.items import BLUE, GREEN, GREY, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
 from bot.posting import game_messages
@@ -59,7 +59,7 @@ class ComputerMenu(GameMenu, DynamicItem[Select], template=menu_template("bots")
             await stale(interaction, _(refusals.MENU_GONE))
             return
         manager = client_of(interaction).manager
-        channel, user = interaction.channel_id or 0, interaction.user
+        channel, user = channel_of(interaction), interaction.user
         what, _sep, arg = value.partition("-")
         if not (what == "add" and arg in LEVELS or what == "remove" and arg.isdigit()):
             await stale(interaction, _(refusals.MENU_GONE))
@@ -97,7 +97,7 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
             await stale(interaction, _(refusals.BUTTON_GONE))
             return
         manager = client_of(interaction).manager
-        channel, user = interaction.channel_id or 0, interaction.user
+        channel, user = channel_of(interaction), interaction.user
         if self.what == "join":
             game = await manager.lobbies.join(channel, user.id, user.display_name)
         elif self.what == "leave":

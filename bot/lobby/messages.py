@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.utils import MISSING
 
+from bot.context import channel_of
 from bot.i18n import in_channel
 from bot.lobby.buttons import lobby_view
 from bot.posting.live_messages import LiveMessages
@@ -46,7 +47,7 @@ class LobbyMessages:
         if buttons is MISSING:  # the lobby closed (the last person left)
             await self.live.ended(game)
         elif shown:
-            await self.live.now(game, interaction.channel_id or 0, shown)
+            await self.live.now(game, channel_of(interaction), shown)
 
     async def post_in(self, channel: discord.abc.Messageable, game: Game, text: str) -> None:
         """The lobby message posted straight into `channel` (the thread of a new game)."""

@@ -15,7 +15,7 @@ import contextlib
 import discord
 from discord.ui import Button, DynamicItem, View
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import in_channel
 from bot.items import BLUE, GameButton, button_template
 from bot.posting import game_messages
@@ -44,7 +44,7 @@ class RematchButton(GameButton, DynamicItem[Button], template=button_template("r
         bot = client_of(interaction)
         user = interaction.user
         game, people = await bot.manager.lobbies.rematch(
-            self.game_id, interaction.channel_id or 0, user.id, user.display_name, computer_words.computer_name
+            self.game_id, channel_of(interaction), user.id, user.display_name, computer_words.computer_name
         )
         log_event(game, f"rematch of game {self.game_id} opened by user {user.id}")
         with in_channel(game):

@@ -15,7 +15,7 @@ from typing import Literal
 
 import discord
 
-from bot.context import client_of
+from bot.context import client_of, guild_of
 from bot.i18n import in_channel, speaking
 from bot.posting import game_messages
 from bot.replies import log_event
@@ -48,7 +48,7 @@ async def open_in_thread(interaction: discord.Interaction, options: dict[str, st
     user = interaction.user
     manager = client_of(interaction).manager
     # a limit refuses before a thread exists; the place is held until the lobby is stored
-    with manager.lobbies.holding(interaction.guild_id or 0, user.id, lobby=True) as place:
+    with manager.lobbies.holding(guild_of(interaction), user.id, lobby=True) as place:
         return await _open(interaction, options, lang, place)
 
 
@@ -66,7 +66,7 @@ async def _open(interaction: discord.Interaction, options: dict[str, str], lang:
         return None
     try:
         game = await client_of(interaction).manager.lobbies.new_game(
-            interaction.guild_id or 0, thread.id, user.id, user.display_name, options, place=place
+            guild_of(interaction), thread.id, user.id, user.display_name, options, place=place
         )
     except GameError:
         await _remove(thread)

@@ -14,7 +14,7 @@ import discord
 from discord.ui import Button, DynamicItem
 from discord.utils import MISSING
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.items import GameButton, button_template
 from bot.replies import game_for
 from bot.words import images
@@ -69,7 +69,7 @@ class CatchUpButton(GameButton, DynamicItem[Button], template=button_template("c
 
 async def command(interaction: discord.Interaction) -> None:
     """`/coal me catchup`: the catch-up of this channel's game."""
-    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(channel_of(interaction))
     if game is None:
         raise NoGameHere(Reason.NO_GAME)
     await show(interaction, game)

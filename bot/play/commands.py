@@ -23,7 +23,7 @@ from bot.command_options import (
     seats_at_the_table,
     server_language,
 )
-from bot.context import client_of
+from bot.context import channel_of, client_of, guild_of
 from bot.host import server_defaults
 from bot.host.commands import HostCommands
 from bot.i18n import DEFAULT, _, in_channel, language_from_option, pgettext
@@ -46,7 +46,7 @@ from bot.words.choices import label
 from bot.words.lobby import lobby_message
 from games.choices import choices_for
 from games.errors import IllegalMove, NoGameHere, NotSeated, Reason
-from rules import UseBank, space_problem
+from rules import space_problem
 from rules.components import space_of
 from rules.errors import quote
 
@@ -57,7 +57,7 @@ async def _suggest(interaction: discord.Interaction, typed: str, command: str, a
     """Autocomplete: only what the person typing may do now, with its cost in words."""
     if interaction.guild is None:
         return []
-    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(channel_of(interaction))
     if game is None or game.state is None:
         return []
     name = viewer_name(game, interaction.user.id)
@@ -93,9 +93,16 @@ async def _order_spaces(interaction: discord.Interaction, current: str) -> list[
     return await _suggest(interaction, current, "order")
 
 
+async def _move(interaction: discord.Interaction, verb: str, value: object = "") -> None:
+    """A move command: its option is the action's argument, read as the rules read an action's text form
+    (`draft 3`, `factory 3 with none`, `deliver carriage`, `bank`), so a value the rules cannot take is
+    refused quoting what was given ("I can't read `draft 0`"), as a typed plan is."""
+    await turns.take(interaction, turns.typed(f"{verb} {value}".strip()))
+
+
 async def _english_plan(interaction: discord.Interaction, plan: str) -> str:
     """A mining plan typed in the game's language, the asker's or English, in the English grammar."""
-    game = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
+    game = await client_of(interaction).manager.games.current(channel_of(interaction))
     return typed_plan(plan, game.options.language if game else DEFAULT)
 
 
@@ -158,7 +165,7 @@ class CoalCommands(app_commands.Group):
                 return
             note = refusals.no_thread(lacking)  # the game stays here; the host is told why
         game = await client_of(interaction).manager.lobbies.new_game(
-            interaction.guild_id or 0, interaction.channel_id or 0, user.id, user.display_name, options
+            guild_of(interaction), channel_of(interaction), user.id, user.display_name, options
         )
         log_event(
             game, f"lobby opened by user {user.id} (timer {timer}, delivered {delivered}, absent {absent}, {lang})"
@@ -175,13 +182,11 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="join", description=describe.JOIN)
     async def join(self, interaction: discord.Interaction) -> None:
         user = interaction.user
-        running = await client_of(interaction).manager.games.current(interaction.channel_id or 0)
+        running = await client_of(interaction).manager.games.current(channel_of(interaction))
         if running is not None and running.is_running and running.seat_of_user(user.id) is not None:
             await seats.take_back(interaction)  # your own seat, from the computer playing it
             return
-        game = await client_of(interaction).manager.lobbies.join(
-            interaction.channel_id or 0, user.id, user.display_name
-        )
+        game = await client_of(interaction).manager.lobbies.join(channel_of(interaction), user.id, user.display_name)
         log_event(game, f"user {user.id} joined")
         with in_channel(game):
             await game_messages.lobby(
@@ -191,8 +196,8 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="leave", description=describe.LEAVE)
     async def leave(self, interaction: discord.Interaction) -> None:
         manager = client_of(interaction).manager
-        before = await manager.games.current(interaction.channel_id or 0)
-        game = await manager.lobbies.leave(interaction.channel_id or 0, interaction.user.id)
+        before = await manager.games.current(channel_of(interaction))
+        game = await manager.lobbies.leave(channel_of(interaction), interaction.user.id)
         log_event(game, f"user {interaction.user.id} left")
         host_left = before is not None and before.host_id == interaction.user.id
         with in_channel(game):
@@ -201,7 +206,7 @@ class CoalCommands(app_commands.Group):
 
     @app_commands.command(name="start", description=describe.START)
     async def start(self, interaction: discord.Interaction) -> None:
-        game = await client_of(interaction).manager.lobbies.start(interaction.channel_id or 0, interaction.user.id)
+        game = await client_of(interaction).manager.lobbies.start(channel_of(interaction), interaction.user.id)
         log_event(game, f"started by user {interaction.user.id} with {len(game.seats)} players")
         await interaction.response.defer(thinking=True)
         await game_messages.first_turn(client_of(interaction), interaction, game)
@@ -212,13 +217,13 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(card=describe.DRAFT_CARD)
     @app_commands.autocomplete(card=_draft_cards)
     async def draft(self, interaction: discord.Interaction, card: app_commands.Range[int, 1, 13]) -> None:
-        await turns.take(interaction, turns.typed(f"draft {card}"))
+        await _move(interaction, "draft", card)
 
     @app_commands.command(name="factory", description=describe.FACTORY)
     @app_commands.describe(space=describe.FACTORY_SPACE)
     @app_commands.autocomplete(space=_factory_spaces)
     async def factory(self, interaction: discord.Interaction, space: str) -> None:
-        await turns.take(interaction, turns.typed(f"factory {space}"))
+        await _move(interaction, "factory", space)
 
     @app_commands.command(name="undo", description=describe.UNDO)
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -234,9 +239,9 @@ class CoalCommands(app_commands.Group):
             await refuse(interaction, _(refusals.MINING_STEPS))
             return
         if plan and plan.strip():
-            await turns.take(interaction, turns.typed(f"mine {steps}: {await _english_plan(interaction, plan)}"))
+            await _move(interaction, "mine", f"{steps}: {await _english_plan(interaction, plan)}")
             return
-        game = await client_of(interaction).manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id)
+        game = await client_of(interaction).manager.moves.check_turn(channel_of(interaction), interaction.user.id)
         state = game.started_state
         problem = space_problem(state, state.current, space_of("mine", steps))
         if problem:
@@ -247,23 +252,23 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(vehicle=describe.DELIVER_VEHICLE)
     @app_commands.autocomplete(vehicle=_vehicles)
     async def deliver(self, interaction: discord.Interaction, vehicle: str) -> None:
-        await turns.take(interaction, turns.typed(f"deliver {vehicle}"))
+        await _move(interaction, "deliver", vehicle)
 
     @app_commands.command(name="money", description=describe.MONEY)
     @app_commands.describe(amount=describe.MONEY_AMOUNT)
     @app_commands.autocomplete(amount=_amounts)
     async def money(self, interaction: discord.Interaction, amount: app_commands.Range[int, 3, 6]) -> None:
-        await turns.take(interaction, turns.typed(f"money {amount}"))
+        await _move(interaction, "money", amount)
 
     @app_commands.command(name="order", description=describe.ORDER)
     @app_commands.describe(space=describe.ORDER_SPACE)
     @app_commands.autocomplete(space=_order_spaces)
     async def order(self, interaction: discord.Interaction, space: str) -> None:
-        await turns.take(interaction, turns.typed(f"order {space}"))
+        await _move(interaction, "order", space)
 
     @app_commands.command(name="bank", description=describe.BANK)
     async def bank(self, interaction: discord.Interaction) -> None:
-        await turns.take(interaction, UseBank())
+        await _move(interaction, "bank")
 
     @app_commands.command(name="hint", description=describe.HINT)
     async def hint(self, interaction: discord.Interaction) -> None:
@@ -275,7 +280,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(full=describe.BOARD_FULL)
     async def board(self, interaction: discord.Interaction, full: bool = False) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.games.latest(interaction.channel_id or 0)
+        game = await bot.manager.games.latest(channel_of(interaction))
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
         again = bot.cooldowns.use("board", interaction.user.id, game.channel_id) if full else None
@@ -288,7 +293,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(player=describe.PIT_PLAYER)
     @app_commands.autocomplete(player=seats_at_the_table)
     async def pit(self, interaction: discord.Interaction, player: str | None = None) -> None:
-        game = await client_of(interaction).manager.games.latest(interaction.channel_id or 0)
+        game = await client_of(interaction).manager.games.latest(channel_of(interaction))
         if game is None or game.state is None:
             raise NoGameHere(Reason.NO_PITS)
         if player is None:
@@ -304,7 +309,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.command(name="status", description=describe.STATUS)
     async def status(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.games.latest(interaction.channel_id or 0)
+        game = await bot.manager.games.latest(channel_of(interaction))
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
         await interaction.response.send_message(view=panel(status.status_blocks(game)), ephemeral=True)
@@ -313,7 +318,7 @@ class CoalCommands(app_commands.Group):
     @app_commands.describe(last=describe.LOG_LAST)
     async def log(self, interaction: discord.Interaction, last: app_commands.Range[int, 1, 50] = 10) -> None:
         manager = client_of(interaction).manager
-        game = await manager.games.latest(interaction.channel_id or 0)
+        game = await manager.games.latest(channel_of(interaction))
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
         rows = await manager.queries.log_with_events(game, last)
@@ -329,7 +334,7 @@ class CoalCommands(app_commands.Group):
     async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
         text = pgettext("help", help_words.HELP.get(topic, help_words.HELP["overview"]))
         if topic == "overview":  # and what this server's new games start with, and which version this is
-            stored = await client_of(interaction).manager.people.server_defaults(interaction.guild_id or 0)
+            stored = await client_of(interaction).manager.people.server_defaults(guild_of(interaction))
             text += "\n" + defaults_words.defaults_message(server_defaults.in_order(stored), server_defaults.BUILT_IN)
             text += "\n" + _(status.ABOUT).format(version=VERSION)
         await interaction.response.send_message(text, ephemeral=True)

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator
 import discord
 from discord.ui import ActionRow, Button, Container, DynamicItem, LayoutView, Select, Separator, TextDisplay
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import _
 from bot.items import GREEN, GREY, RED, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
 from bot.play.plan_words import in_language, typed_plan
@@ -117,7 +117,7 @@ async def _console(interaction: discord.Interaction, game_id: int, version: int)
     bot = client_of(interaction)
     console = bot.consoles.get(game_id, interaction.user.id, version)
     async with console.lock if console is not None else contextlib.nullcontext():
-        game = await bot.manager.games.current(interaction.channel_id or 0)
+        game = await bot.manager.games.current(channel_of(interaction))
         still = bot.consoles.get(game_id, interaction.user.id, version)
         if console is None or still is not console or game is None or game.id != game_id or game.version != version:
             bot.consoles.close(game_id, interaction.user.id)
@@ -200,16 +200,16 @@ class PlanModal(discord.ui.Modal):
 
     async def _fill(self, interaction: discord.Interaction, console: Console) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.games.current(interaction.channel_id or 0)
+        game = await bot.manager.games.current(channel_of(interaction))
         lines = ", ".join(line for line in self.plan.value.splitlines() if line.strip())  # a line is a step too
         plan = typed_plan(lines, game.options.language if game else "en")
         action = typed(f"mine {console.planner.steps}: {plan}")
         try:  # judged as a move would be (whose turn, the rules), in memory: nothing is stored or played
             if isinstance(action, Refusal):
-                await bot.manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id, console.version)
+                await bot.manager.moves.check_turn(channel_of(interaction), interaction.user.id, console.version)
                 raise IllegalMove(action)
             await bot.manager.moves.judge(
-                interaction.channel_id or 0, interaction.user.id, action, expected_version=console.version
+                channel_of(interaction), interaction.user.id, action, expected_version=console.version
             )
         except GameError as err:
             await refuse_error(interaction, err)

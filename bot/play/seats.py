@@ -11,7 +11,7 @@ from __future__ import annotations
 import discord
 from discord.ui import Button, DynamicItem, View
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import _, in_channel
 from bot.items import BLUE, GameButton, button_template
 from bot.posting import game_messages
@@ -29,7 +29,7 @@ async def add(interaction: discord.Interaction, level: str) -> None:
     """/coal addbot: a computer of `level` takes the lobby's next seat (host only)."""
     bot = client_of(interaction)
     game, seat = await bot.manager.lobbies.add_computer(
-        interaction.channel_id or 0, interaction.user.id, level, words.computer_name
+        channel_of(interaction), interaction.user.id, level, words.computer_name
     )
     log_event(game, f"user {interaction.user.id} seated a {level} computer")
     with in_channel(game):
@@ -40,7 +40,7 @@ async def replace(interaction: discord.Interaction, seat: SeatRow, level: str) -
     """/coal replace: the host hands a player's seat to a computer, which moves from now on (the
     seat's person may have left the server)."""
     bot = client_of(interaction)
-    channel = interaction.channel_id or 0
+    channel = channel_of(interaction)
     game, seat = await bot.manager.hosting.replace(channel, interaction.user.id, seat.user_id, level, seat.name)
     log_event(game, f"user {interaction.user.id} handed {seat.user_id}'s seat to a {level} computer")
     with in_channel(game):
@@ -51,7 +51,7 @@ async def replace(interaction: discord.Interaction, seat: SeatRow, level: str) -
 async def take_back(interaction: discord.Interaction) -> None:
     """/coal join by a seated player in a running game: their seat back from the computer."""
     bot = client_of(interaction)
-    channel, user = interaction.channel_id or 0, interaction.user
+    channel, user = channel_of(interaction), interaction.user
     try:
         game, seat = await bot.manager.hosting.take_back(channel, user.id)
     except NotHost as err:
@@ -68,7 +68,7 @@ async def take_back(interaction: discord.Interaction) -> None:
 async def _ask_host(interaction: discord.Interaction, owner: int) -> None:
     """The owner's request in the channel, with the host's button under it."""
     bot = client_of(interaction)
-    game = await bot.manager.games.current(interaction.channel_id or 0)
+    game = await bot.manager.games.current(channel_of(interaction))
     seat = game.seat_of_user(owner) if game is not None else None
     if game is None or seat is None:
         return
@@ -96,7 +96,7 @@ class GiveBackButton(GameButton, DynamicItem[Button], template=button_template("
             return
         manager = client_of(interaction).manager
         owner = int(self.arg)
-        game, seat = await manager.hosting.take_back(interaction.channel_id or 0, owner, allowed_by=interaction.user.id)
+        game, seat = await manager.hosting.take_back(channel_of(interaction), owner, allowed_by=interaction.user.id)
         log_event(game, f"user {interaction.user.id} gave the seat back to user {owner}")
         with in_channel(game):
             await interaction.response.edit_message(content=words.back(seat.name), view=None)
@@ -105,7 +105,7 @@ class GiveBackButton(GameButton, DynamicItem[Button], template=button_template("
 async def hint(interaction: discord.Interaction) -> None:
     """/coal hint: privately, the expert computer's best three moves for the player to move; changes nothing."""
     bot = client_of(interaction)
-    game = await bot.manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id)
+    game = await bot.manager.moves.check_turn(channel_of(interaction), interaction.user.id)
     seat = game.seat_of_user(interaction.user.id)
     assert seat is not None  # check_turn: the asker's decision is pending
     again = bot.cooldowns.use("hint", interaction.user.id, game.channel_id)

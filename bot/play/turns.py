@@ -14,7 +14,7 @@ import logging
 
 import discord
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.replies import log_event, refuse_error
 from games import GameError, TurnResult
 from games.errors import IllegalMove, Reason
@@ -47,7 +47,7 @@ async def take(
     message is one (the console).
     """
     bot = client_of(interaction)
-    channel = interaction.channel_id or 0
+    channel = channel_of(interaction)
     try:  # every refusal but a race, judged in memory before any of Discord's 3 s go to the save
         if isinstance(action, Refusal):  # text that is not a move: whose turn it is comes first
             await bot.manager.moves.check_turn(channel, interaction.user.id, expected_version)
@@ -85,7 +85,7 @@ async def take_back(interaction: discord.Interaction, *, expected_version: int |
     """/coal undo and the Undo button: take back the asker's last move (`games.undo` says when they
     may), post "X took back their move" with the board as it is again; refuse privately otherwise."""
     bot = client_of(interaction)
-    channel = interaction.channel_id or 0
+    channel = channel_of(interaction)
     try:
         result = await bot.manager.moves.undo(channel, interaction.user.id, expected_version=expected_version)
     except GameError as err:

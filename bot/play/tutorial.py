@@ -19,7 +19,7 @@ import discord
 from discord.ui import Button, ChannelSelect, DynamicItem, Item, View
 
 from bot.command_options import server_language
-from bot.context import client_of
+from bot.context import channel_of, client_of, guild_of
 from bot.host import server_defaults
 from bot.i18n import _, in_channel, language, language_from_option, locale_for, speaking
 from bot.items import BLUE, GameButton, GameMenu, NotOurs, button_template, menu_template
@@ -60,9 +60,9 @@ async def learn(interaction: discord.Interaction) -> None:
     lang = locale_for(interaction.locale)
     await interaction.response.defer(ephemeral=True, thinking=True)
     thread = await _private_thread(interaction, lang)
-    channel_id = thread.id if thread is not None else interaction.channel_id or 0
+    channel_id = thread.id if thread is not None else channel_of(interaction)
     try:
-        game = await _table(bot, interaction.guild_id or 0, channel_id, user, lang)
+        game = await _table(bot, guild_of(interaction), channel_id, user, lang)
     except GameError as err:
         if thread is not None:
             with contextlib.suppress(discord.HTTPException):

@@ -7,7 +7,7 @@ import logging
 import discord
 from discord.ui import Button, DynamicItem
 
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import _
 from bot.items import BLUE, GameButton, button_template
 from bot.replies import oops, refuse, viewer_name
@@ -30,7 +30,7 @@ class WhyButton(GameButton, DynamicItem[Button], template=button_template("why")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.moves.check_turn(interaction.channel_id or 0, interaction.user.id)
+        game = await bot.manager.moves.check_turn(channel_of(interaction), interaction.user.id)
         if not game.options.tutorial or game.id != self.game_id:  # (a forged press: /coal hint is for that)
             log.info("game %s: a Why? of game %s pressed outside its lesson, refused", game.id, self.game_id)
             await refuse(interaction, _(words.WHY_ONLY_IN_LESSONS))

@@ -9,7 +9,7 @@ import json
 import discord
 from discord import app_commands
 
-from bot.context import client_of
+from bot.context import channel_of, client_of, guild_of
 from bot.i18n import _
 from bot.record.replay import HistoryMenu, game_choices, history_menu, open_viewer, viewable
 from bot.record.visibility import finished_games_seen
@@ -44,7 +44,7 @@ class RecordCommands(app_commands.Group):
     @app_commands.autocomplete(game=game_choices)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         if game is None:
-            here = await client_of(interaction).manager.games.latest(interaction.channel_id or 0)
+            here = await client_of(interaction).manager.games.latest(channel_of(interaction))
             if here is None or here.seed is None:
                 raise NoGameHere(Reason.NO_GAME)
             game = here.id
@@ -55,16 +55,16 @@ class RecordCommands(app_commands.Group):
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         member = player or interaction.user
         manager = client_of(interaction).manager
-        s = await manager.queries.player_stats(interaction.guild_id or 0, member.id)
-        rating, changes = await manager.ladders.rating_of(interaction.guild_id or 0, member.id)
-        times = await manager.queries.move_times(interaction.guild_id or 0, member.id)
+        s = await manager.queries.player_stats(guild_of(interaction), member.id)
+        rating, changes = await manager.ladders.rating_of(guild_of(interaction), member.id)
+        times = await manager.queries.move_times(guild_of(interaction), member.id)
         lines = (status.stats_message(member.id, s), status.move_times_line(times), status.rating_line(rating, changes))
         text = "\n".join(x for x in lines if x)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description=describe.LEADERBOARD)
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        manager, guild, user = client_of(interaction).manager, interaction.guild_id or 0, interaction.user.id
+        manager, guild, user = client_of(interaction).manager, guild_of(interaction), interaction.user.id
         rows, place = await manager.ladders.board(guild, user)
         mine, _changes = await manager.ladders.rating_of(guild, user)
         text = status.ladder_message(rows, place, mine)
@@ -73,7 +73,7 @@ class RecordCommands(app_commands.Group):
     @app_commands.command(name="export", description=describe.EXPORT)
     async def export(self, interaction: discord.Interaction) -> None:
         bot = client_of(interaction)
-        game = await bot.manager.games.latest(interaction.channel_id or 0)
+        game = await bot.manager.games.latest(channel_of(interaction))
         record = await bot.manager.queries.game_record(game.id) if game is not None else None
         if game is None or record is None:
             raise NoGameHere(Reason.NOTHING_TO_EXPORT)

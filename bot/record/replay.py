@@ -27,7 +27,7 @@ from discord import app_commands
 from discord.ui import Button, DynamicItem, Select, View
 
 from bot.command_options import best_first
-from bot.context import client_of
+from bot.context import channel_of, client_of
 from bot.i18n import _, language
 from bot.items import BLUE, GameButton, GameMenu, NotOurs, button_template, chosen, make_menu, menu_template, number
 from bot.record.visibility import finished_games_seen, may_see
@@ -238,7 +238,7 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[a
     games the asker may see, newest first, those whose number or players match what is typed."""
     bot = client_of(interaction)
     out: list[app_commands.Choice[int]] = []
-    here = await bot.manager.games.latest(interaction.channel_id or 0)
+    here = await bot.manager.games.latest(channel_of(interaction))
     if here is not None and here.seed is not None:
         out.append(app_commands.Choice(name=words.choice_label(here.id, [s.name for s in here.seats]), value=here.id))
     for g in await finished_games_seen(interaction, limit=50):

@@ -14,7 +14,7 @@ from collections.abc import Collection
 
 import discord
 
-from bot.context import client_of
+from bot.context import client_of, guild_of
 from storage import GameSummary
 
 PAGE = 50  # finished games read at a time while a list is filled with games the asker may see
@@ -23,7 +23,7 @@ LOOKED_AT = 500  # at most this many newest finished games are looked at for one
 
 def may_see(interaction: discord.Interaction, guild_id: int, channel_id: int, seated: Collection[int]) -> bool:
     """Whether the asker may see a game of `guild_id` in `channel_id` with these seated user ids."""
-    if guild_id != (interaction.guild_id or 0):
+    if guild_id != (guild_of(interaction)):
         return False
     member = interaction.user
     guild = interaction.guild
@@ -39,7 +39,7 @@ def may_see(interaction: discord.Interaction, guild_id: int, channel_id: int, se
 async def finished_games_seen(interaction: discord.Interaction, limit: int) -> list[GameSummary]:
     """The server's newest finished games the asker may see, at most `limit` (of the newest `LOOKED_AT`)."""
     queries = client_of(interaction).manager.queries
-    guild = interaction.guild_id or 0
+    guild = guild_of(interaction)
     seen: list[GameSummary] = []
     for offset in range(0, LOOKED_AT, PAGE):
         page = await queries.finished_games(guild, limit=PAGE, offset=offset)

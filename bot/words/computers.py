@@ -69,7 +69,6 @@ GIVE_BACK = N_("Give the seat back")
 # Hints
 HINTS_HEAD = N_("The expert computer's best moves for you now:")
 HINT_LINE = N_("{rank}. `{action}`: {effects}; expected lead at the end: {lead} VP.")
-HINT_THINKING = N_("Thinking about your best moves…")
 # why a hinted move, in one sentence from the evaluation's terms (issue 53): the strongest reason it has
 WHY_MAJORITIES = Nn_(
     "It gives you the most in {n} element of the coming shift scoring.",

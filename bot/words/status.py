@@ -67,11 +67,6 @@ EXPORT_RUNNING = N_(
 )
 
 
-def status_message(game: Game, now: float) -> str:
-    """/coal status as one text."""
-    return "\n".join(status_blocks(game))
-
-
 def status_blocks(game: Game) -> list[str]:
     """/coal status in blocks, for a panel: where the game stands (whose turn, the deadline, the start
     player), each player, the decks. A lobby: its message."""

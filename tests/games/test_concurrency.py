@@ -95,7 +95,7 @@ async def test_50_games_in_50_channels_progress_together(manager, store):
     assert set(done.values()) == {turns}
     # Interleaved, not one game after another (which would give a spread of `turns`).
     assert max(spread) <= 2
-    assert {g.version for g in await store.queries.active_games()} == {turns}
+    assert {g.version for g in await store.queries.games(("active",))} == {turns}
     assert await store.queries.verify() == []
 
 

@@ -45,7 +45,7 @@ async def test_two_processes_share_one_database_and_a_killed_one_resumes_its_gam
     assert [line for line in out0 if line.startswith("v")][-1] == f"v{lost_at}"  # moves before the kill were stored
 
     async with Store(url) as store:
-        games = sorted(await store.queries.active_games(), key=lambda g: g.channel_id)
+        games = sorted(await store.queries.games(("active",)), key=lambda g: g.channel_id)
         assert len(games) == 2
         versions = {g.channel_id: g.version for g in games}
         assert await store.queries.verify() == []
@@ -59,6 +59,6 @@ async def test_two_processes_share_one_database_and_a_killed_one_resumes_its_gam
     assert f"channel {mine.channel_id} v{lost_at + 1} timer moves 1" in out  # the overdue timer, once
     assert f"channel {theirs.channel_id} v{theirs.version} timer moves 0" in out  # not its game: untouched
     async with Store(url) as store:
-        after = {g.channel_id: g.version for g in await store.queries.active_games()}
+        after = {g.channel_id: g.version for g in await store.queries.games(("active",))}
         assert after == {mine.channel_id: lost_at + 1, theirs.channel_id: versions[theirs.channel_id]}
         assert await store.queries.verify() == []

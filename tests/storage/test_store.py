@@ -104,11 +104,10 @@ async def test_queries_for_channels_and_start_up(store, manager):
     d = await started(manager, 4)  # aborted
     await manager.lobbies.abort(4, USERS[0])
     assert (await store.queries.open_game(1)).id == a.id
-    assert await store.queries.active_game(1) is None
-    assert (await store.queries.active_game(2)).id == b.id
+    assert [g.channel_id for g in await store.queries.games(("active",))] == [2]
     assert await store.queries.open_game(3) is None and await store.queries.open_game(4) is None
     assert [g.id for g in await store.queries.open_games()] == [a.id, b.id]
-    assert [g.id for g in await store.queries.active_games()] == [b.id]
+    assert [g.id for g in await store.queries.games(("active",))] == [b.id]
     assert (await store.queries.latest_game(3)).status == "finished"
     assert (await store.queries.latest_game(4)).id == d.id
     assert await store.queries.latest_game(5) is None
@@ -141,17 +140,9 @@ async def test_history_and_stats_of_a_server(store, manager):
     assert [h.game_id for h in await store.queries.finished_games(GUILD, limit=1)] == [finals[3].id]
     assert [h.game_id for h in await store.queries.finished_games(GUILD + 1)] == [other.id]
 
-    results = await store.queries.player_results(GUILD, USERS[2])  # Carol: the 3- and 4-player games
-    assert [(r.game_id, r.players) for r in results] == [(finals[3].id, 4), (finals[2].id, 3)]
-    for r in results:
-        game = next(g for g in finals.values() if g.id == r.game_id)
-        assert r.vp == game.state.players[2].vp
-        assert r.won == (2 in game.state.winners)
-    alice = await store.queries.player_results(GUILD, USERS[0])
     vps = [g.state.players[0].vp for g in finals.values()]
     wins = sum(0 in g.state.winners for g in finals.values())
     assert await store.queries.player_stats(GUILD, USERS[0]) == PlayerStats(3, wins, sum(vps) / 3, max(vps))
-    assert len(alice) == 3
     assert await store.queries.player_stats(GUILD, 555) == PlayerStats(0, 0, 0.0, 0)
 
 
