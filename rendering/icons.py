@@ -1,5 +1,7 @@
 """Procedural pieces and icons: coal cubes with their marks, carts, workers, vehicles, coins and the rest.
 
+One module (some 510 lines) on purpose: every piece of the images, drawn by the same few primitives.
+
 Each piece is drawn once per size at four times the size and scaled down (smooth edges), kept
 in a cache, and pasted where it goes: the images are made of many identical small pieces.
 Text uses the project's own fonts (`rendering.text`), so no system font is needed.

@@ -1,5 +1,8 @@
 """The turn image: the board between two turns, landscape, readable in Discord's inline box, fast.
 
+One module (some 580 lines) on purpose: the image is drawn from cached layers in one pass, and the
+order of its pieces (background, patches, marks) is the drawing; its boxes are `rendering.turn_layout`'s.
+
 What never changes for a player count (cells, icons, the clock face, the players' row frames)
 is drawn once in RGB and mapped onto the fixed palette once. Each piece of a turn (a tile, a
 card, a worker count, a name, a number) is drawn once on its own patch of that background,

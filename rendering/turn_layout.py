@@ -8,8 +8,9 @@ the right, one compact row per player below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import ClassVar
 
 from rules import new_game
 from rules.components import (
@@ -25,7 +26,8 @@ from rules.components import (
 )
 from rules.state import GameState, Pending
 
-from .layout import BANK_CELL, SPACE_CELL, Box, band_kind
+from .geometry import Banded, Box, band_kind
+from .layout import BANK_CELL, SPACE_CELL
 from .text import fit, font
 
 WIDTH, HEIGHT = 1600, 1000
@@ -113,18 +115,19 @@ class TextBox:
 
 
 @dataclass
-class TurnLayout:
+class TurnLayout(Banded):
     """Every box of the turn image for a state (the same for every viewer)."""
 
     state: GameState
+    band: str | None = field(init=False, default=None)  # see band_kind
+    space_cells: ClassVar[dict[int, tuple[int, int]]] = SPACE_CELL
+
+    def __post_init__(self) -> None:
+        self.band = band_kind(self.state)
 
     @cached_property
     def players(self) -> int:
         return len(self.state.players)
-
-    @cached_property
-    def band(self) -> str | None:
-        return band_kind(self.state)
 
     @cached_property
     def locked(self) -> frozenset[int]:
@@ -193,25 +196,6 @@ class TurnLayout:
         if self.band is None:
             return None
         return Box(M, cell_box(1, 0).y0, BOARD_X1, BOARD_Y1)  # the order and mining rows
-
-    @cached_property
-    def covered_spaces(self) -> frozenset[int]:
-        band = self.band_box
-        if band is None:
-            return frozenset()
-        return frozenset(i for i in SPACE_CELL if band.contains(*self.space_box(i).center))
-
-    @property
-    def bank_covered(self) -> bool:
-        band = self.band_box
-        return band is not None and band.contains(*self.bank_box.center)
-
-    def band_count(self) -> int:
-        if self.band == "draft":
-            return len(self.state.draft_cards)
-        if self.band == "draw" and self.state.pending is not None:
-            return len(self.state.pending.cards)
-        return 0
 
     def band_item_box(self, k: int) -> Box:
         """Draft card or drawn item k (0-based); its number is written above it."""

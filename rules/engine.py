@@ -1,5 +1,8 @@
 """The game flow: setup and draft, worker placement, every action, the end of shifts.
 
+One module (some 680 lines) on purpose: the rules are one state machine, and what is legal and what
+applying it does are read side by side; its tables are `rules.components`, its mining `rules.mining`.
+
 `apply` never changes the state it is given: it copies what the action touches (copy on
 write), so a refused action leaves the caller's state exactly as it was.
 """

@@ -1,5 +1,8 @@
 """The SQLite schema, its migrations (`PRAGMA user_version`) and the start-up check.
 
+One module (some 520 lines) on purpose: every version's migration since the first, in order, is the
+schema's history and how a database of any age is brought up to date.
+
 A database is ours when its `application_id` is `APPLICATION_ID`. Each schema version is
 one function in `MIGRATIONS` that takes the database from the version before it to its
 own; `prepare` runs the missing ones in a single transaction. Adding version 6 is adding

@@ -1,5 +1,8 @@
 """The rules' events and refusals in English sentences, and the names of the game's pieces.
 
+One module (some 640 lines) on purpose: every event's sentence beside the others, so a translator and
+the agreement tests see every frame a piece's name goes into in one place.
+
     describe_event(event) -> str        one event: "alice took 4 marks."
     describe_turn(events) -> str        a turn: placing workers and the action in one sentence
     explain(refusal) -> str             why the rules refused: "Mining 6 needs 5 workers; you have 3."
