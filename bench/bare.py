@@ -23,7 +23,7 @@ Printed, per move, medians of `--repeats` repeats with the spread:
 
 Left out, so not counted: the TLS and socket work of real requests, and the gateway's websocket and
 JSON decoding of the INTERACTION_CREATE event (the event is handed over already decoded).
-Issue 26's targets: CPU per move at most 1.8 times the floor; the drawing worker at least 80 % busy.
+The targets: CPU per move at most 1.8 times the floor; the drawing worker at least 80 % busy.
 """
 
 from __future__ import annotations

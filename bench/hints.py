@@ -5,7 +5,7 @@
 One computer process (COMPUTER_PROCESSES=1), as by default. `--hints` hints (the hard level's best
 three, on a four-player game in its second shift) are queued, then a `normal` computer's move is
 asked for. Side by side in one run: the queue first come, first served (every piece of work at the
-same priority, as before issue 28) and the move ahead of the waiting hints (`bot.service.workers`: MOVE
+same priority, as the bot once did) and the move ahead of the waiting hints (`bot.service.workers`: MOVE
 before HINT). Printed: the move's latency (from its request to its answer) in each, the hint's own
 time, and the ratio; each repeated, with the spread. Target: the move's latency <= 2 s.
 """

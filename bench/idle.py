@@ -1,4 +1,4 @@
-"""Idle open games: memory per game and the restart, with N open games against none (issue 26).
+"""Idle open games: memory per game and the restart, with N open games against none.
 
     python -m bench.idle [--games 100000] [--repeats 3] [--dir DIR]
 

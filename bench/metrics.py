@@ -18,7 +18,7 @@ import time
 from bot.service.metrics import Metrics
 
 N = 1_000_000
-BOT_CPU_PER_MOVE = 0.013  # seconds: bench.bare, issue 52's closing note (13.06 ms, median of six runs)
+BOT_CPU_PER_MOVE = 0.013  # seconds: bench.bare (13.06 ms, the median of six runs, docs/scale.md)
 
 
 def timed(fn) -> float:

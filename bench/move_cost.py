@@ -18,7 +18,7 @@ the real bot. Per move it measures:
   image (`rendering.png.to_png` of the drawn image: the encode every post needs) and one bare
   single-row INSERT committed on its own on the same database (`bench.storage.Floor`).
 
-Issue 26's target: the bot's CPU per move at most 1.8 times the floor. Each repeat measures the bot
+The target: the bot's CPU per move at most 1.8 times the floor. Each repeat measures the bot
 over `--rounds` bursts and then the floor over the same moves; medians and the spread are printed.
 """
 

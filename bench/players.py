@@ -11,8 +11,8 @@ CPU time of the process (`time.process_time`), so a shared machine does not chan
 searching levels are slow at this scale (hard about 40 s a game on one core, expert and
 ismcts minutes): give them fewer games with --search-games, and play games side by side
 with --jobs.
-Targets: easy <= 20 ms, normal p95 <= 100 ms, hard p95 <= 2 s (issue 12); expert p95 <= 2.5 s
-per decision (issue 29).
+Targets: easy <= 20 ms, normal p95 <= 100 ms, hard p95 <= 2 s; expert p95 <= 2.5 s
+per decision.
 """
 
 from __future__ import annotations

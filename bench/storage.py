@@ -12,7 +12,7 @@
   `/coal stats` queries, p50/p95, target 50 ms p95; the query plans are printed (EXPLAIN).
 - Start-up: a restarted manager loading `--open` running games, target 2 s.
 - Size (SQLite only): bytes per finished 4-player game, each turn announced and marked posted as the
-  bot does. Target (issue 26): <= 16 KiB.
+  bot does. Target: <= 16 KiB.
 
 PostgreSQL: `--url` names a server (its database must be empty); without it a throwaway
 server is started from Debian's `postgresql` binaries on a temporary folder and a loopback

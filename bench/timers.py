@@ -6,7 +6,7 @@ Drives the bot's own `bot.play.timers.Timers` on a stub client (a clock, the wak
 hold), with N idle timed games whose deadlines are hours away, and plays `--moves` moves in one more
 game: each move re-arms its game (`Timers.changed`) and lets the timers' loop wake and look again, as
 a real move does. Prints the CPU time of the process per move (the loop's share of a move: nothing else
-runs) for 0 and N idle games, and their ratio; repeated, with the spread. Issue 26's target: with
+runs) for 0 and N idle games, and their ratio; repeated, with the spread. The target: with
 100 000 open games, at most 1.2 times the 0-game figure. Point PYTHONPATH at another checkout to
 measure its timers the same way (its Timers must take the same client).
 """

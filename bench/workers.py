@@ -6,7 +6,7 @@ Asks one drawing worker process (`bot.service.workers.Workers`, as the bot's) fo
 once, each a different mid-game 4-player state, and prints the burst's wall time next to the worker's
 own CPU time for the same images (measured inside the worker): busy = worker CPU / wall. With one piece
 of work handed to the process at a time, it idles while each image travels back and the next one is
-handed over; with two, the next is already queued. Issue 26's target: at least 80 % busy. Repeated,
+handed over; with two, the next is already queued. The target: at least 80 % busy. Repeated,
 side by side, with the spread: the machine is shared.
 """
 

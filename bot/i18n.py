@@ -166,7 +166,7 @@ class Said(str):
         return (str, (str(self),))
 
 
-# Italian euphony (issue 51): the prepositions and conjunction before a word, a name above all, that
+# Italian euphony: the prepositions and conjunction before a word, a name above all, that
 # begins with the same vowel take a "d": "tocca ad Ada", "Bob ed Eva" (the usual style: "ad" before
 # "a", "ed" before "e"; a name may be in bold). Only whole words: "a" and "e" are the preposition and
 # the conjunction there ("ha" and "è" are other words).

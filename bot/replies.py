@@ -136,7 +136,7 @@ async def tell_host(client: discord.Client, game: Game, text: str) -> None:
 
 
 def panel(blocks: list[str]) -> discord.ui.LayoutView:
-    """Private text as a panel of Discord's layout components (issue 27): a container, its blocks
+    """Private text as a panel of Discord's layout components: a container, its blocks
     apart, each a text display (4 000 characters in all)."""
     box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
     for k, block in enumerate(blocks):

@@ -1,4 +1,4 @@
-"""What happened since a player's last move, from the game's log: the catch-up (issue 49).
+"""What happened since a player's last move, from the game's log: the catch-up.
 
 A player "has been gone" when the turn comes back to them after more than a round without them: the bot
 moved for them meanwhile (the timer, or while they were away), or the others made more entries since

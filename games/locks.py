@@ -1,7 +1,7 @@
 """Locks by key (a channel, a game) that exist only while someone holds or waits for them.
 
 A process with a hundred thousand open games must not keep a lock for every game it ever served
-(issue 26: idle games nearly free): an entry counts the coroutines holding or waiting for its lock
+(idle games nearly free): an entry counts the coroutines holding or waiting for its lock
 and goes when the last one leaves, so a new request creates a fresh lock only when nobody can be
 inside the old one.
 """

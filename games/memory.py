@@ -5,7 +5,7 @@ One game per channel. Every request on a channel runs under that channel's lock 
 while in use), so requests are judged one at a time against the latest state; channels never wait on each
 other (the database is held only for the few milliseconds of a commit). Open games live in memory in brief
 (`storage.Brief`: when each is due, who sits in it, who is to move); the ones used lately also whole, the
-others are read from the database when a move, a timer or a command needs them (issue 26: an idle game costs
+others are read from the database when a move, a timer or a command needs them (an idle game costs
 a few hundred bytes, not 30 KiB). If a write fails the cached game is dropped and read again from the
 database: what players see is always what is stored.
 """
@@ -47,7 +47,7 @@ log = logging.getLogger("coalbaron")
 
 NAME_LENGTH = 32  # Discord's display-name limit
 # Whole games kept in memory: the ones used lately. Every other open game is a `Brief` (a few hundred
-# bytes, where a parsed game is some 30 KiB), read whole from the database when it is needed (issue 26).
+# bytes, where a parsed game is some 30 KiB), read whole from the database when it is needed.
 RECENT_GAMES = 500
 
 
@@ -88,7 +88,7 @@ class GameMemory:
         resumes them as they were (each read whole when it is next needed); and rate the finished games
         not rated yet."""
         # Loading makes many objects that all live on: the garbage collector's passes over the growing
-        # heap would find nothing to free and take most of the time (issue 26: 10 000 games loaded in
+        # heap would find nothing to free and take most of the time (10 000 games loaded in
         # 4.3 s with it on, 1.4 s off). It runs again at once after.
         collecting = gc.isenabled()
         gc.disable()

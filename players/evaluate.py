@@ -18,7 +18,7 @@ __all__ = ["Weights", "delivered_counts", "player_worth", "worth", "WEIGHTS"]
 
 
 class Weights:
-    """The evaluation's knobs, in VP (tuned by duels; see the closing note of issue 12)."""
+    """The evaluation's knobs, in VP (tuned by duels: docs/computer-players.md)."""
 
     worker = 1.6  # a worker in hand this shift: one more action to come
     mark_early = 0.45  # a mark with the whole game ahead (buys tiles)

@@ -20,23 +20,13 @@ game, beyond three standard errors), until they are as good as each other (withi
 VP), or until its share of the budget is spent: half of 1.5 s of CPU time (`time.process_time`, so a
 loaded machine does not weaken it). A decision with one move open is answered at once.
 
-Deepening (`deepen`, half the budget, since issue 53): the rest of the budget, with what the flat search
-left unspent when it settled early, goes to the yardstick's paired tree search (`players.search`) over
-the flat search's best `deepened` moves, whose order (most visited first) then comes first: the close
-ones judged again, the rivals' replies searched instead of guessed, 12 placements deep instead of two
-rounds. Only at two-player tables with a budget of 0.5 s or more: against the yardstick, in the same
-100 games, deepening won 17.5 more at 1.5 s, 4 more at 0.5 s (within the noise) and 13 fewer at 0.25 s
-(41 against the flat search's 54); three and four players were not measured. Elsewhere the flat search
-has the whole budget. The budget is checked between look-aheads and playouts of a few tens of
-milliseconds, so a decision takes at most some 1.65 s.
-
-Why both: at this budget a tree search over every move (the `ismcts` yardstick) spends its few hundred
-iterations on the rivals' weaker replies as much as on their best, and lost more games to hard than the
-flat search does (docs/computer-players.md); the paired yardstick tied the flat search alone (54, 44 and
-44.5 of 100 for the flat search at 0.25, 0.5 and 1.5 s). The flat search finds the few moves worth
-weighing; the tree, given only those, weighs them better: deepened, the expert won 62 of 100 games
-against the yardstick at 1.5 s where the flat search alone won 44.5 of the same, and 113 of 200 in all
-(docs/computer-players.md).
+Deepening (`deepen`, half the budget): the rest of the budget, with what the flat search left unspent
+when it settled early, goes to the yardstick's paired tree search (`players.search`) over the flat
+search's best `deepened` moves, whose order (most visited first) then comes first: the close ones judged
+again, the rivals' replies searched instead of guessed, 12 placements deep instead of two rounds. Only at
+two-player tables with a budget of 0.5 s or more; elsewhere the flat search has the whole budget. The
+budget is checked between look-aheads and playouts of a few tens of milliseconds, so a decision takes at
+most some 1.65 s. Why both, and how each part was measured: docs/computer-players.md.
 
 Never cheats: only the view is read (the clues included: the rivals' VP and the shift results are
 public); the sampled games fill the hidden cards with unseen ones from the seed, so two games that

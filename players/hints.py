@@ -34,7 +34,7 @@ class Hint(BaseModel):
     cubes_loaded: int
     marks: int  # change in marks (negative: spent)
     workers: int  # workers the action places
-    # why, in the evaluation's terms (issue 53): orders it makes complete (ready to deliver), and the
+    # why, in the evaluation's terms: orders it makes complete (ready to deliver), and the
     # elements of the next shift scoring where the seat comes to have the most (R-SHIFT-1..4)
     completes: int = 0
     majorities: int = 0

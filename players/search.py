@@ -10,7 +10,7 @@ played is the root's most visited.
 
 Every placement is offered, and for mining (thousands of step sequences) the planner's three longest
 plans per mining space (`players.planning.mining_plans`). 100 iterations a decision: the independent
-yardstick of issue 29, not a level offered to players (the `expert` level, `players.expert`, is a
+yardstick, not a level offered to players (the `expert` level, `players.expert`, is a
 flat search with hard's look-ahead, which beat this tree search within the same budget).
 
 Never cheats: a search only ever reads the view; with the same seed, two games that differ in what
@@ -66,17 +66,16 @@ class Node:
 class Search:
     """An IS-MCTS player: a fixed number of iterations (the same move on every machine), or a CPU `budget`.
 
-    The levers of issue 53, each off by default (the plain yardstick): `budget` (CPU seconds a decision
-    may take, iterations then unbounded), `deduce` (determinizations that agree with every clue the view
-    gives, the expert's `players.deduction`), `playout` ("greedy": the easy level's moves with `noise`
-    random ones; "quick": the best move of a quick one-move look-ahead, `players.lookahead.quick_move`;
-    "normal": the normal level's move, draw spaces and every mining space included, `own_move`),
-    `cutoff` (placements a playout plays before the evaluation judges the position, instead of playing to
-    the end), `widen` (a node offers its moves ranked by the normal level's static ranking, only the
-    best 1 + widen·√visits of them: progressive widening), `paired` (the root's moves judged in the same
-    sampled games: the root move is chosen first, and its j-th visit plays in the j-th sampled game with
-    the j-th playout seed, as the expert judges every candidate in the same games).
-    """
+    The levers measured against the expert (docs/computer-players.md), each off by default (the plain yardstick):
+    `budget` (CPU seconds a decision may take, iterations then unbounded), `deduce` (determinizations that agree
+    with every clue the view gives, the expert's `players.deduction`), `playout` ("greedy": the easy level's moves
+    with `noise` random ones; "quick": the best move of a quick one-move look-ahead, `players.lookahead.quick_move`;
+    "normal": the normal level's move, draw spaces and every mining space included, `own_move`), `cutoff`
+    (placements a playout plays before the evaluation judges the position, instead of playing to the end), `widen`
+    (a node offers its moves ranked by the normal level's static ranking, only the best 1 + widen·√visits of them:
+    progressive widening), `paired` (the root's moves judged in the same sampled games: the root move is chosen
+    first, and its j-th visit plays in the j-th sampled game with the j-th playout seed, as the expert judges every
+    candidate in the same games)."""
 
     level: str = "search"
     iterations: int = 100
@@ -263,7 +262,7 @@ def Plain() -> Search:  # noqa: N802
 
 
 def Yardstick(budget: float | None = 1.5) -> Search:  # noqa: N802
-    """The strongest search of issue 53 that was measured: every lever on, `budget` CPU seconds a decision
-    (None: `iterations`; with `paired` since 2026-11-28: it won 74 of 100 games against the same search
-    without, both at 0.25 s)."""
+    """The strongest search measured against the expert (docs/computer-players.md): every lever on,
+    `budget` CPU seconds a decision (None: `iterations`; with `paired`: it won 74 of 100 games against the
+    same search without, both at 0.25 s)."""
     return Search(level="yardstick", budget=budget, deduce=True, playout="quick", cutoff=12, widen=2.0, paired=True)

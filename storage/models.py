@@ -174,7 +174,7 @@ class Game(Stage):
 
 @dataclass(frozen=True, slots=True)
 class Brief(Stage):
-    """What stays in memory of an open game nobody is playing just now (issue 26): when its timer is
+    """What stays in memory of an open game nobody is playing just now: when its timer is
     due, who sits in it and who is to move. The whole game (its state parsed) is read from the database
     when a move, a timer or a command needs it; a brief is a few hundred bytes where a game is 30 KiB."""
 

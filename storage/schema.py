@@ -272,7 +272,7 @@ V6 = [
 
 
 def _to_v7(db: sqlite3.Connection) -> None:
-    """Who is to move, beside each running game's state (issue 26): a restarted bot keeps only a brief of
+    """Who is to move, beside each running game's state: a restarted bot keeps only a brief of
     each open game in memory (`storage.Brief`) and reads it with this column, without parsing any state."""
     db.execute(V7)
     rows = db.execute("SELECT id, state FROM games WHERE status = 'active'").fetchall()
@@ -288,7 +288,7 @@ def to_move_of(state: str | None) -> str | None:
 
 
 def _to_v8(db: sqlite3.Connection) -> None:
-    """Rematches and posts in parts (issue 46): a lobby opened by a finished game's Rematch names that game
+    """Rematches and posts in parts: a lobby opened by a finished game's Rematch names that game
     (`rematch_of`, at most one lobby per game, so a second press cannot open another one and ping the
     players again); an outbox post told in several messages (a move, then its shift's scoring) counts
     the messages already in the channel (`parts`), so a restart posts only the rest."""
@@ -304,13 +304,13 @@ V8 = [
 
 
 def _to_v9(db: sqlite3.Connection) -> None:
-    """Players' data (issue 47): a person's request to be forgotten (`forget_requests`: kept until their
+    """Players' data: a person's request to be forgotten (`forget_requests`: kept until their
     running games have ended and been renamed), the servers that removed the bot (`guild_departures`: their
     data is deleted at `purge_at` unless the bot is back), and the action log opened to exactly those two:
     its record of what happened (game, seq, action, time, timer) is never edited, while a player's id and
     name in it may be replaced by a pseudonym, and a game's entries may be deleted with the game itself when
     its server's data is purged (a `purging` row says so, inside that transaction). The `summary` column,
-    written by no version since issue 26 (the log's events are replayed when read), goes."""
+    written by no version since schema 7 (the log's events are replayed when read), goes."""
     db.execute("DROP TRIGGER actions_no_update")
     db.execute("DROP TRIGGER actions_no_delete")
     db.execute("ALTER TABLE actions DROP COLUMN summary")
@@ -347,7 +347,7 @@ V9 = [
 
 
 def _to_v10(db: sqlite3.Connection) -> None:
-    """Players who come and go (issue 49): a person's away date, time zone, quiet hours and heads-up
+    """Players who come and go: a person's away date, time zone, quiet hours and heads-up
     choice (`player_settings`); each away period, for the allowance (`away_periods`: kept a year); and a
     game's turn ping held back by the quiet hours of the player to move (`games.held_ping`: when it is due)."""
     for sql in V10:
@@ -374,7 +374,7 @@ V10 = [
 
 
 def _to_v11(db: sqlite3.Connection) -> None:
-    """A request to be forgotten covers what was stored when it was made (issue 71): the games that held
+    """A request to be forgotten covers what was stored when it was made: the games that held
     the person then (`forget_covers`), so a game they open or join afterwards is theirs and is left alone.
     A request already pending gets the games that held them and were made before it."""
     for sql in V11:

@@ -20,6 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ["rules", "storage", "rendering", "players", "games", "bot"]
+# The benchmarks and the tests: read for circles too, and no package above imports them.
+HARNESSES = ["bench", "tests"]
 THIRD_PARTY = {"pydantic", "discord", "PIL", "aiosqlite", "asyncpg"}
 
 # What each package may import besides the standard library and itself.
@@ -53,7 +55,7 @@ ALLOWED: dict[str, set[str]] = {
 
 def _modules() -> dict[str, Path]:
     out = {}
-    for package in PACKAGES:
+    for package in PACKAGES + HARNESSES:
         base = ROOT / package
         for path in base.rglob("*.py"):
             parts = path.relative_to(ROOT).with_suffix("").parts
@@ -212,6 +214,18 @@ def test_each_package_imports_only_its_layer(package):
     assert wrong == {}, f"{package} imports outside its layer: {wrong}"
 
 
+def test_no_package_imports_the_benchmarks_or_the_tests():
+    """bench/ and tests/ build on the packages, never the other way; their own imports close no circle
+    (test_no_import_cycle_among_the_packages reads them with the rest)."""
+    assert any(m.startswith("tests.") for m in MODULES) and any(m.startswith("bench.") for m in MODULES)
+    wrong = {
+        m: sorted(t for t in deps if t.split(".")[0] in HARNESSES)
+        for m, deps in GRAPH.items()
+        if m.split(".")[0] in PACKAGES and any(t.split(".")[0] in HARNESSES for t in deps)
+    }
+    assert wrong == {}
+
+
 def test_the_layers_forbid_what_the_architecture_forbids():
     assert not {"discord", "PIL"} & ALLOWED["games"]
     assert not {"discord", "storage"} & ALLOWED["rendering"]
@@ -237,7 +251,8 @@ def _names_imported(module: str, source: str) -> set[str]:
 def test_only_the_posting_path_posts():
     # The posting code: the publisher (a turn's post) and the game's other messages, and who is told how
     # (pings, direct messages, reminders); the client alone holds the publisher.
-    assert {m for m, deps in GRAPH.items() if "bot.posting.publisher" in deps} == {"bot.service.client"}
+    ours = {m for m in MODULES if m.split(".")[0] in PACKAGES}  # (the tests reach into everything)
+    assert {m for m in ours if "bot.posting.publisher" in GRAPH[m]} == {"bot.service.client"}
     posting = {"tell_turn", "remind", "direct"}
-    users = {m for m in MODULES if _names_imported(m, "bot.posting.telling") & posting}
+    users = {m for m in ours if _names_imported(m, "bot.posting.telling") & posting}
     assert users == {"bot.posting.publisher", "bot.posting.game_messages"}, users

@@ -2,7 +2,7 @@
 
 The settings belong to the person, not to a server or a game: how they are told it is their
 turn, the reminder at half time, and which turn messages carry the board (`bot.posting.telling`
-applies them). The panel is an ephemeral message in Discord's layout components (issue 27): each setting's
+applies them). The panel is an ephemeral message in Discord's layout components: each setting's
 line with its menu under it. A menu's custom id names only the setting, and it changes the
 settings of whoever uses it.
 """

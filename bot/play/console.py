@@ -3,7 +3,7 @@
 Confirm with nothing planned does not play at once: the console says that the worker would mine
 nothing, and the next Confirm places it anyway (a worker may be placed to keep the space).
 
-The console is a private panel of Discord's layout components (issue 27): the plan so far,
+The console is a private panel of Discord's layout components: the plan so far,
 then the cage and carts with the cage, load and store buttons under them, then the orders with
 the menu of spots to fill, then Undo, Type a plan, Confirm and Cancel. It lives in memory only
 (`games.consoles`); nothing is stored or played before Confirm, which plays the whole plan as

@@ -165,7 +165,7 @@ def configure(debug: bool, fmt: str = "text") -> None:
 
 
 class NotForASimulatedDiscord(logging.Filter):
-    """discord.py's warnings that do not apply to the sandbox's simulated Discord (issue 50): there is no
+    """discord.py's warnings that do not apply to the sandbox's simulated Discord: there is no
     voice (PyNaCl, davey), and SimCord's guilds need no intent. A newcomer's first run should not look broken."""
 
     QUIET = ("PyNaCl is not installed", "davey is not installed", "Guilds intent seems to be disabled")

@@ -69,7 +69,7 @@ GIVE_BACK = N_("Give the seat back")
 # Hints
 HINTS_HEAD = N_("The expert computer's best moves for you now:")
 HINT_LINE = N_("{rank}. `{action}`: {effects}; expected lead at the end: {lead} VP.")
-# why a hinted move, in one sentence from the evaluation's terms (issue 53): the strongest reason it has
+# why a hinted move, in one sentence from the evaluation's terms: the strongest reason it has
 WHY_MAJORITIES = Nn_(
     "It gives you the most in {n} element of the coming shift scoring.",
     "It gives you the most in {n} elements of the coming shift scoring.",

@@ -70,7 +70,7 @@ def seat_line(game: Game) -> str:
     return "\n".join(lines)
 
 
-REMATCH_OPENED = Nn_(  # addressed to the people pinged: one, or several (issue 51)
+REMATCH_OPENED = Nn_(  # addressed to the people pinged: one, or several
     "{host} asks for a rematch: same options, same computers. {people}, press Join to take your seat.",
     "{host} asks for a rematch: same options, same computers. {people}, press Join to take your seats.",
 )

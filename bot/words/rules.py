@@ -7,8 +7,8 @@ the agreement tests see every frame a piece's name goes into in one place.
     describe_turn(events) -> str        a turn: placing workers and the action in one sentence
     explain(refusal) -> str             why the rules refused: "Mining 6 needs 5 workers; you have 3."
 
-Each sentence is ONE format string with named placeholders (issue 13 moves them into
-catalogues unchanged); a placeholder may hold a list or a name made by another template
+Each sentence is ONE format string with named placeholders (the catalogues take them
+unchanged); a placeholder may hold a list or a name made by another template
 here, never half a sentence.
 """
 
@@ -68,7 +68,7 @@ SPACE_NAMES = {
     "order draw": N_("Order draw"),
 }
 # Phrases whose words agree with a colour, a number or a space (gender, number, case): one message per
-# whole phrase, never a colour pasted into a frame (issue 25; tests/i18n/test_agreement.py).
+# whole phrase, never a colour pasted into a frame (tests/i18n/test_agreement.py).
 TILE_NAMES = {  # (carts, dark side, colour)
     (1, False, 0): N_("1 yellow cart, light"),
     (1, False, 1): N_("1 brown cart, light"),
@@ -185,7 +185,7 @@ PLACED = (
 )
 BOUGHT = N_("{player} bought a tile ({tile}) for {price}.")
 BOUGHT_SHORT = N_("{player} bought a tile ({tile}) for {price}; the supply was short, carts got {carts}.")
-# what a draw space shows, the count and its words together: 5, or fewer when the deck runs low (issue 51)
+# what a draw space shows, the count and its words together: 5, or fewer when the deck runs low
 TOP_TILES = Nn_("the top tile", "the top {n} tiles")
 TOP_CARDS = Nn_("the top order card", "the top {n} order cards")
 DREW = N_("{player} looked at {top}.")
@@ -277,7 +277,7 @@ PLACED_AND = {
     ),
 }
 
-# What went back after a draw, counted with its words (issue 51): "the other 4 cards", "all 5 tiles".
+# What went back after a draw, counted with its words: "the other 4 cards", "all 5 tiles".
 RETURNED = {
     (True, "tile"): Nn_("the other tile", "the other {n} tiles"),
     (True, "card"): Nn_("the other card", "the other {n} cards"),
@@ -537,7 +537,7 @@ CHOOSE_DRAWN_FIRST = {
     "tile": N_("{player} must first choose from the drawn tiles."),
     "order": N_("{player} must first choose from the drawn order cards."),
 }
-# Refusals that name a colour or a space as a whole phrase, one message each (agreement, issue 25)
+# Refusals that name a colour or a space as a whole phrase, one message each (agreement)
 BY_COLOUR = {
     RulesReason.NO_SUBSTITUTE_NEEDED: (
         N_("The supply has yellow coal for every cart; no substitute is needed."),

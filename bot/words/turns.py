@@ -27,7 +27,7 @@ SCORE = N_("{player} {vp} VP")
 SHIFT_SCORED = N_("Shift {shift} is scored: {scores}.")
 SHIFT_GAIN = N_("{player} +{gain} (now {vp} VP)")
 FINAL_LINE = N_("{player} {vp} VP — end of game: {marks}, {cubes}, {orders}, {balance}")
-# Each part of the final line is one plural message, the number and its words together (issue 51): a
+# Each part of the final line is one plural message, the number and its words together: a
 # count next to a fixed word ("1 left over", "für 1 offener Auftrag") cannot agree.
 FINAL_MARKS = Nn_("{vp} for marks ({n} mark left over)", "{vp} for marks ({n} marks left over)")
 FINAL_CUBES = Nn_("{vp} for {n} cube", "{vp} for {n} cubes")
