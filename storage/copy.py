@@ -58,6 +58,8 @@ TABLES: dict[str, str] = {
     "forget_covers": "user_id, game_id",
     "guild_departures": "guild_id, left_at, purge_at",
     "away_periods": "user_id, started_at, until, ended_at",
+    "web_links": "id, user_id, game_id, created_at, expires_at, used_at",
+    "web_sessions": "id, user_id, channel_id, created_at, expires_at, revoked",
 }
 _ORDER = {
     "games": "id",
@@ -71,6 +73,8 @@ _ORDER = {
     "forget_covers": "user_id, game_id",
     "guild_departures": "guild_id",
     "away_periods": "user_id, started_at",
+    "web_links": "id",
+    "web_sessions": "id",
 }
 
 

@@ -75,6 +75,9 @@ PERSONAL: dict[tuple[str, str], str] = {
     ("forget_requests", "user_id"): "who asked to be forgotten, until their running games have ended",
     ("forget_requests", "requested_at"): "when they asked",
     ("forget_covers", "user_id"): "whose request to be forgotten covers the game",
+    ("web_links", "user_id"): "who a link to the web board was made for",
+    ("web_sessions", "user_id"): "whose session of the web board it is",
+    ("web_sessions", "created_at"): "when they opened the board",
 }
 NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{
@@ -96,6 +99,8 @@ NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{("bot_state", c): "the bot's own notes" for c in ("key", "value", "updated_at")},
     ("forget_requests", "asked_by"): "whether the person or the operator asked",
     ("forget_covers", "game_id"): "a game a request to be forgotten covers (one that held them when they asked)",
+    **{("web_links", c): "the link's bookkeeping" for c in ("id", "game_id", "created_at", "expires_at", "used_at")},
+    **{("web_sessions", c): "the session's bookkeeping" for c in ("id", "channel_id", "expires_at", "revoked")},
     **{("guild_departures", c): "a server that removed the bot" for c in ("guild_id", "left_at", "purge_at")},
     ("purging", "game_id"): "a game being deleted, inside that transaction only",
     **{("coalbaron_schema", c): "the schema's version" for c in ("application_id", "version")},
@@ -141,6 +146,15 @@ class Personal(Part):
             covered = await tx.fetch("SELECT game_id FROM forget_covers WHERE user_id = ? ORDER BY game_id", (user_id,))
             away = await tx.fetch(
                 "SELECT started_at, until, ended_at FROM away_periods WHERE user_id = ? ORDER BY started_at", (user_id,)
+            )
+            links = await tx.fetch(
+                "SELECT game_id, created_at, expires_at, used_at FROM web_links WHERE user_id = ? ORDER BY created_at",
+                (user_id,),
+            )
+            sessions = await tx.fetch(
+                "SELECT channel_id, created_at, expires_at, revoked FROM web_sessions WHERE user_id = ?"
+                " ORDER BY created_at",
+                (user_id,),
             )
         settings_doc = None
         if settings:
@@ -197,6 +211,10 @@ class Personal(Part):
                 else None
             ),
             "away_periods": [{"started_at": s, "until": u, "ended_at": e} for s, u, e in away],
+            "board_links": [{"game_id": g, "made_at": c, "expires_at": x, "used_at": u} for g, c, x, u in links],
+            "board_sessions": [
+                {"channel_id": ch, "opened_at": c, "expires_at": x, "revoked": bool(r)} for ch, c, x, r in sessions
+            ],
         }
 
     # --- forgetting a person ---------------------------------------------------------------
@@ -223,6 +241,8 @@ class Personal(Part):
             await tx.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             await tx.execute("UPDATE server_defaults SET updated_by = 0 WHERE updated_by = ?", (user_id,))
+            await tx.execute("DELETE FROM web_links WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM web_sessions WHERE user_id = ?", (user_id,))
 
     async def forget_requests(self) -> list[int]:
         """The people being forgotten: their request is kept until none of the games it covers holds them."""
@@ -317,8 +337,10 @@ class Personal(Part):
                 chunk = ids[k : k + 500]
                 marks = ", ".join("?" * len(chunk))
                 await tx.executemany("INSERT INTO purging (game_id) VALUES (?)", [(g,) for g in chunk])
-                for table in ("actions", "outbox", "rating_changes", "seats", "forget_covers"):
+                for table in ("actions", "outbox", "rating_changes", "seats", "forget_covers", "web_links"):
                     await tx.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", chunk)
+                sessions = f"SELECT channel_id FROM games WHERE id IN ({marks})"
+                await tx.execute(f"DELETE FROM web_sessions WHERE channel_id IN ({sessions})", chunk)
                 await tx.execute(f"UPDATE games SET rematch_of = NULL WHERE rematch_of IN ({marks})", chunk)
                 await tx.execute(f"DELETE FROM games WHERE id IN ({marks})", chunk)
                 await tx.execute(f"DELETE FROM purging WHERE game_id IN ({marks})", chunk)

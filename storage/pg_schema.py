@@ -295,6 +295,16 @@ async def _to_v11(con: asyncpg.Connection) -> None:
     await con.execute(schema.V11[1])
 
 
+async def _to_v12(con: asyncpg.Connection) -> None:
+    """The web board's links and sessions (see schema._to_v12)."""
+    for sql in schema.V12:
+        await con.execute(
+            sql.replace("INTEGER NOT NULL DEFAULT", "SMALLINT NOT NULL DEFAULT")
+            .replace("INTEGER", "BIGINT")
+            .replace("REAL", "DOUBLE PRECISION")
+        )
+
+
 MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     3: _to_v3,
     4: _to_v4,
@@ -305,6 +315,7 @@ MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     9: _to_v9,
     10: _to_v10,
     11: _to_v11,
+    12: _to_v12,
 }
 
 

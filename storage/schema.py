@@ -398,6 +398,38 @@ V11 = [
 ]
 
 
+def _to_v12(db: sqlite3.Connection) -> None:
+    """The web board: the links that open it in a browser (`web_links`: signed, expiring, exchanged once)
+    and the sessions they, or the Activity's sign-in, open (`web_sessions`: kept by a hash of their token,
+    never the token, expiring, revocable)."""
+    for sql in V12:
+        db.execute(sql)
+
+
+V12 = [
+    """
+    CREATE TABLE web_links (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        game_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        used_at REAL
+    )
+    """,
+    """
+    CREATE TABLE web_sessions (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        revoked INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -410,6 +442,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     9: _to_v9,
     10: _to_v10,
     11: _to_v11,
+    12: _to_v12,
 }
 LATEST = max(MIGRATIONS)
 

@@ -40,6 +40,7 @@ from .personal import Personal
 from .preferences import Preferences
 from .queries import Queries
 from .rows import add_posts, fetch_game, lock_game, posts_statement
+from .web import WebAccess
 
 log = logging.getLogger("coalbaron")
 
@@ -71,7 +72,7 @@ class Store:
     The Store is the write model of a game's lifecycle and its turns; its parts answer the rest, each by
     name: `outbox` (posts to make, and their marks), `queries` (the reads), `ladders` (ratings),
     `preferences` (people's settings, servers' defaults, the bot's notes), `personal` (a person's data,
-    forgetting them, a departed server's purge)."""
+    forgetting them, a departed server's purge), `web` (the web board's links and sessions)."""
 
     def __init__(
         self,
@@ -93,6 +94,7 @@ class Store:
         self.ladders = Ladders(self._shared)
         self.preferences = Preferences(self._shared)
         self.personal = Personal(self._shared)
+        self.web = WebAccess(self._shared)
 
     @property
     def clock(self) -> Callable[[], float]:

@@ -91,4 +91,6 @@ def nothing_about(user_id: int) -> dict:
         "server_defaults_changed": [],
         "forget_request": None,
         "away_periods": [],
+        "board_links": [],
+        "board_sessions": [],
     }

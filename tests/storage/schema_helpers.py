@@ -103,6 +103,7 @@ ADDED = {
     9: ("purging", "forget_requests", "guild_departures"),
     10: ("away_periods",),
     11: ("forget_covers",),
+    12: ("web_links", "web_sessions"),
 }
 # (and the columns, added at the end of their tables, and the indexes on them)
 ADDED_COLUMNS = {

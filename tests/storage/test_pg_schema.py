@@ -180,6 +180,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     await con.execute("DROP TABLE away_periods")  # and what version 10 added
     await con.execute("ALTER TABLE games DROP COLUMN held_ping")
     await con.execute("DROP TABLE forget_covers")  # and what version 11 added
+    await con.execute("DROP TABLE web_links")  # and what version 12 added
+    await con.execute("DROP TABLE web_sessions")
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -190,7 +192,9 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         kept = {
             t: rows
             for t, rows in after.items()
-            if t not in ("coalbaron_schema", "player_settings", "away_periods", "forget_covers", *V6, *V9)
+            if t
+            not in ("coalbaron_schema", "player_settings", "away_periods", "forget_covers", "web_links", "web_sessions")
+            and t not in (*V6, *V9)
         }
         kept["actions"] = tuple((*row, None) for row in kept["actions"])  # its summary, empty, gone
         kept["games"] = tuple(row[:-3] for row in kept["games"])  # without 7's to_move, 8's rematch_of, 10's held_ping
@@ -210,7 +214,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.queries.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 11
+    assert SCHEMA_VERSION == 12
 
 
 V6 = ("server_defaults", "bot_state")
