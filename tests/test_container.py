@@ -1,6 +1,6 @@
 """The container image (issue 48, item 5): built from the Dockerfile on a Debian base made here (no registry
-is reachable), and checked from inside: `--version`, `--check`, the one line and exit 2 without a token,
-a user that is not root, the health check on /healthz.
+is reachable), and checked from inside: `--version`, `--check` (exit 2 without a token, 0 with one), the
+one line and exit 2 of a start without a token, a user that is not root, the health check on /healthz.
 
 The build runs in the background from the start of the session (`tests/container_build.py`, started by
 `tests/conftest.py`); this test waits for it. Without podman, buildah and debootstrap it skips, saying how
@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
 
 
-def _inside(container: str, *command: str) -> subprocess.CompletedProcess:
+def _inside(container: str, *command: str, env: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    settings = [f"--env={pair}" for pair in env]
     return subprocess.run(
-        ["buildah", "run", "--isolation", "chroot", container, "--", *command],
+        ["buildah", "run", "--isolation", "chroot", *settings, container, "--", *command],
         capture_output=True,
         text=True,
         timeout=120,
@@ -41,13 +42,18 @@ def test_the_image_builds_and_the_bot_inside_answers(container_image):
     try:
         out = _inside(name, "python", "-m", "bot", "--version")
         assert out.returncode == 0 and out.stdout.strip() == f"coalbaron-discord {version}", out.stderr
+        buildahs = re.compile(r"(subprocess exited|Error: exit status)")  # buildah's own lines about the exit
+        # Without a token `--check` shows the settings and says, with the start's own status, what stops it.
         out = _inside(name, "python", "-m", "bot", "--check")
-        assert out.returncode == 0, out.stderr
+        said = [line for line in out.stderr.splitlines() if not buildahs.match(line)]
+        assert out.returncode == 2 and len(said) == 1 and "No Discord token" in said[0], out.stderr
         shown = dict(line.split("=", 1) for line in out.stdout.splitlines())
         assert shown["COALBARON_DB"] == "/data/coalbaron.sqlite3" and shown["HEALTH_PORT"] == "8080"
         assert shown["DISCORD_TOKEN"] == "(not set)"
+        # With one, nothing the image holds stops it: the database folder is there and writable.
+        out = _inside(name, "python", "-m", "bot", "--check", env=("DISCORD_TOKEN=not-a-real-token",))
+        assert out.returncode == 0, out.stderr
         out = _inside(name, "python", "-m", "bot")
-        buildahs = re.compile(r"(subprocess exited|Error: exit status)")  # buildah's own lines about the exit
         said = [line for line in out.stderr.splitlines() if not buildahs.match(line)]
         assert out.returncode == 2 and len(said) == 1 and "No Discord token" in said[0], out.stderr
         out = _inside(name, "id", "-u")
