@@ -1,7 +1,7 @@
 """The web board's way in, stored: the links that open it in a browser and the sessions they open.
 
-A link (`/coal board link:true`, the "Open the board" button) is stored by its id with the person and the
-game it is for, and expires within minutes; it is exchanged once (`use_link`) for a session. A session
+A link (`/coal board link:true`, the "Open the board" button) is stored by the SHA-256 of its id with the
+person and the game it is for, and expires within minutes; it is exchanged once (`use_link`) for a session. A session
 (from a link, or from the Activity's sign-in with Discord) is stored by the SHA-256 of its token — the
 token itself is only ever in the page — with the person, the game's channel and when it expires; it can
 be revoked. Both go when the person is forgotten or the server's data is purged (`storage.personal`).
@@ -15,7 +15,7 @@ from .part import Part
 
 
 def token_hash(token: str) -> str:
-    """What a session's token is kept as."""
+    """What a session's token, or a link's id, is kept as (neither is ever stored or logged as it is)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -26,7 +26,7 @@ class WebAccess(Part):
         async with self.backend.write() as tx:
             await tx.execute(
                 "INSERT INTO web_links (id, user_id, game_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                (link_id, user_id, game_id, self.clock(), expires_at),
+                (token_hash(link_id), user_id, game_id, self.clock(), expires_at),
             )
 
     async def use_link(self, link_id: str) -> tuple[int, int] | None:
@@ -37,7 +37,7 @@ class WebAccess(Part):
             rows = await tx.fetch(
                 "UPDATE web_links SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ?"
                 " RETURNING user_id, game_id",
-                (now, link_id, now),
+                (now, token_hash(link_id), now),
             )
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 

@@ -19,6 +19,9 @@ async def test_a_link_is_exchanged_once_and_only_before_it_expires(store):
     first, second = await asyncio.gather(store.web.use_link("abc"), store.web.use_link("abc"))
     assert sorted([first, second], key=str) == sorted([(USERS[0], 7), None], key=str)  # two at once: one wins
     assert await store.web.use_link("old") is None and await store.web.use_link("nope") is None
+    async with store.backend.read() as tx:
+        rows = await tx.fetch("SELECT id FROM web_links", ())
+    assert len(rows) == 2 and not {"abc", "old"} & {str(r[0]) for r in rows}  # a link's id is kept as a hash too
 
 
 async def test_a_session_is_kept_by_a_hash_and_ends_when_it_expires_or_is_revoked(store):
