@@ -99,6 +99,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         purge_after_days=settings.purge_after_days,
         health=(settings.health_host, settings.health_port) if settings.health_port else None,
         ready_post_age=settings.ready_post_age,
+        web=settings.web,
     )
     database = Path(settings.database).absolute()
     if not debug:

@@ -22,6 +22,7 @@ from bot.play.seats import GiveBackButton
 from bot.play.turn_buttons import DraftMenu, LegalButton, PitButton, UndoButton
 from bot.play.why import WhyButton
 from bot.record.replay import HistoryMenu, ReplayButton, ReplayMenu
+from bot.web.open import BoardButton
 
 PERSISTENT_ITEMS = (
     *tutorial.ITEMS,
@@ -46,4 +47,5 @@ PERSISTENT_ITEMS = (
     ReplayMenu,
     HistoryMenu,
     CatchUpButton,
+    BoardButton,
 )

@@ -37,6 +37,10 @@ class Retention:
         """Forget the away periods that ended before `before`."""
         await self.store.preferences.drop_away_periods(before)
 
+    async def drop_board_access(self, before: float) -> int:
+        """Forget the web board's links and sessions that expired before `before`; how many."""
+        return await self.store.web.drop_expired(before)
+
     async def guild_left(self, guild_id: int, purge_at: float) -> None:
         """The bot left a server: its data goes at `purge_at` unless it comes back."""
         await self.store.personal.guild_left(guild_id, purge_at)

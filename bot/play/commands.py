@@ -37,6 +37,7 @@ from bot.posting import game_messages
 from bot.record.commands import RecordCommands
 from bot.replies import log_event, panel, refuse, show_board, show_pit, viewer_name
 from bot.service.version import VERSION
+from bot.web.open import open_board
 from bot.words import commands as describe
 from bot.words import defaults as defaults_words
 from bot.words import help as help_words
@@ -277,12 +278,15 @@ class CoalCommands(app_commands.Group):
     # --- looking ------------------------------------------------------------------------------------
 
     @app_commands.command(name="board", description=describe.BOARD)
-    @app_commands.describe(full=describe.BOARD_FULL)
-    async def board(self, interaction: discord.Interaction, full: bool = False) -> None:
+    @app_commands.describe(full=describe.BOARD_FULL, link=describe.BOARD_LINK)
+    async def board(self, interaction: discord.Interaction, full: bool = False, link: bool = False) -> None:
         bot = client_of(interaction)
         game = await bot.manager.games.latest(channel_of(interaction))
         if game is None:
             raise NoGameHere(Reason.NO_GAME)
+        if link and game.state is not None:  # the live web board, by a private link (bot.web.open)
+            await open_board(interaction, game, launch=False)
+            return
         again = bot.cooldowns.use("board", interaction.user.id, game.channel_id) if full else None
         if again is not None:
             await refuse(interaction, refusals.cooldown(again))

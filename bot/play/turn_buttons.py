@@ -14,6 +14,7 @@ from bot.play.draw_choice import drawn_button, show_drawn
 from bot.play.turns import take, take_back
 from bot.play.why import why_button
 from bot.replies import game_for, show_board, show_pit, stale, viewer_name
+from bot.web.open import board_button
 from bot.words import refusals, turns
 from bot.words.choices import draft_label, label, usage
 from games import Game
@@ -21,11 +22,11 @@ from games.choices import choices_for
 from rules import DraftPick
 
 
-def turn_view(game: Game, *, undo: int | None = None, catch_up: bool = False) -> View:
+def turn_view(game: Game, *, undo: int | None = None, catch_up: bool = False, board: bool = False) -> View:
     """Buttons under a turn message: My pit, Legal actions; the draft menu; the drawn-items button;
     with `undo` (not None), the Undo button for the person who moved last, saying how many computer
     moves after theirs it takes back too; with `catch_up`, "What happened since my last move" for a
-    player to move who has been gone (`bot.me.catchup`)."""
+    player to move who has been gone (`bot.me.catchup`); with `board`, "Open the board" (`bot.web.open`)."""
     state = game.started_state
     v = View(timeout=None)
     if state.phase == "draft":
@@ -49,6 +50,8 @@ def turn_view(game: Game, *, undo: int | None = None, catch_up: bool = False) ->
         v.add_item(UndoButton(game.id, game.version, label=turns.undo_label(undo)))
     if catch_up:
         v.add_item(CatchUpButton(game.id, game.version))
+    if board:
+        v.add_item(board_button(game))
     return v
 
 

@@ -72,7 +72,8 @@ async def first_turn(bot: CoalBot, interaction: discord.Interaction | None, game
     with in_channel(game):
         telling = await tell_turn(bot, game, at_keyboard=at_keyboard)
         text = turns.begins(game, lesson=lesson)
-        posted = await send(interaction, channel, text, file, turn_view(game), pings=telling.pings)
+        view = turn_view(game, board=bot.board is not None)
+        posted = await send(interaction, channel, text, file, view, pings=telling.pings)
     if posted is not None:  # the lobby's buttons go (a lobby started by /coal start keeps its message)
         await bot.publisher.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
     bot.computers.wake(game.channel_id)  # a computer may have the first pick
@@ -87,7 +88,7 @@ async def repost_turn(bot: CoalBot, game: Game, text: str) -> None:
         file = await bot.render(render_turn, state, None, filename="board.png", description=alt)
         telling = await tell_turn(bot, game)
         body = "\n".join(x for x in (text, turns.whose_turn(game)) if x)
-        view = turn_view(game) if state.phase != "over" else None
+        view = turn_view(game, board=bot.board is not None) if state.phase != "over" else None
         posted = await send(None, bot.get_partial_messageable(game.channel_id), body, file, view, pings=telling.pings)
     if posted is not None and view is not None:  # the buttons of the turn posted before go
         await bot.publisher.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))

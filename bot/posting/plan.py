@@ -41,6 +41,7 @@ class Buttons:
     kind: Literal["turn", "rematch", "lesson_end"]
     undo: int | None = None  # the Undo button, taking back this many computer moves with the person's own
     catch_up: bool = False  # "What happened since my last move" for a player to move who has been gone
+    board: bool = False  # "Open the board" (the bot serves the web board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class TurnFacts:
     lesson: str = ""  # a tutorial's explanations that come with this turn
     gone: bool = False  # the player to move has been gone: the catch-up button
     at_keyboard: int | None = None  # the person whose interaction the post answers
+    board: bool = False  # the bot serves the web board: the turn's buttons open it too
 
 
 def plan_turn(
@@ -103,7 +105,7 @@ def plan_turn(
         change = describe_shift_change(result.events)  # a new start player, the next shift
         nxt = turns.whose_turn(game)
         board = Image("board", images.board(state, sentences([what, change]))) if facts.image else None
-        buttons = Buttons("turn", undo, facts.gone) if live and not over else None
+        buttons = Buttons("turn", undo, facts.gone, facts.board) if live and not over else None
         messages: list[Message] = []
         if scored and not over:
             scoring = turns.shift_scored(result.events, state)

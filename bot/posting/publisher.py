@@ -339,7 +339,7 @@ class Publisher:
         lesson = await tutorial.lesson(self.bot, game, result.events, version)
         telling = await tell_turn(self.bot, game, at_keyboard=at_keyboard, last=last)  # each player's settings
         gone = live and result.state.phase != "over" and await self._gone(game)  # (only for the buttons)
-        return TurnFacts(telling.pings, telling.image, lesson, gone, at_keyboard)
+        return TurnFacts(telling.pings, telling.image, lesson, gone, at_keyboard, board=self.bot.board is not None)
 
     async def _send(
         self, result: TurnResult, plan: TurnPlan, interaction: discord.Interaction | None, version: int, parts: int
@@ -393,7 +393,7 @@ class Publisher:
         if buttons is None:
             return None
         if buttons.kind == "turn":
-            return turn_view(game, undo=buttons.undo, catch_up=buttons.catch_up)
+            return turn_view(game, undo=buttons.undo, catch_up=buttons.catch_up, board=buttons.board)
         if buttons.kind == "lesson_end":
             return tutorial.end_view(game)
         return rematch_view(game.id, game.version)

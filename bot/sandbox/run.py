@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import socket
 import webbrowser
 from pathlib import Path
 
@@ -28,12 +29,25 @@ import simcord
 from bot.posting import game_messages
 from bot.sandbox.page import PageKeeper, follow_real_time
 from bot.service.client import CoalBot, create_bot
+from bot.web.options import WebOptions
 from bot.words import sandbox as words
 from bot.words.lobby import lobby_message
 
 log = logging.getLogger("coalbaron")
 
 SANDBOX_DB = Path("data/sandbox.sqlite3")
+BOARD_PORT = 8766  # the sandbox's web board, the same at every start (an open board reconnects to it)
+
+
+def board_port(wanted: int = BOARD_PORT) -> int:
+    """`wanted` if nothing listens on it on 127.0.0.1, else 0 (a free one: a board left open then does not
+    find the next start)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", wanted))
+        except OSError:
+            return 0
+    return wanted
 
 
 def build_world(env: simcord.Env) -> tuple[simcord.GuildHandle, simcord.ChannelHandle, list[simcord.MemberActor]]:
@@ -64,14 +78,17 @@ async def greet(bot: CoalBot, channel: simcord.ChannelHandle) -> None:
 async def open_sandbox(
     env: simcord.Env, bot: CoalBot
 ) -> tuple[simcord.ChannelHandle, list[simcord.MemberActor], PageKeeper]:
-    """The sandbox's server built, its clock the machine's, the page keeper at work and the channel greeted;
-    then the start's catch-up begins (`CoalBot.start_catch_up`): the turns a stop left unposted, in order,
-    then the computers to move. Before the server exists, a post would find no channel there."""
+    """The sandbox's server built, its clock the machine's, the page keeper at work, the channel greeted and
+    the web board listening; then the start's catch-up begins (`CoalBot.start_catch_up`): the turns a stop
+    left unposted, in order, then the computers to move. Before the server exists, a post would find no
+    channel there."""
     _, channel, members = build_world(env)
     follow_real_time(env)  # after the world is built: its ids come from the clock
     keeper = PageKeeper(env, bot)
     keeper.attach()
     await greet(bot, channel)
+    if bot.board is not None:  # started here, outside the bot's own work: an open board never holds SimCord
+        await bot.board.start()
     bot.start_catch_up()
     return channel, members, keeper
 
@@ -85,8 +102,10 @@ async def run_sandbox(
 ) -> int:
     """Serve the sandbox until Ctrl-C, SIGTERM or the end of the preview session; 0 when it stopped cleanly."""
     database.parent.mkdir(parents=True, exist_ok=True)
-    bot = create_bot(database, game_threads=False)  # one channel on the page: games stay in it
+    # One channel on the page: games stay in it. The web board on this machine only, its links to 127.0.0.1.
+    bot = create_bot(database, game_threads=False, web=WebOptions(port=board_port(), host="127.0.0.1"))
     bot.catch_up_at_start = False  # begun once the simulated server is built (`open_sandbox`)
+    bot.board_at_start = False  # the same
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -96,7 +115,8 @@ async def run_sandbox(
             channel, members, keeper = await open_sandbox(env, bot)
             async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
                 keeper.show(preview)
-                print(words.SERVING.format(url=preview.url, database=database), flush=True)
+                board = bot.board.base_url if bot.board is not None else ""
+                print(words.SERVING.format(url=preview.url, database=database, board=board), flush=True)
                 if open_browser:
                     webbrowser.open(preview.url)
                 if started is not None:

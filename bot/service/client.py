@@ -8,6 +8,7 @@ the commands and components and syncs the command tree.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import hashlib
 import io
@@ -32,6 +33,8 @@ from bot.service.health import HealthServer
 from bot.service.housekeeping import Housekeeping
 from bot.service.metrics import Metrics, RateLimits
 from bot.service.workers import Workers
+from bot.web.options import WebOptions
+from bot.web.server import BoardServer
 from games import GameManager
 from games.computers import EXPERT_SECONDS
 from games.consoles import Consoles
@@ -85,7 +88,8 @@ class BotOptions:
     `game_threads`: False keeps every game where `/coal new` is typed (the sandbox, whose page shows one channel);
     `purge_after_days`: how long a server's data is kept after it removed the bot (PURGE_AFTER_DAYS);
     `health`: (host, port) of /healthz, /readyz and /metrics (HEALTH_HOST, HEALTH_PORT; None: off);
-    `ready_post_age`: seconds a post may wait before /readyz turns 503 (READY_POST_AGE).
+    `ready_post_age`: seconds a post may wait before /readyz turns 503 (READY_POST_AGE);
+    `web`: the web board's settings (WEB_PORT and the rest, `bot.web.options`; None: no board).
     """
 
     database: str | os.PathLike[str] | None = None
@@ -101,6 +105,7 @@ class BotOptions:
     purge_after_days: int = PURGE_AFTER_DAYS
     health: tuple[str, int] | None = None
     ready_post_age: float = READY_POST_AGE
+    web: WebOptions | None = None
 
 
 class NotStarted(RuntimeError):
@@ -152,6 +157,9 @@ class CoalBot(discord.Client):
         logging.getLogger("discord.http").addFilter(self._rate_limits)
         # /healthz, /readyz, /metrics on HEALTH_HOST:HEALTH_PORT (off without a port)
         self.health = HealthServer(self, health[0], health[1], options.ready_post_age) if health is not None else None
+        # The web board (bot.web), served once the store is open; off without WEB_PORT.
+        self.board = BoardServer(self, options.web) if options.web is not None else None
+        self.board_at_start = True  # False: its starter starts it (under SimCord: outside the bot's own work)
         self.stage = startup.STARTING  # what start-up is doing, for the line that says why it failed
         # The start's catch-up (pending posts, computers to move) begins with the start, unless its starter
         # begins it later (`start_catch_up`: the sandbox, once its simulated server is built).
@@ -238,6 +246,11 @@ class CoalBot(discord.Client):
         self.timers.start()
         self.manager.games.listeners.append(self.housekeeping.changed)
         self.housekeeping.start()
+        if self.board is not None:
+            self.board.work_context = contextvars.copy_context()
+            if self.board_at_start:
+                self.stage = startup.STARTING_WEB_BOARD
+                await self.board.start()
         self.stage = startup.PREPARING_IMAGES
         # The first turn should not pay for the image caches (or for starting the drawing worker).
         await (self.drawing.run(warm_up) if self.drawing else asyncio.to_thread(warm_up))
@@ -263,6 +276,8 @@ class CoalBot(discord.Client):
         if self._timers is not None:
             self._timers.stop()
         self.housekeeping.stop()
+        if self.board is not None:  # open boards lose their live channel and reconnect to the next start
+            await self.board.stop()
         logging.getLogger("discord.http").removeFilter(self._rate_limits)
         self.publisher.close()  # a post waiting to be tried again is tried at the next start
         await self.computers.close()  # a move being thought is thought again after the next start

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.web.options import WebOptions
 from games.computers import EXPERT_SECONDS
 from games.limits import Limits
 from games.shards import Shards
@@ -47,10 +48,29 @@ class Settings(BaseSettings):
     ready_post_age: AtLeastOne = 600  # seconds a post may wait before /readyz answers 503
     log_format: Literal["text", "json"] = "text"  # json: one JSON object a line, with the game and server
     alert_webhook_url: SecretStr = SecretStr("")  # a Discord webhook for ERROR records and channels out of reach
+    web_port: Annotated[int, Field(ge=1, le=65535)] | None = None  # the web board (off: unset)
+    web_host: str = "127.0.0.1"  # where it listens (0.0.0.0 in a container, behind the HTTPS proxy)
+    public_url: str = ""  # the board's address players open (https://…); the links point there
+    web_secret: SecretStr = SecretStr("")  # signs the board's links (unset: one is made and kept in the database)
+    discord_client_id: str = ""  # the Activity: the application's id (Developer Portal → OAuth2)
+    discord_client_secret: SecretStr = SecretStr("")  # … and its client secret (unset: links only)
 
     @model_validator(mode="after")
     def _shards_agree(self) -> Settings:
         self.shards  # noqa: B018 - raises ValueError when SHARD_IDS and SHARD_COUNT disagree
+        return self
+
+    @model_validator(mode="after")
+    def _web_agrees(self) -> Settings:
+        url = self.public_url.strip()
+        if url and not url.startswith(("https://", "http://")) or " " in url:
+            raise ValueError(f"PUBLIC_URL must be the board's address, like https://coal.example.org, not {url!r}")
+        if self.discord_client_id and not self.discord_client_id.isdigit():
+            raise ValueError(f"DISCORD_CLIENT_ID must be the application's id (digits), not {self.discord_client_id!r}")
+        if bool(self.discord_client_id) != bool(self.discord_client_secret.get_secret_value()):
+            raise ValueError("the Activity needs both DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET (or neither)")
+        if self.discord_client_id and self.web_port is None:
+            raise ValueError("DISCORD_CLIENT_ID is set but WEB_PORT is not: the Activity is the web board")
         return self
 
     @classmethod
@@ -74,6 +94,20 @@ class Settings(BaseSettings):
     def shards(self) -> Shards | None:
         """SHARD_COUNT (and optionally SHARD_IDS, e.g. `0,1`; default every shard) or None when unset."""
         return shards_of(self.shard_count, self.shard_ids)
+
+    @property
+    def web(self) -> WebOptions | None:
+        """The web board's settings, or None when WEB_PORT is unset (no board)."""
+        if self.web_port is None:
+            return None
+        return WebOptions(
+            port=self.web_port,
+            host=self.web_host,
+            public_url=self.public_url.strip(),
+            secret=self.web_secret.get_secret_value(),
+            client_id=self.discord_client_id,
+            client_secret=self.discord_client_secret.get_secret_value(),
+        )
 
     @property
     def limits(self) -> Limits:

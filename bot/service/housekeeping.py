@@ -117,6 +117,7 @@ class Housekeeping:
         dropped = await retention.drop_posted(now - POSTED_KEPT)
         if dropped:
             log.info("%d posts made more than %.0f days ago forgotten", dropped, POSTED_KEPT / DAY)
+        await retention.drop_board_access(now)
         await self._away_and_quiet(now)
 
     async def _away_and_quiet(self, now: float) -> None:

@@ -8,6 +8,7 @@ handling the connection error, and the connection error is the cause worth namin
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import sqlite3
 from collections.abc import Iterator
@@ -30,6 +31,7 @@ OPENING_DATABASE = "opening the database"
 RESUMING = "resuming the open games"
 SYNCING = "syncing the /coal commands with Discord"
 PREPARING_IMAGES = "preparing the board images"
+STARTING_WEB_BOARD = "starting the web board on WEB_PORT"
 LOGGING_IN = "logging in to Discord"
 CONNECTING = "connecting to Discord's gateway"
 
@@ -71,6 +73,8 @@ def _one(err: BaseException, *, database: Path, stage: str) -> str | None:
         return f"Discord closed the connection while {stage} (code {err.code}): {err.reason or 'no reason given'}"
     if isinstance(err, aiohttp.ClientError | asyncio.TimeoutError):
         return f"Could not connect while {stage}: {_words(err)}"
+    if isinstance(err, OSError) and err.errno == errno.EADDRINUSE:
+        return f"Could not listen while {stage}: the port is in use (another program, or the bot already running)"
     if isinstance(err, OSError):
         if err.filename is not None:  # a file the bot may not use: say which
             return f"Could not use {err.filename} while {stage}: {err.strerror or _words(err)}"

@@ -20,6 +20,7 @@ RESUMED_LOBBY = "The sandbox's lobby is still open:"
 SERVING = (
     "Coal Baron sandbox: open {url}\n"
     "(on this machine only; the address is the key, keep it to yourself). Games are kept in {database}.\n"
+    'The web board listens on {board}: a turn\'s "Open the board" button gives you its link.\n'
     "Ctrl-C stops it."
 )
 STOPPED = "Coal Baron sandbox stopped; the database is closed."

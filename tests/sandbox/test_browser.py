@@ -4,9 +4,8 @@ picker and its autocomplete, "My pit" — and sees a new board image after each 
 to its viewer only; a restarted sandbox resumes the game. It saves a screenshot (with
 COALBARON_SCREENSHOT=1 into docs/images/sandbox.png, the README's picture).
 
-Playwright's own browser download is not used: the system Chromium (Debian package `chromium`) is,
-through `executable_path`. Without it the test is skipped locally, saying how to install it; under
-CI (CI set) it fails instead, so CI never skips it.
+Chromium is Debian's package (`tests.browser`): without it the test is skipped locally, saying how to
+install it; under CI (CI set) it fails instead, so CI never skips it.
 """
 
 from __future__ import annotations
@@ -17,26 +16,9 @@ import time
 
 import pytest
 
+from tests.browser import chromium_or_skip as _browser_or_skip
+
 from .conftest import ROOT, start_sandbox
-
-CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
-
-
-def _browser_or_skip() -> str:
-    why = None
-    if CHROMIUM is None:
-        why = "no Chromium: install it with `sudo apt-get install -y chromium`"
-    else:
-        try:
-            import playwright.async_api  # noqa: F401
-        except ImportError:
-            why = "no Playwright: install the test extra (`pip install -e '.[test]'`)"
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"the browser test must run in CI: {why}")
-        pytest.skip(f"browser test skipped: {why}")
-    assert CHROMIUM is not None
-    return CHROMIUM
 
 
 def conversation(page):

@@ -1,0 +1,1 @@
+"""The web board: its server through HTTP and its WebSocket, and its page in Chromium."""
