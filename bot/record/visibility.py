@@ -30,6 +30,13 @@ def may_see(interaction: discord.Interaction, guild_id: int, channel_id: int, se
     channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
     if channel is None or not isinstance(member, discord.Member):
         return True  # a channel gone (the record stays), or no member to judge: the server's game
+    return member_sees(member, channel, seated)
+
+
+def member_sees(
+    member: discord.Member, channel: discord.abc.GuildChannel | discord.Thread, seated: Collection[int]
+) -> bool:
+    """Whether `member` may see the game of `channel` (a known channel) with these seated user ids."""
     allowed = channel.permissions_for(member)
     if isinstance(channel, discord.Thread) and channel.is_private() and member.id not in seated:
         return allowed.manage_threads

@@ -9,8 +9,8 @@ Activity's page lives in Discord's frame) and sent with each request; the databa
 
 The Activity's sign-in: the page's SDK gets a code from Discord (`authorize`), the bot exchanges it at
 Discord's OAuth2 token endpoint with the application's secret and asks who the user is
-(`DiscordOAuth`, the one seam a test replaces with a stand-in on 127.0.0.1), and opens a session for that
-user in the channel the Activity was launched from.
+(`DiscordOAuth`, whose address a test points at a stand-in on 127.0.0.1); a session is opened for that
+user in the channel the Activity was launched from, if they may see it.
 """
 
 from __future__ import annotations
@@ -133,7 +133,8 @@ class Access:
         found = await self.store.web.session(token)
         return Session(*found) if found is not None else None
 
-    async def sign_in(self, code: str, channel_id: int) -> tuple[str, str, int]:
-        """The Activity's sign-in: (Discord access token for the SDK's `authenticate`, session token, user id)."""
-        access_token, user_id = await self.oauth.user_of(code)
-        return access_token, await self.session_for(user_id, channel_id), user_id
+    async def who(self, code: str) -> tuple[str, int]:
+        """The Activity's sign-in, first half: (Discord's access token for the SDK's `authenticate`, the user
+        id) for the SDK's code; SignInFailed if Discord says no. The caller checks that the user may see the
+        channel before it opens a session there (`session_for`)."""
+        return await self.oauth.user_of(code)

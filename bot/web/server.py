@@ -30,9 +30,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import discord
 from aiohttp import WSMsgType, web
 
 from bot.i18n import SUPPORTED, locale_for, speaking
+from bot.record.visibility import member_sees
 from bot.web import board_data, play
 from bot.web.access import Access, Session, SignInFailed
 from bot.web.options import WebOptions
@@ -205,11 +207,31 @@ class BoardServer:
             raise Refused(400, "bad_request")
         assert self.access is not None
         try:
-            access_token, session, _user = await self.access.sign_in(code, int(str(channel)))
+            access_token, user_id = await self.access.who(code)
         except SignInFailed as err:
             log.info("web board: a sign-in with Discord failed (%s)", err)
             raise Refused(401, "sign_in_failed") from None
+        channel_id = int(str(channel))
+        if not await self._sees(user_id, channel_id):
+            raise Refused(403, "not_your_channel")
+        session = await self.access.session_for(user_id, channel_id)
         return web.json_response({"access_token": access_token, "session": session})
+
+    async def _sees(self, user_id: int, channel_id: int) -> bool:
+        """Whether a person signed in by the Activity may see the game of `channel_id`: a channel of a server
+        the bot is on, whose member they are, that they may see (the rule of every list, `bot.record.visibility`)."""
+        channel = self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return False
+        member = channel.guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await channel.guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return False
+        game = await self.bot.manager.games.latest(channel_id)
+        seated = [s.user_id for s in game.seats] if game is not None else []
+        return member_sees(member, channel, seated)
 
     # --- the game ------------------------------------------------------------------------------------------
 
