@@ -279,3 +279,14 @@ def test_best_first_orders_exact_then_prefix_then_word_then_the_rest():
     assert got == ["Factory 6: tile — 3 marks", "Factory 1: tile — 6 marks", "Mixed 6x"]
     assert best_first(items, "dr", values.get, lambda x: x) == ["Draw 5"]
     assert best_first(items, "  ", values.get, lambda x: x) == items
+
+
+async def test_without_a_web_board_no_button_offers_it_and_the_link_option_says_so_privately(world):
+    w = world
+    await start_game(w)
+    r = await w.alice.slash(w.channel, "coal draft", card=1)
+    assert w.bot.board is None and not [c for c in custom_ids(r.response) if c.startswith("coal:web")]
+    game = await stored(w)
+    r = await w.bob.slash(w.channel, "coal board", link=True)
+    assert r.ephemeral and "web board is not set up" in r.response.content
+    assert await stored(w) == game
