@@ -10,6 +10,7 @@ the value (`Settings.from_env`); `python -m bot --check` prints the settings in 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -63,8 +64,12 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _web_agrees(self) -> Settings:
         url = self.public_url.strip()
-        if url and not url.startswith(("https://", "http://")) or " " in url:
+        parts = urlsplit(url)
+        if url and (parts.scheme not in ("https", "http") or not parts.hostname or parts.path not in ("", "/")):
+            # the page asks /api/… of its own host: the board is served at the address's root
             raise ValueError(f"PUBLIC_URL must be the board's address, like https://coal.example.org, not {url!r}")
+        if url and self.web_port is None:
+            raise ValueError("PUBLIC_URL is set but WEB_PORT is not: it is the web board's address")
         if self.discord_client_id and not self.discord_client_id.isdigit():
             raise ValueError(f"DISCORD_CLIENT_ID must be the application's id (digits), not {self.discord_client_id!r}")
         if bool(self.discord_client_id) != bool(self.discord_client_secret.get_secret_value()):

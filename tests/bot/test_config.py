@@ -77,6 +77,21 @@ def test_the_environment_wins_over_the_file(tmp_path, clean_env, monkeypatch):
         ("SHARD_IDS=0,1", "SHARD_IDS is set but SHARD_COUNT is not"),
         ("EXPERT_SECONDS=20", "EXPERT_SECONDS must be a number from 0.1 to 10, not '20'"),
         ("EXPERT_SECONDS=fast", "EXPERT_SECONDS must be a number from 0.1 to 10, not 'fast'"),
+        ("WEB_PORT=8090\nPUBLIC_URL=coal.example.org", "PUBLIC_URL must be the board's address"),
+        ("WEB_PORT=8090\nPUBLIC_URL=https://example.org/coal", "PUBLIC_URL must be the board's address"),
+        ("PUBLIC_URL=https://coal.example.org", "PUBLIC_URL is set but WEB_PORT is not"),
+        (
+            "WEB_PORT=8090\nDISCORD_CLIENT_ID=1300000000000000001",
+            "needs both DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET",
+        ),
+        (
+            "DISCORD_CLIENT_ID=1300000000000000001\nDISCORD_CLIENT_SECRET=s",
+            "DISCORD_CLIENT_ID is set but WEB_PORT is not",
+        ),
+        (
+            "WEB_PORT=8090\nDISCORD_CLIENT_ID=my-app\nDISCORD_CLIENT_SECRET=s",
+            "DISCORD_CLIENT_ID must be the application's id",
+        ),
     ],
 )
 @pytest.mark.slow
