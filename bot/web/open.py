@@ -48,7 +48,7 @@ async def open_board(interaction: discord.Interaction, game: Game, *, launch: bo
     if board is None or board.access is None:
         await interaction.response.send_message(_(words.OFF), ephemeral=True)
         return
-    if launch and board.options.activity:
+    if launch and board.activity:
         try:
             await interaction.response.launch_activity()
             return

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("coalbaron")
 
 STATIC = Path(__file__).with_name("static")
+ACTIVITY_SCRIPT = STATIC / "activity.js"  # built from bot/web/activity (not in the repository)
 RATE = 20  # requests a second one session may make (a page makes a few a move)
 PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
@@ -100,6 +101,12 @@ class BoardServer:
         return app
 
     @property
+    def activity(self) -> bool:
+        """Whether the board opens as the Activity: its credentials are set and its script is built
+        (`npm ci && npm run build` in bot/web/activity; without it, by link only)."""
+        return self.options.activity and ACTIVITY_SCRIPT.is_file()
+
+    @property
     def base_url(self) -> str:
         """Where players open the board: PUBLIC_URL, else the address listened on."""
         return (self.options.public_url or f"http://{self.options.host}:{self.port}").rstrip("/")
@@ -122,6 +129,11 @@ class BoardServer:
         self.access = access
         self.bot.manager.games.listeners.append(self.changed)
         log.info("web board on http://%s:%s/board (players open %s)", self.options.host, self.port, self.base_url)
+        if self.options.activity and not self.activity:
+            log.warning(
+                "the Activity is set up (DISCORD_CLIENT_ID) but its script is not built: run `npm ci && npm run"
+                " build` in bot/web/activity; until then the board opens by private link only"
+            )
 
     async def drain(self) -> None:
         """Wait for the posts of the moves made on the board so far."""
@@ -185,7 +197,7 @@ class BoardServer:
     async def setup(self, request: web.Request) -> web.Response:
         """What the page needs before it signs in: whether it may be the Activity, and the application's id
         (public: Discord shows it in every Activity's address)."""
-        return web.json_response({"activity": self.options.activity, "client_id": self.options.client_id})
+        return web.json_response({"activity": self.activity, "client_id": self.options.client_id})
 
     async def link(self, request: web.Request) -> web.Response:
         self._same_origin(request)
@@ -199,7 +211,7 @@ class BoardServer:
 
     async def token(self, request: web.Request) -> web.Response:
         self._same_origin(request)
-        if not self.options.activity:
+        if not self.activity:
             raise Refused(404, "no_activity")
         body = await self._json(request)
         code, channel = str(body.get("code", "")), body.get("channel")

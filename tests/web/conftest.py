@@ -66,3 +66,15 @@ async def world(simcord_env) -> World:
 async def board(world) -> Board:
     async with aiohttp.ClientSession() as http:
         yield Board(http, f"http://127.0.0.1:{world.bot.board.port}")
+
+
+@pytest.fixture
+def activity_built(monkeypatch, tmp_path):
+    """The Activity's script taken as built (a test that loads it in a browser builds it:
+    `tests.web.activity_bundle`)."""
+    from bot.web import server
+
+    script = tmp_path / "activity.js"
+    script.write_text("window.CoalActivity = null;\n")
+    if not server.ACTIVITY_SCRIPT.is_file():
+        monkeypatch.setattr(server, "ACTIVITY_SCRIPT", script)

@@ -5,12 +5,15 @@ and a channel the person may not see open no session."""
 
 from __future__ import annotations
 
+import logging
+
+import aiohttp
 import discord
 import pytest
 from aiohttp import web
 
 from bot.web.options import WebOptions
-from tests.bot.driver import start_game
+from tests.bot.driver import make_world, start_game
 from tests.browser import chromium_or_skip
 from tests.web.activity_bundle import activity_bundle_or_skip
 
@@ -69,7 +72,24 @@ def web_options(discord_api) -> WebOptions:
     return WebOptions(port=0, client_id=CLIENT_ID, client_secret=CLIENT_SECRET, discord_api=discord_api.url)
 
 
-async def test_the_setup_names_the_application_and_an_activity_origin_is_let_in(world, board):
+async def test_without_its_script_built_the_activity_is_off_and_the_start_says_how_to_build_it(
+    monkeypatch, tmp_path, caplog, simcord_env, simcord_bot
+):
+    from bot.web import server
+
+    monkeypatch.setattr(server, "ACTIVITY_SCRIPT", tmp_path / "activity.js")
+    caplog.set_level(logging.INFO)
+    w = make_world(simcord_env)
+    with simcord_env.time_context():
+        await w.bot.board.start()
+    assert not w.bot.board.activity
+    assert any("npm ci && npm run build" in r.getMessage() for r in caplog.records)
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"http://127.0.0.1:{w.bot.board.port}/api/setup") as r:
+            assert (await r.json())["activity"] is False
+
+
+async def test_the_setup_names_the_application_and_an_activity_origin_is_let_in(activity_built, world, board):
     assert await board.get("/.proxy/api/setup") == (200, {"activity": True, "client_id": CLIENT_ID})
     status, _ = await board.post(
         "/api/token", {"code": "x", "channel": "1"}, origin=f"https://{CLIENT_ID}.discordsays.com"
@@ -77,7 +97,7 @@ async def test_the_setup_names_the_application_and_an_activity_origin_is_let_in(
     assert status != 403  # Discord's proxy origin for this application is the board's own
 
 
-async def test_a_code_discord_refuses_or_cannot_confirm_opens_no_session(world, board, discord_api):
+async def test_a_code_discord_refuses_or_cannot_confirm_opens_no_session(activity_built, world, board, discord_api):
     w = world
     await start_game(w)
     discord_api.user_id = w.alice.id
@@ -91,7 +111,7 @@ async def test_a_code_discord_refuses_or_cannot_confirm_opens_no_session(world, 
         assert (await tx.fetch("SELECT COUNT(*) FROM web_sessions", ()))[0][0] == 0
 
 
-async def test_a_channel_the_person_may_not_see_opens_no_session(world, board, discord_api):
+async def test_a_channel_the_person_may_not_see_opens_no_session(activity_built, world, board, discord_api):
     w = world
     secret = w.guild.create_text_channel(
         "secret",

@@ -64,7 +64,7 @@ def web_options() -> WebOptions:
     return WebOptions(port=0, client_id="1300000000000000001", client_secret="the-application-secret")
 
 
-async def test_with_the_activity_a_launch_discord_refuses_falls_back_to_the_link(world, caplog):
+async def test_with_the_activity_a_launch_discord_refuses_falls_back_to_the_link(activity_built, world, caplog):
     caplog.set_level(logging.INFO)
     w = world
     await start_game(w)
