@@ -47,6 +47,20 @@ def postgres_server():
 
 
 @pytest.fixture
+def own_postgres():
+    """A PostgreSQL server of this test's own, which it may stop and start: with fsync and synchronous
+    commits, as in production, so that a committed move survives the stop."""
+    why = LocalPostgres.unavailable()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL tests cannot run in CI: {why}")
+        pytest.skip(f"PostgreSQL tests skipped: {why}")
+    server = LocalPostgres().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
 def postgres_url(request):
     """A new empty database on the session's PostgreSQL server."""
     server = request.getfixturevalue("postgres_server")

@@ -38,8 +38,9 @@ from bot.record.visibility import member_sees
 from bot.web import board_data, play
 from bot.web.access import Access, Session, SignInFailed
 from bot.web.options import WebOptions
+from bot.web.relay import Relay, Unavailable
 from bot.words import refusals
-from games import GameError, TurnResult
+from games import Game, GameError, TurnResult
 from rules import Refusal, view
 from storage import Brief
 
@@ -79,6 +80,7 @@ class BoardServer:
         # board is started by its starter, outside the bot's work, so an open board never holds its settling.
         self.work_context = contextvars.copy_context()
         self.port = options.port  # the one listened on (a test's port 0 becomes a free one)
+        self.relay: Relay | None = None  # several processes over PostgreSQL: moves and versions between them
 
     # --- running -------------------------------------------------------------------------------------
 
@@ -127,6 +129,17 @@ class BoardServer:
         access = Access(self.bot.store, self.options, self.bot.clock, self.base_url)
         await access.open()
         self.access = access
+        store = self.bot.store
+        if self.bot.manager.games.shards is not None and store.kind == "postgresql":
+            relay = Relay(
+                str(store.target),
+                owns=self.bot.manager.games.owns,
+                play=self._handed,
+                version=self._pushed,
+                lost=self._missed,
+            )
+            await relay.start()
+            self.relay = relay
         self.bot.manager.games.listeners.append(self.changed)
         log.info("web board on http://%s:%s/board (players open %s)", self.options.host, self.port, self.base_url)
         if self.options.activity and not self.activity:
@@ -143,6 +156,9 @@ class BoardServer:
     async def stop(self) -> None:
         if self.changed in self.bot.manager.games.listeners:
             self.bot.manager.games.listeners.remove(self.changed)
+        if self.relay is not None:
+            relay, self.relay = self.relay, None
+            await relay.stop()
         for sockets in self._live.values():
             for ws in list(sockets):
                 await ws.close()
@@ -152,13 +168,24 @@ class BoardServer:
             await runner.cleanup()
 
     def changed(self, brief: Brief) -> None:
-        """A game was stored (the manager's listener): its open boards are told its new version."""
-        sockets = self._live.get(brief.channel_id)
-        if not sockets:
-            return
-        message = json.dumps({"version": brief.version, "status": brief.status})
-        for ws in list(sockets):
-            task = asyncio.get_running_loop().create_task(self._send(ws, brief.channel_id, message))
+        """A game was stored here (the manager's listener): its open boards are told its new version, here
+        and, through the relay, in the other processes."""
+        self._pushed(brief.channel_id, brief.version, brief.status)
+        if self.relay is not None:
+            self.relay.tell(brief.channel_id, brief.version, brief.status)
+
+    def _pushed(self, channel_id: int, version: int, status: str) -> None:
+        """Tell this process's open boards of `channel_id` a new version."""
+        self._tell(channel_id, json.dumps({"version": version, "status": status}))
+
+    def _missed(self) -> None:
+        """The relay was lost for a while: every open board reads its game again (as after a reconnect)."""
+        for channel_id in list(self._live):
+            self._tell(channel_id, json.dumps({"hello": True}))
+
+    def _tell(self, channel_id: int, message: str) -> None:
+        for ws in list(self._live.get(channel_id, ())):
+            task = asyncio.get_running_loop().create_task(self._send(ws, channel_id, message))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
@@ -252,7 +279,7 @@ class BoardServer:
 
     async def state(self, request: web.Request) -> web.Response:
         session = await self._session(request)
-        game = await self.bot.manager.games.latest(session.channel_id)
+        game = await self._game(session.channel_id)
         if game is None or game.state is None:
             raise Refused(404, "no_game")
         paused = game.options.paused_at is not None
@@ -264,8 +291,8 @@ class BoardServer:
     async def mine(self, request: web.Request) -> web.Response:
         session = await self._session(request, acting=True)
         body = await self._json(request)
-        game = await self.bot.manager.games.current(session.channel_id)
-        you = board_data.viewer_of(game, session.user_id) if game is not None else None
+        game = await self._game(session.channel_id)
+        you = board_data.viewer_of(game, session.user_id) if game is not None and game.is_running else None
         steps = body.get("steps")
         if game is None or game.state is None or you is None or steps not in (4, 6, 8, 10):
             raise Refused(400, "bad_request")
@@ -283,10 +310,7 @@ class BoardServer:
         version, action = body.get("version"), body.get("action")
         if not isinstance(version, int) or not isinstance(action, str) or len(action) > 1000:
             raise Refused(400, "bad_request")
-        game = await self.bot.manager.games.latest(session.channel_id)
-        lang = self._lang(request, game.options.language if game else "en")
-        outcome = await play.play(self.bot, session.channel_id, session.user_id, action, version, lang)
-        return self._played(outcome)
+        return await self._act(request, session, {"kind": "move", "action": action, "version": version})
 
     async def undo(self, request: web.Request) -> web.Response:
         session = await self._session(request, acting=True)
@@ -294,17 +318,54 @@ class BoardServer:
         version = body.get("version")
         if not isinstance(version, int):
             raise Refused(400, "bad_request")
-        game = await self.bot.manager.games.latest(session.channel_id)
-        lang = self._lang(request, game.options.language if game else "en")
-        return self._played(await play.undo(self.bot, session.channel_id, session.user_id, version, lang))
+        return await self._act(request, session, {"kind": "undo", "action": "", "version": version})
 
-    def _played(self, outcome: play.Outcome) -> web.Response:
+    async def _act(self, request: web.Request, session: Session, what: dict[str, Any]) -> web.Response:
+        """A move or an undo asked on this board: played here, or handed to the process that owns the game."""
+        game = await self._game(session.channel_id)
+        lang = self._lang(request, game.options.language if game else "en")
+        asked = {**what, "channel": session.channel_id, "user": session.user_id, "lang": lang}
+        if self.relay is not None and game is not None and not self.bot.manager.games.owns(game.guild_id):
+            try:
+                answer = await self.relay.hand({**asked, "guild": game.guild_id})
+            except Unavailable:
+                raise Refused(503, "owner_unavailable") from None
+        else:
+            answer = await self._here(asked)
+        return web.json_response(answer, status=409 if "refused" in answer else 200)
+
+    async def _here(self, asked: dict[str, Any]) -> dict[str, Any]:
+        """Play a move or an undo of a game this process owns (asked on its own board, or handed by another
+        process): `{"version": n}` or `{"refused": sentence}`. It is posted in the channel like any other move,
+        while the board is answered at once; the post is the bot's own work, begun in the bot's context
+        (`work_context`), not in the page's connection's."""
+        channel, user, version, lang = asked["channel"], asked["user"], asked["version"], asked["lang"]
+        if asked["kind"] == "undo":
+            outcome = await play.undo(self.bot, channel, user, version, lang)
+        else:
+            outcome = await play.play(self.bot, channel, user, asked["action"], version, lang)
         if outcome.result is None:
-            return web.json_response({"refused": outcome.refused}, status=409)
-        # Posted to the channel like any other move, while the board answers at once; the post is the bot's
-        # own work, begun in the bot's context (`work_context`), not in the page's connection's.
+            return {"refused": outcome.refused}
         asyncio.get_running_loop().call_soon(self._publish, outcome.result, context=self.work_context.copy())
-        return web.json_response({"version": outcome.result.version})
+        return {"version": outcome.result.version}
+
+    async def _handed(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A move handed by another process's board (`bot.web.relay`), for a game of this process."""
+        fields = [request.get(k) for k in ("channel", "user", "version")]
+        well_formed = all(isinstance(f, int) for f in fields) and request.get("kind") in ("move", "undo")
+        if not well_formed or not isinstance(request.get("action"), str) or request.get("lang") not in SUPPORTED:
+            raise ValueError(f"a handed move that is not one: {sorted(request)}")
+        return await self._here(request)
+
+    async def _game(self, channel_id: int) -> Game | None:
+        """The channel's game as this board shows it: from the manager; with several processes, a game
+        another process owns as it is stored (this process keeps no copy of it, which would go stale)."""
+        if self.relay is None:
+            return await self.bot.manager.games.latest(channel_id)
+        stored = await self.bot.store.queries.latest_game(channel_id)
+        if stored is not None and self.bot.manager.games.owns(stored.guild_id):
+            return await self.bot.manager.games.latest(channel_id)
+        return stored
 
     def _publish(self, result: TurnResult) -> None:
         task = asyncio.get_running_loop().create_task(self.bot.publisher.publish(result))

@@ -5,7 +5,6 @@ stuck, and no stored move is reported as lost."""
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 import simcord
@@ -13,24 +12,9 @@ import simcord
 from bot import create_bot
 from games.computers import is_computer
 from rules.record import Chooser, random_action
-from storage.testing import LocalPostgres
 from tests.storage.proxy import CommitCutter
 
 from .driver import actor, close_bot, fast_forward, make_world, start_game, virtual_clock
-
-
-@pytest.fixture
-def own_postgres():
-    """A PostgreSQL server of this test's own, which it may stop and start: with fsync and synchronous
-    commits, as in production, so that a committed move survives the stop."""
-    why = LocalPostgres.unavailable()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL tests cannot run in CI: {why}")
-        pytest.skip(f"PostgreSQL tests skipped: {why}")
-    server = LocalPostgres().start()
-    yield server
-    server.stop()
 
 
 @pytest.mark.slow

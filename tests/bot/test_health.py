@@ -20,7 +20,6 @@ from bot import create_bot
 from bot.service.logs import Alerts, JsonLines, about
 
 from .driver import actor, close_bot, fast_forward, make_world, start_game, virtual_clock
-from .test_database_faults import own_postgres  # noqa: F401 - the fixture
 
 
 def free_port() -> int:
@@ -92,7 +91,7 @@ async def test_health_ready_and_metrics_of_a_running_bot(db_path, monkeypatch):
 
 @pytest.mark.slow
 async def test_readyz_turns_503_within_5_s_of_postgresql_stopping_and_200_within_5_s_of_its_return(
-    own_postgres,  # noqa: F811
+    own_postgres,
 ):
     url = own_postgres.create_database("ready")
     port = free_port()
