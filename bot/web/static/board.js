@@ -586,7 +586,17 @@
     drawPits();
   }
 
+  // One read of the state at a time: versions that come while one is under way are read once after it
+  // (a computer's run of moves, a timer's), so a page never asks more than it shows.
+  let reading = null;
+  let readAgain = false;
   async function refresh() {
+    if (reading) { readAgain = true; return reading; }
+    reading = (async () => { do { readAgain = false; await readState(); } while (readAgain); })();
+    try { await reading; } finally { reading = null; }
+  }
+
+  async function readState() {
     const r = await call("GET", "/api/state");
     if (r.status === 401) { signedOut(); return; }
     if (!r.ok) { notice(r.status === 404 ? W("no_game") : said(r)); return; }
