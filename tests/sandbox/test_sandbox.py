@@ -4,6 +4,7 @@ points to it. (A game resumed after a restart: test_browser.py.)"""
 
 from __future__ import annotations
 
+import re
 import socket
 import sqlite3
 import subprocess
@@ -48,6 +49,11 @@ def test_the_sandbox_serves_on_loopback_only_and_stops_cleanly_on_sigterm(sandbo
     with urllib.request.urlopen(f"http://127.0.0.1:{sandbox.port}/", timeout=10) as page:
         assert page.status == 200 and "SimCord" in page.read().decode()
     assert _listening(sandbox.port) == {"127.0.0.1"}  # bound to loopback, not to every interface
+    said = [sandbox.process.stdout.readline() for _ in range(2)]
+    [board] = [re.search(r"listens on (http://127\.0\.0\.1:(\d+))", line) for line in said if "web board" in line]
+    with urllib.request.urlopen(f"{board[1]}/board", timeout=10) as page:  # the web board, beside it
+        assert page.status == 200 and "board.js" in page.read().decode()
+    assert _listening(int(board[2])) == {"127.0.0.1"}
     for address in _addresses():  # another interface of this machine: nothing listens there
         with socket.socket() as s:
             s.settimeout(2)
