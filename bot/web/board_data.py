@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import pgettext, speaking
+from bot.i18n import speaking
 from bot.words import board as words
 from bot.words.choices import label
 from bot.words.common import marks, workers
@@ -95,7 +95,7 @@ def tables(lang: str) -> dict[str, Any]:
                 "cubes": [[cubes(colour, n) for n in range(6)] for colour in range(4)],
                 "at_level": [at_level(k) for k in range(5)],
             },
-            "help": {topic: pgettext("help", text) for topic, text in words.help_topics().items()},
+            "help": words.help_topics(),
             "words": words.page_words(),
         }
 

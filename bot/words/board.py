@@ -3,7 +3,7 @@ answers in Discord that open it."""
 
 from __future__ import annotations
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, pgettext
 from bot.words import turns
 from bot.words.common import marks
 from bot.words.console import CAGE, LOAD, STORE, fill_label
@@ -123,9 +123,33 @@ def clock_names() -> list[str]:
     return [_(text) for text in CLOCK_NAMES]
 
 
+# What a kind of worker space does, as the board's sheet says it when the space is tapped (in the board's
+# own terms: no command, no option; `/coal help` says the same for the commands)
+SPACE_HELP = {
+    "factory": N_(
+        "Buy this tunnel tile: 1, 2, 3 or 4 marks per yellow, brown, grey or black cart on it. Its carts arrive"
+        " full of coal on the matching level of your pit. The draw space shows you alone the top 5 tiles: keep"
+        " one you can pay for, or none."
+    ),
+    "mine": N_(
+        "Mine with this many work steps: tap a level to move the cage there, a cart at the cage's level to load"
+        " one cube (the cage holds 5), and at the surface an order spot or the storage to put one cube there."
+        " Two cubes of any colour may fill a spot (2 steps). Nothing happens before Confirm."
+    ),
+    "deliver": N_(
+        "Deliver every complete order of yours for this vehicle: its VP at once, its cubes back to the supply,"
+        " its card face down in front of you (it counts at every shift scoring)."
+    ),
+    "money": N_("Take this many marks."),
+    "order": N_("Take this order card. The draw space shows you alone the top 5 cards: keep one, or none."),
+    "bank": N_("Always open while you have a worker: exactly 1 worker for 1 mark."),
+}
+
+
 def help_topics() -> dict[str, str]:
-    """The `/coal help` topics the page shows for a kind of worker space (translated with the help's context)."""
-    return {topic: HELP[topic] for topic in ("factory", "mine", "deliver", "money", "order", "bank", "scoring")}
+    """What each kind of worker space does, and how the shifts are scored (the `/coal help` topic, which
+    names no command), in the reader's words."""
+    return {topic: _(text) for topic, text in SPACE_HELP.items()} | {"scoring": pgettext("help", HELP["scoring"])}
 
 
 def status_line(game: Game, state: GameState, you: str | None, paused: bool) -> str:

@@ -197,10 +197,14 @@ async def test_the_page_s_words_come_in_each_language(world, board, lang):
     status, tables = await board.get(f"/api/tables?lang={lang}")
     assert status == 200 and tables["lang"] == lang
     assert len(tables["names"]["clock"]) == 12 and len(tables["names"]["spaces"]) == len(SPACES)
+    # what a space does, in the board's terms: a tapped space names no command to type
+    assert set(tables["help"]) == {"factory", "mine", "deliver", "money", "order", "bank", "scoring"}
+    assert not [t for t, text in tables["help"].items() if "/coal" in text or "`" in text]
     if lang != "en":
         english = (await board.get("/api/tables?lang=en"))[1]
         same = [k for k, v in tables["words"].items() if v == english["words"][k] and not v.startswith("(")]
         assert len(same) <= 3, same  # (the few words that are the same in both, like "VP")
+        assert not [t for t, text in tables["help"].items() if text == english["help"][t]]
 
 
 async def test_a_refusal_is_said_in_the_viewer_s_words_and_a_refused_request_by_its_code(world, board):
