@@ -11,6 +11,7 @@ import pytest
 from bot import create_bot
 from bot.web.options import WebOptions
 from bot.words.computers import computer_name
+from rules import legal_actions
 from tests.bot.driver import act, close_bot, start_game, stored, virtual_clock
 from tests.browser import chromium_or_skip
 
@@ -184,3 +185,53 @@ async def test_a_page_open_through_a_restart_reconnects_by_itself_and_plays_on(w
             if new is not None:
                 await new.board.stop()
                 await close_bot(new)
+
+
+# every control a keyboard or a screen reader reaches, without a name to read out
+NAMELESS = """() => [...document.querySelectorAll('button, [role=button], [tabindex]')]
+    .filter((e) => !e.closest('[hidden]') && !(e.getAttribute('aria-label') || e.textContent).trim())
+    .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+async def test_the_board_is_played_by_keyboard_and_every_control_has_a_name(world):
+    """Tab to a legal space, Enter opens what it does and costs, Enter on its first choice plays it;
+    nothing a keyboard reaches is without a name (buttons, the mining targets), in the board or its sheet."""
+    chromium = chromium_or_skip()
+    from playwright.async_api import async_playwright
+
+    w = world
+    game = await start_game(w)
+    while not (game.state.phase == "turn" and game.to_move_user == w.alice.id):  # the draft, then to alice
+        move = "bank" if game.state.phase == "turn" else str(legal_actions(game.state)[0])
+        game = await act(w, move)
+    link = await w.bot.board.access.link(w.alice.id, game.id)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium)
+        try:
+            page = await browser.new_page(viewport={"width": 1280, "height": 900})
+            await page.goto(link)
+            await page.wait_for_function("() => document.body.dataset.yourTurn === 'true'")
+            assert await page.evaluate(NAMELESS) == []
+            for _ in range(200):  # Tab until a legal worker space has the focus
+                await page.keyboard.press("Tab")
+                if await page.evaluate("() => document.activeElement.matches('#board .space.legal')"):
+                    break
+            else:
+                raise AssertionError("no legal space is reached by Tab")
+            await page.keyboard.press("Enter")
+            await page.wait_for_selector("#sheet:not([hidden])")
+            assert await page.evaluate(NAMELESS) == []
+            assert await page.evaluate("() => document.activeElement.closest('#sheet') !== null")  # focus moved in
+            await page.locator("#sheet-body .choice").first.focus()
+            await page.keyboard.press("Enter")
+            await page.wait_for_function(
+                "(v) => Number(document.body.dataset.version) > v"
+                " || document.querySelector('#sheet-body .mining-tools') !== null",
+                arg=game.version,
+            )
+            if await page.locator("#sheet-body .mining-tools").count():
+                assert await page.evaluate(NAMELESS) == []  # the pit's targets are named too
+                await page.keyboard.press("Escape")
+                await page.wait_for_selector("#sheet", state="hidden")
+        finally:
+            await browser.close()
