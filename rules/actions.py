@@ -261,7 +261,7 @@ def parse_step(text: str) -> CageTo | Load | Store | Fill:
     if word == "cage" and rest:
         level = level_from_word(rest)
         if level is None:
-            raise _bad(text, RulesReason.NOT_A_LEVEL)
+            raise _bad(text, RulesReason.NOT_A_LEVEL, word=quote(rest))
         return CageTo(level=level)
     if word in ("load", "store") and rest:
         cls = Load if word == "load" else Store

@@ -10,6 +10,7 @@ by "|" ("marrone|marroni"), the first being the one help shows. English keywords
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 import unicodedata
@@ -104,3 +105,14 @@ def to_english_plan(text: str, lang: str) -> str:
         text = pattern.sub(lambda m: f" {table[m.group(0)]} ", text)
     steps = (" ".join(step.split()) for step in text.split(","))
     return ", ".join(step for step in steps if step)
+
+
+def nearest_keyword(word: str, english: tuple[str, ...], lang: str | None = None) -> str | None:
+    """The keyword among `english` that a mistyped `word` (in English or in `lang`) most likely meant
+    ("yelow" -> "yellow", "grgio" -> "grey"), in English; None when none is close."""
+    lang = lang or language()
+    spellings = {w: w for w in english}
+    if lang != DEFAULT:
+        spellings |= {spelt: eng for spelt, eng in _keywords(lang) if eng in english}
+    close = difflib.get_close_matches(_normalise(word).strip(), list(spellings), n=1, cutoff=0.7)
+    return spellings[close[0]] if close else None

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from bot.i18n import N_, Nn_, _
+from bot.play.plan_words import in_language, nearest_keyword
 from bot.words.common import LIST_SEPARATOR, marks, plural, sentences, shown
 from rules import (
     Banked,
@@ -41,7 +42,7 @@ from rules import (
     TookMoney,
     TookOrder,
 )
-from rules.components import NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
+from rules.components import COLOUR_NAMES, LEVEL_NAMES, NO_COAL, ORDER_CARDS, SPACE_BY_KEY, TILES
 
 # --- names of pieces ---------------------------------------------------------------------------
 
@@ -619,6 +620,24 @@ def _ints(value: object) -> list[int]:
     return [int(x) for x in value]
 
 
+# a mistyped word in a plan or an action, with the word it most likely meant (`rules.components.nearest_word`)
+NEAR = {
+    RulesReason.NOT_A_COLOUR: N_("I can't read `{text}`: `{word}` is not a coal colour. Did you mean `{near}`?"),
+    RulesReason.NOT_A_LEVEL: N_("I can't read `{text}`: did you mean `{near}`?"),
+}
+
+
+def _nearest(refusal: Refusal) -> str | None:
+    """What a mistyped word of a plan most likely meant, written as the reader writes plans: the colour
+    (`yellow`), or the whole step for a level (`cage yellow`)."""
+    word = str(refusal.params.get("word", ""))
+    colour = refusal.reason is RulesReason.NOT_A_COLOUR
+    meant = nearest_keyword(word, COLOUR_NAMES if colour else LEVEL_NAMES) if word else None
+    if meant is None:
+        return None
+    return in_language(meant if colour else f"cage {meant}")
+
+
 def explain(refusal: Refusal) -> str:
     """Why the rules refused, in one sentence (with the step of a mining plan first)."""
     fields = _refusal_fields(refusal)
@@ -631,6 +650,8 @@ def explain(refusal: Refusal) -> str:
         problem = _locked(str(refusal.params["space"]), **fields)
     elif reason is RulesReason.NOT_ENOUGH_WORKERS:
         problem = plural(cast(int, fields["need"]), *NEEDS_WORKERS, **fields)
+    elif reason in NEAR and (near := _nearest(refusal)) is not None:
+        problem = _(NEAR[reason]).format(**fields, near=near)
     else:
         problem = _(REFUSALS[reason]).format(**fields)
     if "step" not in fields:

@@ -169,6 +169,26 @@ async def test_the_console_and_a_plan_in_the_askers_language(simcord_env, locale
     assert (await stored(w)).version == before + 1
 
 
+async def test_a_mistyped_plan_word_is_answered_with_the_word_it_likely_meant_in_the_asker_s_words(
+    simcord_env, locales
+):
+    """A plan typed in German with a misspelt level ("gleb" for "gelb") and colour: the refusal suggests
+    the German step and colour, in German; nothing is played."""
+    w = world_in(simcord_env, "en-US")
+    locales[w.alice.id] = locales[w.bob.id] = "de"
+    await start_game(w, 2, seed=7)
+    game = await fast_forward(w, 80, until=lambda g: g.state.phase == "shifts")
+    mover = next(m for m in w.players if m.id == game.to_move_user)
+    cage = in_language("cage yellow", "de").split()[0]
+    r = await mover.slash(w.channel, "coal mine", steps=6, plan=f"{cage} gleb")
+    assert f"`{in_language('cage yellow', 'de')}`" in private_reply(r).content, private_reply(r).content
+    load = in_language("load grey", "de")
+    r = await mover.slash(w.channel, "coal mine", steps=6, plan=f"{in_language('cage grey', 'de')}, {load[:-1]}")
+    said = private_reply(r).content
+    assert f"`{in_language('grey', 'de')}`" in said and "?" in said, said
+    assert await stored(w) == game
+
+
 async def test_an_unknown_language_is_refused_with_the_list_and_nothing_is_stored(simcord_env, locales):
     w = world_in(simcord_env, "en-US")
     r = await w.alice.slash(w.channel, "coal new", thread=False, language="klingon")

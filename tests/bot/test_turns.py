@@ -128,6 +128,11 @@ async def test_the_spec_refusals_workers_and_plan_step(world):
     await assert_refused(w, r, "Step 4 (`load black`): the cage is at the grey level.", before=game)
     r = await member.slash(w.channel, "coal mine", steps=6, plan="cage grey, lift everything")
     await assert_refused(w, r, "Step 2: I can't read `lift everything`", before=game)
+    # a typo is answered with the word it likely meant
+    r = await member.slash(w.channel, "coal mine", steps=6, plan="cage yelow")
+    await assert_refused(w, r, "Step 1: I can't read `cage yelow`: did you mean `cage yellow`?", before=game)
+    r = await member.slash(w.channel, "coal mine", steps=6, plan="cage grey, load gery")
+    await assert_refused(w, r, "`gery` is not a coal colour. Did you mean `grey`?", before=game)
 
 
 async def test_illegal_choices_are_refused_with_the_rules_reason(world):

@@ -54,7 +54,7 @@ MALFORMED = [
     ("mine 7", RulesReason.BAD_MINE_STEPS, {}),
     ("money 2", RulesReason.BAD_AMOUNT, {}),
     ("deliver rocket", RulesReason.BAD_VEHICLE, {}),
-    ("mine 8: cage moon", RulesReason.NOT_A_LEVEL, {"step": 1}),
+    ("mine 8: cage moon", RulesReason.NOT_A_LEVEL, {"step": 1, "word": "moon"}),
     ("mine 8: fill 1 grey", RulesReason.BAD_FILL, {"step": 1}),
     ("mine 8: cage grey, fill 1.1 grey from cage+storage", RulesReason.TWO_SOURCES, {"step": 2}),
     ("mine 8: fill 0.1 grey", RulesReason.NUMBERED_FROM_ONE, {"step": 1}),
