@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from rules import EVENTS, GameState
@@ -172,50 +173,52 @@ class Personal(Part):
                 "quiet_to_minute": quiet_to,
                 "heads_up": bool(heads_up),
             }
-        return {
-            "user_id": user_id,
-            "settings": settings_doc,
-            "ratings": [
-                {"guild_id": g, "mu": mu, "sigma": sigma, "games": n, "updated_at": at}
-                for g, mu, sigma, n, at in ratings
-            ],
-            "rating_changes": [
-                {"game_id": gid, "guild_id": g, "mu_before": mb, "sigma_before": sb, "mu": mu, "sigma": s, "at": at}
-                for gid, g, mb, sb, mu, s, at in changes
-            ],
-            "seats": [
-                {
-                    "game_id": gid,
-                    "guild_id": g,
-                    "channel_id": ch,
-                    "status": status,
-                    "created_at": created,
-                    "updated_at": updated,
-                    "host": bool(host),
-                    "seat": seat,
-                    "name": name,
-                    "colour": colour,
-                    "vp": vp,
-                    "won": None if won is None else bool(won),
-                }
-                for gid, g, ch, status, created, updated, host, seat, name, colour, vp, won in seats
-            ],
-            "moves": [
-                {"game_id": gid, "seq": seq, "player": player, "action": action, "at": at, "timer": bool(auto)}
-                for gid, seq, player, action, at, auto in moves
-            ],
-            "server_defaults_changed": [{"guild_id": g, "at": at} for g, at in defaults],
-            "forget_request": (
-                {"requested_at": asked[0][0], "asked_by": asked[0][1], "games": [int(g) for (g,) in covered]}
-                if asked
-                else None
-            ),
-            "away_periods": [{"started_at": s, "until": u, "ended_at": e} for s, u, e in away],
-            "board_links": [{"game_id": g, "made_at": c, "expires_at": x, "used_at": u} for g, c, x, u in links],
-            "board_sessions": [
-                {"channel_id": ch, "opened_at": c, "expires_at": x, "revoked": bool(r)} for ch, c, x, r in sessions
-            ],
-        }
+        return with_times(
+            {
+                "user_id": user_id,
+                "settings": settings_doc,
+                "ratings": [
+                    {"guild_id": g, "mu": mu, "sigma": sigma, "games": n, "updated_at": at}
+                    for g, mu, sigma, n, at in ratings
+                ],
+                "rating_changes": [
+                    {"game_id": gid, "guild_id": g, "mu_before": mb, "sigma_before": sb, "mu": mu, "sigma": s, "at": at}
+                    for gid, g, mb, sb, mu, s, at in changes
+                ],
+                "seats": [
+                    {
+                        "game_id": gid,
+                        "guild_id": g,
+                        "channel_id": ch,
+                        "status": status,
+                        "created_at": created,
+                        "updated_at": updated,
+                        "host": bool(host),
+                        "seat": seat,
+                        "name": name,
+                        "colour": colour,
+                        "vp": vp,
+                        "won": None if won is None else bool(won),
+                    }
+                    for gid, g, ch, status, created, updated, host, seat, name, colour, vp, won in seats
+                ],
+                "moves": [
+                    {"game_id": gid, "seq": seq, "player": player, "action": action, "at": at, "timer": bool(auto)}
+                    for gid, seq, player, action, at, auto in moves
+                ],
+                "server_defaults_changed": [{"guild_id": g, "at": at} for g, at in defaults],
+                "forget_request": (
+                    {"requested_at": asked[0][0], "asked_by": asked[0][1], "games": [int(g) for (g,) in covered]}
+                    if asked
+                    else None
+                ),
+                "away_periods": [{"started_at": s, "until": u, "ended_at": e} for s, u, e in away],
+                "board_links": [{"game_id": g, "made_at": c, "expires_at": x, "used_at": u} for g, c, x, u in links],
+                "board_sessions": [
+                    {"channel_id": ch, "opened_at": c, "expires_at": x, "revoked": bool(r)} for ch, c, x, r in sessions
+                ],
+            }
+        )
 
     # --- forgetting a person ---------------------------------------------------------------
 
@@ -411,3 +414,23 @@ async def _forget_pings(tx: Tx, game_id: int, user_id: int) -> None:
             await tx.execute(
                 "UPDATE outbox SET payload = ? WHERE id = ?", (json.dumps(data, separators=(",", ":")), post_id)
             )
+
+
+TIMES = ("at", "until")  # a field named so, or ending in "_at" or "_until", is a moment (Unix seconds)
+
+
+def with_times(doc: Any) -> Any:
+    """`doc` with each moment also as ISO 8601 in UTC, beside its number: `"updated_at": 1767225600.0`
+    gains `"updated_at_utc": "2026-01-01T00:00:00Z"` (what a person reads; the number stays for tools)."""
+    if isinstance(doc, list):
+        return [with_times(item) for item in doc]
+    if not isinstance(doc, dict):
+        return doc
+    out: dict[str, Any] = {}
+    for key, value in doc.items():
+        out[key] = with_times(value)
+        moment = key in TIMES or key.endswith(tuple(f"_{t}" for t in TIMES))
+        if moment and isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+            when = datetime.fromtimestamp(value, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+            out[f"{key}_utc"] = when
+    return out

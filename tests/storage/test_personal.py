@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import asyncpg
@@ -118,6 +119,10 @@ async def _a_server(store: Store) -> GameManager:
     return manager
 
 
+def _utc(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 async def test_a_person_s_data_is_everything_kept_about_them(store):
     manager = await _a_server(store)
     data = await store.personal.user_data(FORGOTTEN)
@@ -137,7 +142,11 @@ async def test_a_person_s_data_is_everything_kept_about_them(store):
     moves = [m for m in data["moves"] if m["game_id"] == 1]
     assert moves and all(m["player"] == FORGOTTEN_NAME for m in moves)
     assert len(moves) == len([e for e in await store.queries.log(1) if e.user_id == FORGOTTEN])
-    assert data["server_defaults_changed"] == [{"guild_id": GUILD, "at": data["server_defaults_changed"][0]["at"]}]
+    [changed] = data["server_defaults_changed"]
+    assert changed == {"guild_id": GUILD, "at": changed["at"], "at_utc": _utc(changed["at"])}
+    # every moment is also written as a person reads it, ISO 8601 in UTC, beside its number
+    assert away["until_utc"] == _utc(away["until"]) and data["settings"]["updated_at_utc"].endswith("Z")
+    assert all(s["created_at_utc"] == _utc(s["created_at"]) for s in data["seats"])
     assert data["forget_request"] is None
     assert (await store.personal.user_data(USERS[3]))["settings"] is None  # Dave never changed a setting
     del manager
