@@ -81,7 +81,8 @@ def parse_day(text: str, person: PlayerSettings, now: float) -> dt.date:
 
 
 async def day_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete of `until`: "I'm back", then the days from tomorrow on (as "Back on Thu 3 Dec 2026")."""
+    """Autocomplete of `until`: "I'm back", then the days from tomorrow on (as "Back on Thu 3 Dec 2026"),
+    before anything is typed too; a number typed is a day of the month."""
     bot = client_of(interaction)
     speak(locale_for(interaction.locale))
     person = (await bot.manager.people.settings_of([interaction.user.id]))[interaction.user.id]
@@ -92,7 +93,14 @@ async def day_choices(interaction: discord.Interaction, current: str) -> list[ap
         label = _(words.AWAY_DAY_CHOICE).format(day=format_date(day, "EEE d MMM y", locale=language()))
         days.append(app_commands.Choice(name=label[:100], value=day.isoformat()))
     back = app_commands.Choice(name=_(words.AWAY_BACK_CHOICE), value=BACK)  # always first
-    return [back, *best_first(days, current, lambda c: c.value, lambda c: c.name)][:MAX_CHOICES]
+    typed = current.strip()
+    if typed.isdigit():  # a day of the month ("12": the 12th, then the days it begins, as 1 begins 10-19)
+        of_month = [(c, c.value.rsplit("-", 1)[1].lstrip("0")) for c in days]
+        exact = [c for c, d in of_month if d == typed.lstrip("0")]
+        found = exact + [c for c, d in of_month if d.startswith(typed) and c not in exact]
+    else:  # a weekday or a month as they read, or a date typed as one ("2026-12-1")
+        found = best_first(days, typed, lambda c: c.value, lambda c: c.name)
+    return [back, *found][:MAX_CHOICES]
 
 
 async def zone_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -125,7 +133,8 @@ async def set_away(interaction: discord.Interaction, until: str) -> None:
     back_at = day_start(parse_day(until, person, now), person)
     saved = await bot.manager.people.set_away(user, back_at, now)
     left = await bot.manager.people.away_days_left(user, now)
-    await interaction.response.send_message(words.away_set(back_at, left - (back_at - now) / 86400), ephemeral=True)
+    answer = words.away_set(back_at, left - (back_at - now) / 86400, _zone_of(person), person.time_zone or "UTC")
+    await interaction.response.send_message(answer, ephemeral=True)
     assert saved.away_until is not None
     await tell_tables(bot, user, saved.away_until)  # before their turns are played: the notice comes first
     bot.dispatch(TIMERS_CHANGED)  # a turn waiting for them is played now

@@ -6,11 +6,12 @@ time zone, so no sentence here formats a date itself.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 
+from babel.dates import format_datetime
 from discord.utils import format_dt
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, Nn_, _, language
 from bot.words.common import mention, plural, sentences, shown
 from bot.words.rules import describe_event, describe_turn
 from bot.words.status import BY_TIMER
@@ -82,8 +83,17 @@ def at(instant: float) -> str:
     return format_dt(datetime.fromtimestamp(instant, UTC), "f")
 
 
-def away_set(until: float, days_left: float) -> str:
-    return sentences([_(AWAY_SET).format(date=at(until)), plural(max(0, int(days_left)), *AWAY_LEFT)])
+def in_zone(instant: float, zone: tzinfo, zone_name: str) -> str:
+    """An instant as the day and time in the person's own time zone, naming it ("Fri 4 Dec 2026, 00:00
+    (Europe/Rome)"): where a day begins for them, which Discord's timestamps (the reader's device) do not say."""
+    when = format_datetime(datetime.fromtimestamp(instant, zone), "EEE d MMM y, HH:mm", locale=language())
+    return f"{when} ({zone_name})"
+
+
+def away_set(until: float, days_left: float, zone: tzinfo = UTC, zone_name: str = "UTC") -> str:
+    """The answer to `/coal me away until:`: back at the start of that day in the person's time zone."""
+    date = in_zone(until, zone, zone_name)
+    return sentences([_(AWAY_SET).format(date=date), plural(max(0, int(days_left)), *AWAY_LEFT)])
 
 
 def table_away(player: str, until: float, how: str) -> str:

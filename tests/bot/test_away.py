@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
 import pytest
+from babel.dates import format_datetime
 
 import bot.service.housekeeping
 from games.people import AWAY_DAYS_A_YEAR, AWAY_MOST_DAYS, AwayRefused
@@ -34,6 +36,10 @@ def _midnight(days: int) -> int:
     return int(dt.datetime.combine(today + dt.timedelta(days=days), dt.time(0), tzinfo=dt.UTC).timestamp())
 
 
+def _shown(instant: float, zone: dt.tzinfo = dt.UTC) -> str:
+    return format_datetime(dt.datetime.fromtimestamp(instant, zone), "EEE d MMM y, HH:mm", locale="en")
+
+
 async def _to_move(w, member, steps: int = 60):
     """Random moves through the manager until `member` is to move in a turn of a shift."""
     return await fast_forward(w, steps, seed=2, until=lambda g: g.to_move_user == member.id and g.state.phase == "turn")
@@ -55,7 +61,7 @@ async def test_an_away_player_s_turns_are_played_at_once_by_the_computer_and_nev
     await start_game(w, 2, seed=3, timer="24h", absent="computer")
     game = await _to_move(w, w.bob)
     r = await w.alice.slash(w.channel, "coal me away", until=_day(3))
-    assert r.ephemeral and f"You are away until <t:{_midnight(3)}:f>" in r.response.content
+    assert r.ephemeral and f"You are away until {_shown(_midnight(3))} (UTC)." in r.response.content
     assert f"{AWAY_DAYS_A_YEAR - 3} days of away left" in r.response.content
     told = _said(w, "is away until")
     assert told == [f"🏖 alice is away until <t:{_midnight(3)}:f>: the computer plays their turns until then."]
@@ -154,3 +160,21 @@ async def test_the_away_command_offers_i_m_back_and_the_days_ahead(world):
     assert choices[0]["value"] == "back" and choices[1]["value"] == _day(1) and len(choices) == 25  # Discord's most
     typed = await w.alice.autocomplete(w.channel, "coal me away", "until", _day(29))
     assert [c["value"] for c in typed] == ["back", _day(29)]  # "I'm back" always first
+
+
+async def test_the_answer_names_the_time_zone_the_day_begins_in_and_typing_a_day_filters_the_days(world):
+    """Issue 74, item 7: "away until Dec 4, 12:00 AM" named no zone, and a day typed matched every day
+    whose ISO date holds it ("12" every December day, "20" every day of 2026)."""
+    w = world
+    await w.bot.manager.people.change_settings(w.alice.id, time_zone="Asia/Tokyo")
+    r = await w.alice.slash(w.channel, "coal me away", until=_day(3))
+    tokyo = ZoneInfo("Asia/Tokyo")
+    today = dt.datetime.fromtimestamp(virtual_clock(), tokyo).date()
+    start = dt.datetime.combine(today + dt.timedelta(days=3), dt.time(0), tzinfo=tokyo).timestamp()
+    assert f"You are away until {_shown(start, tokyo)} (Asia/Tokyo)." in r.response.content, r.response.content
+    everything = await w.bob.autocomplete(w.channel, "coal me away", "until", "")
+    assert len(everything) == 25 and everything[0]["value"] == "back"  # suggested before anything is typed
+    twentieth = await w.bob.autocomplete(w.channel, "coal me away", "until", "20")  # not every day of 2026
+    days = [c for c in twentieth if c["value"] != "back"]
+    assert days and all(c["value"].endswith("-20") for c in days), twentieth
+    assert [c["value"] for c in await w.bob.autocomplete(w.channel, "coal me away", "until", _day(5))][1] == _day(5)
