@@ -28,7 +28,7 @@ JOINED = N_("{name} joined.")
 LEFT = N_("{name} left.")
 ENDED = N_("{name} ended the game. It stays in `/coal record history`.")
 BEGINS = N_(
-    "**Coal Baron begins!** Seats, clockwise:\n{seats}\n"
+    "**Coal Baron begins!** Seats, clockwise:\n{seats}\n\n"  # (the blank line ends the list of seats)
     "Start player: {start_player}. Opening draft: everyone takes 3 order cards, "
     "starting at the start player's right.\n{whose_turn}"
 )

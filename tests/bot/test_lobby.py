@@ -72,6 +72,10 @@ async def test_start_deals_the_game_and_the_lobby_buttons_go_stale(world):
     assert "has started" in r.response.content and r.response.components == []
     start = w.channel.last_message
     assert "Coal Baron begins!" in start.content
+    # the numbered seats are a list: a blank line ends it, so what follows is not indented under the last seat
+    seats, after = start.content.split("\n\n", 1)
+    listed = seats.splitlines()[1:]
+    assert listed and listed[-1].startswith(f"{len(listed)}. ") and after.startswith("Start player:")
     assert start.attachments[0].filename == "board.png"
     game = await stored(w)
     assert game.status == "active" and game.state.phase == "draft"
