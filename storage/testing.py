@@ -116,9 +116,11 @@ class LocalPostgres:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
-    def create_database(self, name: str) -> str:
-        """A new empty database on this server; its URL."""
-        self.psql(f'CREATE DATABASE "{name}"')
+    def create_database(self, name: str, template: str | None = None) -> str:
+        """A new database on this server, empty or a copy of `template` (a database nobody is connected to);
+        its URL."""
+        copy = f' TEMPLATE "{template}"' if template else ""
+        self.psql(f'CREATE DATABASE "{name}"{copy}')
         return self.url(name)
 
     def drop_database(self, name: str) -> None:

@@ -9,6 +9,7 @@ to install it; under CI (CI=true) it fails instead, so it never goes quietly unt
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import subprocess
@@ -70,11 +71,35 @@ def postgres_url(request):
     server.drop_database(name)
 
 
+@pytest.fixture(scope="session")
+def postgres_template(postgres_server) -> str:
+    """A database with the bot's schema, made once a session: each `target` of PostgreSQL is a copy of it
+    (CREATE DATABASE … TEMPLATE), which is quicker than making the schema again for every test."""
+    name = f"template{os.getpid()}"
+    url = postgres_server.create_database(name)
+
+    async def make_schema() -> None:
+        await (await Store(url).open()).close()
+
+    asyncio.run(make_schema())
+    return name
+
+
+@pytest.fixture
+def postgres_with_schema(request, postgres_template):
+    """A new database on the session's PostgreSQL server with the bot's schema and nothing in it."""
+    server = request.getfixturevalue("postgres_server")
+    name = f"t{os.getpid()}_{next(_names)}"
+    url = server.create_database(name, template=postgres_template)
+    yield url
+    server.drop_database(name)
+
+
 @pytest.fixture(params=BACKENDS)
 def target(request, db_path) -> Target:
     if request.param == "sqlite":
         return Target("sqlite", str(db_path), db_path)
-    return Target("postgresql", request.getfixturevalue("postgres_url"))
+    return Target("postgresql", request.getfixturevalue("postgres_with_schema"))
 
 
 @pytest.fixture

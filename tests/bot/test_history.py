@@ -107,6 +107,7 @@ async def _finish_tutorial(w, thread) -> None:
             await w.bot.computers.idle()
 
 
+@pytest.mark.slow  # over a second
 async def test_games_of_channels_the_asker_cannot_see_are_never_listed(world):
     """Issue 71: the history, its menu and the replay's autocomplete apply the viewer's rule: a game in a
     channel hidden from the asker, or a finished /coal learn game in another person's private thread, is

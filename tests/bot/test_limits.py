@@ -3,6 +3,8 @@ hour, and a lobby nobody starts closes itself. Each refusal is private and store
 
 from __future__ import annotations
 
+import pytest
+
 from games.limits import Limits
 from storage import Brief
 
@@ -84,6 +86,7 @@ async def test_a_lobby_nobody_starts_closes_itself(world):
     assert r.ephemeral and "ended" in r.response.content
 
 
+@pytest.mark.slow  # over a second
 async def test_the_limits_hold_for_requests_made_at_once(world):
     """200 `/coal new` at once in one server (each would open a thread) make 10 lobbies, and one
     person's 20 at once make 5: checking a limit and holding the place is one step (issue 28)."""

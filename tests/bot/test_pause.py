@@ -53,6 +53,7 @@ async def test_resuming_gives_the_player_to_move_the_full_time_again(world):
     assert not r.ephemeral  # moves are taken again
 
 
+@pytest.mark.slow  # over a second
 async def test_a_game_paused_too_long_ends_without_a_result(world):
     """With PAUSE_LIMIT_DAYS=1 (`pause_limit`, 30 days by default: a month of virtual time would
     take SimCord minutes of gateway heartbeats to step through)."""
@@ -70,6 +71,7 @@ async def test_a_game_paused_too_long_ends_without_a_result(world):
     assert not r.ephemeral
 
 
+@pytest.mark.slow  # over a second
 async def test_a_pause_survives_a_restart_and_its_limit_still_counts(world, db_path):
     w = world
     w.bot.pause_limit = DAY

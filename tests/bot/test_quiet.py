@@ -46,6 +46,7 @@ async def _to_alice(w, seed: int = 2):
     return game
 
 
+@pytest.mark.slow  # over a second
 async def test_a_turn_in_quiet_hours_pings_when_they_end_and_its_deadline_moves_to_their_end(world, db_path):
     w = world
     await _alice_is_quiet(w)

@@ -4,6 +4,8 @@ lobby and posting it leaves no invisible lobby: its message is posted at the nex
 
 from __future__ import annotations
 
+import pytest
+
 from bot.words.computers import computer_name
 
 from .driver import assert_refused, close_bot, finished_game, forge_component, live_ids, lobby_button, restart, stored
@@ -39,6 +41,7 @@ async def test_a_rematch_press_counts_only_from_the_finished_game_s_own_channel(
     assert _pings_of(w, w.channel, w.bob.id) == 0
 
 
+@pytest.mark.slow  # over a second
 async def test_a_finished_game_has_one_rematch_and_nobody_is_pinged_twice(world):
     """Item 6: Rematch, `/coal leave`, Rematch again opened lobby after lobby, pinging the other player each time."""
     w = world

@@ -122,6 +122,7 @@ async def test_three_expiries_in_a_row_mark_a_player_absent(world):
     assert not r.ephemeral and (await stored(w)).status == "aborted"
 
 
+@pytest.mark.slow  # over a second
 async def test_no_timer_means_no_deadline(world):
     w = world
     await start_game(w, 2, seed=6, timer="none")

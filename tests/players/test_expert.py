@@ -218,6 +218,7 @@ def test_with_few_placements_left_the_look_ahead_plays_to_the_end_and_judges_the
     assert [j.lead for j in short] != [j.lead for j in judged]
 
 
+@pytest.mark.slow  # over a second
 def test_the_expert_judges_the_flat_searchs_best_moves_again_by_the_paired_tree_search():
     """Issue 53 (`deepen`, half the budget): the flat search's best three, judged again by the yardstick's
     paired tree search, come first in its order; the level plays the tree's most visited."""
@@ -232,6 +233,7 @@ def test_the_expert_judges_the_flat_searchs_best_moves_again_by_the_paired_tree_
     assert Expert(budget=None, lookaheads=60).choose(seen, 5) == tree[0][0]
 
 
+@pytest.mark.slow  # over a second
 def test_the_trees_playouts_can_play_the_normal_move_for_duels():
     """Issue 53's third idea after deepening (`deepen_playout`): the tree over the flat search's best three plays
     its playouts by the normal level's move; by default the yardstick's quick move, as measured."""
@@ -246,6 +248,7 @@ def test_the_trees_playouts_can_play_the_normal_move_for_duels():
         Expert(deepen_playout="random")
 
 
+@pytest.mark.slow  # over a second
 def test_with_three_or_four_players_the_expert_does_not_deepen_where_it_was_not_measured():
     # Deepening was measured at two players; at three and four the flat search has the whole budget.
     for players in (3, 4):

@@ -128,6 +128,7 @@ def test_the_duel_command_refuses_unknown_levels_and_bad_counts():
         assert out.returncode == 2 and f"{flag} must be at least {int(bad) + 1}" in out.stderr
 
 
+@pytest.mark.slow  # over a second
 def test_endgame_duels_finish_the_same_positions_and_pair_them():
     """Issue 53: `python -m players endgames` gives both levels the same late positions, seats and seeds
     (a finish replays exactly), and a stronger level leads a weaker one."""

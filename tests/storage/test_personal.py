@@ -309,6 +309,7 @@ def test_the_operator_s_commands_answer_bad_input_in_one_line(args, says):
     assert not Path("/nowhere/at/all.sqlite3").exists()
 
 
+@pytest.mark.slow  # over a second
 async def test_user_data_on_the_command_line_is_the_json_the_player_gets(store, target):
     import json
     import subprocess

@@ -224,6 +224,7 @@ async def test_a_refusal_is_said_in_the_viewer_s_words_and_a_refused_request_by_
     assert await stored(w) == game
 
 
+@pytest.mark.slow  # over a second
 async def test_a_housekeeping_round_forgets_the_links_and_sessions_that_expired(world, board):
     w = world
     game = await start_game(w)
