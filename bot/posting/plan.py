@@ -117,8 +117,8 @@ def plan_turn(
         else:
             text = "\n".join(x for x in (sentences([what, change]), "" if over else facts.lesson, nxt) if x)
             messages.append(Message(0, text, board, buttons, facts.pings, nonce_of(game.id, told, 0)))
-        if scored and over:
-            final = turns.final_message(game)
+        if scored and over:  # the final scores, with the last shift's scoring in words (as the image shows it)
+            final = turns.final_message(game, turns.shift_scored(result.events, state))
             image = Image("scoring", images.scoring(final), turns.scoring_key())
             ending = Buttons("rematch")
             if game.options.tutorial:  # the end explained, the learner's score line by line; then a real game

@@ -147,12 +147,14 @@ def begins(game: Game, lesson: str = "") -> str:
     )
 
 
-def final_message(game: Game) -> str:
+def final_message(game: Game, last_shift: str = "") -> str:
+    """The final scores: who won, then `last_shift` (the third shift's scoring in words, when the last move
+    scored it), then each player's end-of-game points."""
     state = game.started_state
     winners = [seat_of(game.user_of_player(state.players[i].name), state.players[i].name) for i in state.winners]
     scores = listing(_(SCORE).format(player=shown(p.name), vp=p.vp) for p in state.players)
     head = _(GAME_OVER["share" if len(winners) > 1 else "wins"]).format(winners=_(AND).join(winners), scores=scores)
-    lines = [head]
+    lines = [head, last_shift] if last_shift else [head]
     for p, f in zip(state.players, state.final or [], strict=False):  # the image shows these as icons only
         lines.append(
             _(FINAL_LINE).format(

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def _announced_scores(w) -> dict[str, int]:
     final = w.channel.last_message
     assert final.content.startswith("**Game over.**")
-    return {name: int(vp) for name, vp in re.findall(r"(\w+) (-?\d+) VP", final.content.split("Final scores:")[1])}
+    scores = final.content.split("Final scores:")[1].splitlines()[0]  # the head line (the third shift's follows)
+    return {name: int(vp) for name, vp in re.findall(r"(\w+) (-?\d+) VP", scores)}
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 11)])
@@ -62,6 +63,7 @@ async def test_a_complete_game_through_discord_replays_to_the_announced_scores(w
     winners = [game.state.players[i].name for i in game.state.winners]
     for name in winners:
         assert f"<@{game.user_of_player(name)}>" in scorings[2].content
+    assert final.splitlines()[1].startswith("Shift 3 is scored")  # in words too, as shifts 1 and 2 are
     announced = _announced_scores(w)
     assert announced == {p.name: p.vp for p in game.state.players}
     # every turn message carries the board

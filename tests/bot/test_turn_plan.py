@@ -70,6 +70,10 @@ def test_the_last_move_is_followed_by_the_final_scores_which_ping_the_winners(re
     assert move.buttons is None and plan.over  # the game's buttons go before the final scores
     winners = {result.game.user_of_player(result.state.players[i].name) for i in result.state.winners}
     assert final.buttons == Buttons("rematch") and set(final.pings) == winners and final.image.kind == "scoring"
+    with speaking("en"):  # the third shift's scoring is said in words before the final scores, as the others are
+        third = turns.shift_scored(result.events, result.state)
+    head, *rest = final.text.splitlines()
+    assert "3" in third and head.startswith("**Game over.**") and rest[0] == third and len(final.text) <= 2000
 
 
 def test_a_tutorial_s_end_explains_the_score_and_offers_a_real_game(results):
