@@ -10,7 +10,8 @@ import logging
 import pytest
 
 from bot.web.options import WebOptions
-from tests.bot.driver import actor, custom_ids, panel_buttons, private_reply, start_game, stored
+from tests.bot.driver import custom_ids, panel_buttons, private_reply, start_game
+from tests.bot.test_settings import draft_once
 
 
 def _board_button(message) -> str:
@@ -23,12 +24,7 @@ def _link_of(reply) -> str:
 
 
 async def _turn(w):
-    game = await stored(w)
-    member = actor(w, game)
-    [first, *_] = await member.autocomplete(w.channel, "coal draft", "card", "")
-    r = await member.slash(w.channel, "coal draft", card=first["value"])
-    assert not r.ephemeral, r.response.content
-    return w.channel.last_message
+    return (await draft_once(w))[1]  # the turn message of a draft pick by slash command
 
 
 async def _opens_for(w, url: str) -> tuple[int, int] | None:
