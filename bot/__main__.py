@@ -161,7 +161,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--sandbox", action="store_true", help="play locally in your browser against a simulated Discord (no token)"
     )
     parser.add_argument("--database", type=Path, help="the sandbox's database (default data/sandbox.sqlite3)")
-    parser.add_argument("--port", type=int, help="the sandbox's port on 127.0.0.1 (default: a free one)")
+    parser.add_argument(
+        "--port", type=int, help="the sandbox's port on 127.0.0.1 (default: the last start's, else a free one)"
+    )
+    parser.add_argument(
+        "--new-token",
+        action="store_true",
+        help="the sandbox's page gets a new secret address (the old one stops working)",
+    )
     parser.add_argument("--no-browser", action="store_true", help="the sandbox prints its address without opening it")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument(
@@ -188,7 +195,12 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         try:
             return asyncio.run(
-                run_sandbox(args.database or SANDBOX_DB, port=args.port, open_browser=not args.no_browser)
+                run_sandbox(
+                    args.database or SANDBOX_DB,
+                    port=args.port,
+                    open_browser=not args.no_browser,
+                    new_token=args.new_token,
+                )
             )
         except Exception as err:  # SimCord's preview says so as a SetupError caused by the OSError
             if not _port_in_use(err):

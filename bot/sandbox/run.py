@@ -11,7 +11,9 @@ The sandbox keeps its games in its own database (`data/sandbox.sqlite3` by defau
 `COALBARON_DB`). Its simulated Discord is built the same way at every start, so its ids are the
 same and a game left open resumes. It listens on 127.0.0.1 only, and the page's address carries
 the preview's capability token: nothing is reachable from another machine, and only who has
-the printed address can play. Ctrl-C, SIGTERM or the page's "End preview session" stop it
+the printed address can play. The address (port and token) is kept in the data folder
+(`bot.sandbox.address`), so a restart prints the same one and a tab left open is reloaded, not replaced.
+Ctrl-C, SIGTERM or the page's "End preview session" stop it
 cleanly (moves in progress stored, the database closed).
 """
 
@@ -23,10 +25,12 @@ import signal
 import socket
 import webbrowser
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import simcord
 
 from bot.posting import game_messages
+from bot.sandbox.address import SandboxAddress, address_file, choose_address, read_address, write_address
 from bot.sandbox.page import PageKeeper, follow_real_time
 from bot.service.client import CoalBot, create_bot
 from bot.web.options import WebOptions
@@ -98,10 +102,14 @@ async def run_sandbox(
     *,
     port: int | None = None,
     open_browser: bool = True,
+    new_token: bool = False,
     started: asyncio.Event | None = None,
 ) -> int:
-    """Serve the sandbox until Ctrl-C, SIGTERM or the end of the preview session; 0 when it stopped cleanly."""
+    """Serve the sandbox until Ctrl-C, SIGTERM or the end of the preview session; 0 when it stopped cleanly.
+    `port` (else the kept one, else a free one) and `new_token` (else the kept one) choose its address."""
     database.parent.mkdir(parents=True, exist_ok=True)
+    kept_at = address_file(database)
+    address = choose_address(read_address(kept_at), port=port, fresh_token=new_token)
     # One channel on the page: games stay in it. The web board on this machine only, its links to 127.0.0.1.
     bot = create_bot(database, game_threads=False, web=WebOptions(port=board_port(), host="127.0.0.1"))
     bot.catch_up_at_start = False  # begun once the simulated server is built (`open_sandbox`)
@@ -113,7 +121,11 @@ async def run_sandbox(
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=60) as env:
             channel, members, keeper = await open_sandbox(env, bot)
-            async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
+            page = env.preview(channel, viewers=members, layout="channel", port=address.port)
+            page.capability = address.token  # the kept key: the same address as the last start
+            async with page as preview:
+                bound = urlsplit(preview.url).port or address.port
+                write_address(kept_at, SandboxAddress(bound, address.token))
                 keeper.show(preview)
                 board = bot.board.base_url if bot.board is not None else ""
                 print(words.SERVING.format(url=preview.url, database=database, board=board), flush=True)

@@ -36,10 +36,12 @@ class Sandbox:
         return self.process.returncode, out, err
 
 
-def start_sandbox(database: Path, timeout: float = 60) -> Sandbox:
-    port = free_port()
+def start_sandbox(database: Path, timeout: float = 60, *, port: int | None = 0, more: tuple[str, ...] = ()) -> Sandbox:
+    """The sandbox on `port` (0: a free one; None: `--port` left out, so the port it kept), with `more`
+    arguments."""
+    chosen = ["--port", str(port or free_port())] if port is not None else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "--sandbox", "--no-browser", "--port", str(port), "--database", str(database)],
+        [sys.executable, "-m", "bot", "--sandbox", "--no-browser", *chosen, "--database", str(database), *more],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

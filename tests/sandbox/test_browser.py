@@ -163,7 +163,9 @@ async def test_play_in_the_sandbox_in_a_real_browser(tmp_path):
 
         code, _, err = box.stop()
         assert code == 0, err[-3000:]
-        box = start_sandbox(database)  # the game resumes after a restart
+        url = box.url
+        box = start_sandbox(database, port=None)  # the game resumes after a restart, at the same address
+        assert box.url == url  # issue 74, item 6: a tab left open is reloaded, not replaced
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             page = await browser.new_page(viewport={"width": 1280, "height": 900})

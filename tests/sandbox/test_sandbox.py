@@ -4,16 +4,19 @@ points to it. (A game resumed after a restart: test_browser.py.)"""
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import sqlite3
+import stat
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, start_sandbox
 
 
 def _addresses() -> list[str]:
@@ -112,3 +115,43 @@ def test_a_busy_port_is_one_line_not_a_traceback(tmp_path):
     assert "Traceback" not in out.stderr
     [line] = [x for x in out.stderr.splitlines() if "ERROR" in x]
     assert f"The sandbox cannot listen on 127.0.0.1:{port}: something else uses that port" in line
+
+
+@pytest.mark.slow
+def test_a_restarted_sandbox_keeps_its_address_until_a_new_token_is_asked_for(tmp_path):
+    """Issue 74, item 6: each restart printed a new address (a new token even with --port), and the open tab
+    stopped working. The address is kept in the data folder, for its owner only; --new-token replaces the
+    token (the old address then opens nothing) and keeps the port."""
+    database = tmp_path / "sandbox.sqlite3"
+    first = start_sandbox(database)
+    assert first.stop()[0] == 0
+    kept = tmp_path / "sandbox.address.json"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert json.loads(kept.read_text()) == {"port": first.port, "token": first.url.split("#", 1)[1]}
+
+    again = start_sandbox(database, port=None)  # no --port: the kept one
+    try:
+        assert again.url == first.url
+        assert _page_answers(again.url)  # the same address opens the resumed sandbox
+    finally:
+        assert again.stop()[0] == 0
+
+    renewed = start_sandbox(database, port=None, more=("--new-token",))
+    try:
+        assert renewed.port == first.port and renewed.url != first.url
+        assert _page_answers(renewed.url) and not _page_answers(first.url)
+    finally:
+        assert renewed.stop()[0] == 0
+
+
+def _page_answers(url: str) -> bool:
+    """Whether the preview's server takes the token in `url` (its API refuses any other, 401)."""
+    origin, token = url.split("/#", 1)
+    request = urllib.request.Request(f"{origin}/api/pages", data=b"{}", method="POST")
+    request.add_header("X-Simcord-Capability", token)
+    request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status == 200
+    except urllib.error.HTTPError:
+        return False
