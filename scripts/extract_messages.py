@@ -38,6 +38,8 @@ PLAN_WORDS: tuple[str, ...] = (
     "fill",
     "store",
     "from storage",
+    "from cage+storage",  # a fill of two cubes from both places, in the order of its colours
+    "from storage+cage",
     "from cage",
     "surface",
     "yellow",

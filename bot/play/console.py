@@ -63,7 +63,7 @@ def render(console: Console) -> LayoutView:
     for row in (cage, load, store):
         box.add_item(ActionRow(*row))
     box.add_item(Separator())
-    box.add_item(TextDisplay(words.orders_text(planner.pit)))
+    box.add_item(TextDisplay(words.orders_text(planner.pit, notation=True)))
     fills = [s for s in legal if isinstance(s, Fill)]
     fills.sort(key=lambda s: (len(s.cubes), s.order, s.spot))  # matching single cubes first
     if fills:

@@ -17,8 +17,8 @@ NOTHING_PLANNED = N_(
 CAGE = N_("Cage {level}")
 LOAD = N_("Load {colour}")
 STORE = N_("Store {colour}")
-FILL = N_("Order {order} spot {spot} ({vehicle} {vp}): {cubes}{source}")
-FROM = N_(" from {sources}")
+# A fill as the plan writes it ("fill 2.1 black", in the reader's keywords), then whose spot it is
+FILL = N_("{plan} — {vehicle} {vp} VP")
 FILL_PLACEHOLDER = N_("Fill an order spot")
 MORE_FILLS = N_(" ({count} possible; the first {shown} shown — use a plan for the rest)")
 UNDO = N_("Undo step")
@@ -40,6 +40,8 @@ LEVEL_CARTS = Nn_("{colour} level, {n} cart: {held}", "{colour} level, {n} carts
 EMPTY_CARTS = Nn_("{n} empty", "{n} empty")
 CARTS = N_("Carts — {levels}.")
 ORDERS = N_("Orders:")
+# The console's heading of the orders, where its menu and the typed plan meet: the one notation, said once
+ORDERS_NUMBERED = N_("Orders (a spot is written as in plans: 2.1 is order 2, spot 1):")
 NO_ORDERS = N_("No outstanding order.")
 ORDER = N_("{number}. {vehicle} {vp} VP — {spots}")
 SPOT = N_("{order}.{spot} {want} ({filled})")
@@ -47,18 +49,10 @@ EMPTY = N_("empty")
 
 
 def fill_label(planner: MinePlanner, step: Fill) -> str:
+    """A fill as a plan writes it, in the reader's keywords, and the order it serves: "fill 2.1 black — truck
+    9 VP" (the one notation of the console's menu, its typed plans and the orders listed above them)."""
     card = ORDER_CARDS[planner.pit.orders[step.order - 1].card]
-    sources = list(dict.fromkeys(step.sources))
-    source = "" if set(sources) == {"cage"} else _(FROM).format(sources=" + ".join(sources))
-    cubes = " + ".join(colour_name(c) for c in step.cubes)
-    return _(FILL).format(
-        order=step.order,
-        spot=step.spot,
-        vehicle=vehicle_name(card.vehicle_name),
-        vp=card.vp,
-        cubes=cubes,
-        source=source,
-    )
+    return _(FILL).format(plan=in_language(str(step)), vehicle=vehicle_name(card.vehicle_name), vp=card.vp)
 
 
 def console_head(planner: MinePlanner) -> str:
@@ -111,7 +105,8 @@ def cage_and_carts(p: Player) -> str:
     )
 
 
-def orders_text(p: Player) -> str:
-    """The outstanding orders, numbered as plans use them, or that there is none."""
+def orders_text(p: Player, *, notation: bool = False) -> str:
+    """The outstanding orders, numbered as plans use them, or that there is none; with `notation`, the heading
+    says how a spot is written (the mining console, where the menu and a typed plan use it)."""
     orders = order_text(p)
-    return "\n".join([_(ORDERS), *orders]) if orders else _(NO_ORDERS)
+    return "\n".join([_(ORDERS_NUMBERED if notation else ORDERS), *orders]) if orders else _(NO_ORDERS)

@@ -81,7 +81,7 @@ async def test_the_console_is_a_panel_each_block_with_its_buttons(world):
     assert not r.response.content and panel_size(r.response) <= 40 and len(panel_text(r.response)) <= 4000
     outline = panel_outline(r.response)
     head, carts, orders = (
-        next(k for k, x in enumerate(outline) if x.startswith(s)) for s in ("**Mining", "Cage ", "Orders:")
+        next(k for k, x in enumerate(outline) if x.startswith(s)) for s in ("**Mining", "Cage ", "Orders (")
     )
     assert head == 0 and outline[head + 1] == "---" and carts == head + 2
     assert [x.rsplit(":", 1)[-1] for x in outline[carts + 1 : carts + 14]] == [
@@ -103,11 +103,16 @@ async def test_fill_an_order_spot_from_the_menu(world):
     fill = menu(r.response, "coal-menu:mcfill")
     option = fill.options[0]
     assert option.value.startswith("fill ") and option.value.endswith(name)
+    # issue 74, item 4: one notation: the menu says the fill as a plan writes it, and the orders' heading
+    # says once how a spot is written ("Order 2 spot 1 (truck 9): black" beside `fill 2.1 black` before)
+    order, spot = (int(x) for x in option.value.split()[1].split("."))
+    card = ORDER_CARDS[game.state.players[seat].orders[order - 1].card]
+    assert option.label == f"{option.value} — {card.vehicle_name} {card.vp} VP"
+    assert "Orders (a spot is written as in plans: 2.1 is order 2, spot 1):" in panel_text(r.response)
     r = await member.select(console, [option.value], custom_id=fill.custom_id)
     assert f"Plan: cage {name}, load {name}, cage surface, {option.value}" in panel_text(r.response)
     await member.click(console, label="Confirm")
     after = await stored(w)
-    order, spot = (int(x) for x in option.value.split()[1].split("."))
     assert after.state.players[seat].orders[order - 1].spots[spot - 1] == [colour]
 
 
