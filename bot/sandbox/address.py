@@ -68,8 +68,10 @@ def write_address(path: Path, address: SandboxAddress) -> None:
 
 
 def port_free(port: int) -> bool:
-    """Whether nothing listens on `port` on 127.0.0.1 now."""
+    """Whether nothing listens on `port` on 127.0.0.1 now. Probed as the servers bind (aiohttp sets
+    SO_REUSEADDR): connections of the last start still closing (TIME_WAIT) do not make a port busy."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError:

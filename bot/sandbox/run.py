@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import socket
 import webbrowser
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -30,7 +29,14 @@ from urllib.parse import urlsplit
 import simcord
 
 from bot.posting import game_messages
-from bot.sandbox.address import SandboxAddress, address_file, choose_address, read_address, write_address
+from bot.sandbox.address import (
+    SandboxAddress,
+    address_file,
+    choose_address,
+    port_free,
+    read_address,
+    write_address,
+)
 from bot.sandbox.page import PageKeeper, follow_real_time
 from bot.service.client import CoalBot, create_bot
 from bot.web.options import WebOptions
@@ -46,12 +52,7 @@ BOARD_PORT = 8766  # the sandbox's web board, the same at every start (an open b
 def board_port(wanted: int = BOARD_PORT) -> int:
     """`wanted` if nothing listens on it on 127.0.0.1, else 0 (a free one: a board left open then does not
     find the next start)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        try:
-            probe.bind(("127.0.0.1", wanted))
-        except OSError:
-            return 0
-    return wanted
+    return wanted if port_free(wanted) else 0
 
 
 def build_world(env: simcord.Env) -> tuple[simcord.GuildHandle, simcord.ChannelHandle, list[simcord.MemberActor]]:
