@@ -31,7 +31,7 @@ from bot.lobby import threads
 from bot.lobby.permissions import missing_permissions
 from bot.me import my_games
 from bot.me.commands import MeCommands
-from bot.play import console, seats, turns, tutorial
+from bot.play import board_key, console, seats, turns, tutorial
 from bot.play.plan_words import typed_plan
 from bot.posting import game_messages
 from bot.record.commands import RecordCommands
@@ -333,9 +333,12 @@ class CoalCommands(app_commands.Group):
         await tutorial.learn(interaction)
 
     @app_commands.command(name="help", description=describe.HELP)
-    @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.HELP])
+    @app_commands.choices(topic=[Choice(name=t, value=t) for t in help_words.TOPICS])
     @app_commands.describe(topic=describe.HELP_TOPIC)
     async def help(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+        if topic == help_words.BOARD:
+            await board_key.show(interaction)
+            return
         text = pgettext("help", help_words.HELP.get(topic, help_words.HELP["overview"]))
         if topic == "overview":  # and what this server's new games start with, and which version this is
             stored = await client_of(interaction).manager.people.server_defaults(guild_of(interaction))

@@ -25,6 +25,7 @@ from bot.i18n import _, in_channel, language, language_from_option, locale_for, 
 from bot.items import BLUE, GameButton, GameMenu, NotOurs, button_template, menu_template
 from bot.lobby.permissions import missing_permissions
 from bot.lobby.threads import ARCHIVE_AFTER_MINUTES
+from bot.play import board_key
 from bot.posting import game_messages
 from bot.record.replay import replay_button
 from bot.replies import log_event, refuse, refuse_error
@@ -73,6 +74,12 @@ async def learn(interaction: discord.Interaction) -> None:
             await refuse_error(interaction, err)
         return
     log_event(game, f"tutorial for user {user.id}" + (f" in private thread {thread.id}" if thread else ""))
+    where_played = thread if thread is not None else bot.get_partial_messageable(channel_id)
+    try:  # the board's key first, once (issue 74): a help, so the game goes on without it
+        with speaking(lang):
+            await board_key.post_in(where_played)
+    except discord.HTTPException as err:
+        log.info("game %s: the board's key was not posted (%s)", game.id, err)
     await game_messages.first_turn(bot, None, game, first_lesson(game))
     where = thread.mention if thread is not None else f"<#{channel_id}>"
     await interaction.followup.send(_(words.STARTED).format(thread=where), ephemeral=True)

@@ -10,7 +10,7 @@ HELP: dict[str, str] = {
         "(`/coal deliver`), take money (`/coal money`) or orders (`/coal order`), "
         "or 1 mark at the bank (`/coal bank`). "
         "A shift ends when all workers are placed; majorities on the shift clock score. "
-        "`/coal help topic:` factory, mine, plan, deliver, money, order, bank, scoring, language."
+        "`/coal help topic:` board, factory, mine, plan, deliver, money, order, bank, scoring, language."
     ),
     "factory": (
         "`/coal factory space:` 1–8 buys that tunnel tile: pay 1/2/3/4 marks per yellow/brown/grey/black cart; "
@@ -56,3 +56,7 @@ HELP: dict[str, str] = {
         "words we most want checked are listed in the project's docs/languages.md."
     ),
 }
+
+# `/coal help topic:board` is the board's labelled picture and its key (bot.words.board_key), not a text here
+BOARD = "board"
+TOPICS = ("overview", BOARD, *(topic for topic in HELP if topic != "overview"))

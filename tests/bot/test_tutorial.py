@@ -16,6 +16,7 @@ import pytest
 import simcord
 
 from bot.i18n import _, speaking
+from bot.play.board_key import key_text
 from bot.words import tutorial as words
 from games import tutorial
 from games.computers import is_computer
@@ -187,7 +188,10 @@ async def test_a_scripted_tutorial_sees_every_explanation_once_in_its_place(worl
     assert game.options.tutorial and game.options.language == lang and game.seed == tutorial.SEED
     assert [s.user_id == w.alice.id or is_computer(s.user_id) for s in game.seats] == [True, True]
     texts = lesson_texts(lang)
-    first = thread.history()[0]
+    key, first = thread.history()[:2]  # the board's key, once, before the first turn (issue 74, item 1)
+    assert [a.filename for a in key.attachments] == ["board-key.png"]
+    with speaking(lang):
+        assert key.content == key_text()
     assert lessons_in(first.content, texts) == ["welcome", "draft"]
 
     assert thread.history(viewer=w.alice) and _hidden_from(thread, w.bob)  # a private thread: alice's alone
