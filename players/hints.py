@@ -38,13 +38,32 @@ class Hint(BaseModel):
     # elements of the next shift scoring where the seat comes to have the most (R-SHIFT-1..4)
     completes: int = 0
     majorities: int = 0
+    # the same in the game's terms, for a reason a player reads ("completes your truck 9 VP order"): the
+    # order cards it delivers, makes complete, puts cubes on without completing, and takes; the tunnel tile it
+    # buys; the shift-clock elements (0-based, R-SHIFT-2) of the coming scoring it puts the seat first in
+    delivered_cards: tuple[int, ...] = ()
+    completed_cards: tuple[int, ...] = ()
+    advanced_cards: tuple[int, ...] = ()
+    advanced_filled: int = 0  # the spots filled, after it, on the first of `advanced_cards`
+    taken_cards: tuple[int, ...] = ()
+    tile: int | None = None
+    first_in: tuple[int, ...] = ()
+    # whether `expected_lead` has settled enough to be told as a final margin: in the last shift
+    # (bench/why_lead.py: between a seat's consecutive decisions it moves by a median of 6.7 and 4.9 VP in
+    # shifts 1 and 2, 1.3 in the third, where its error against the real final margin falls to 7 VP from 20-30)
+    settled: bool = False
+
+
+def first_elements(state: GameState, seat: int) -> tuple[int, ...]:
+    """The elements of the coming shift scoring `seat` has the most of (ties included, at least 1)."""
+    table = [clock_counts(p) for p in state.players]
+    elements = ELEMENTS_SCORED[min(state.shift, SHIFTS)]
+    return tuple(e for e in range(elements) if table[seat][e] >= 1 and table[seat][e] == max(r[e] for r in table))
 
 
 def firsts(state: GameState, seat: int) -> int:
     """How many elements of the coming shift scoring `seat` has the most of (ties included, at least 1)."""
-    table = [clock_counts(p) for p in state.players]
-    elements = ELEMENTS_SCORED[min(state.shift, SHIFTS)]
-    return sum(1 for e in range(elements) if table[seat][e] >= 1 and table[seat][e] == max(r[e] for r in table))
+    return len(first_elements(state, seat))
 
 
 def _complete(p: Player) -> int:
@@ -56,6 +75,19 @@ def _hint(action, rank: int, lead: float, world: GameState, after_state: GameSta
     before, after = world.players[seat], after_state.players[seat]
     delivered = len(after.delivered) - len(before.delivered)
     plan = getattr(action, "plan", ())
+    complete_before = {o.card for o in before.orders if o.complete}
+    cubes_before = {o.card: sum(map(len, o.spots)) for o in before.orders}
+    delivered_cards = tuple(c for c in after.delivered if c not in before.delivered)
+    completed = tuple(o.card for o in after.orders if o.complete and o.card not in complete_before)
+    advanced = tuple(
+        o.card
+        for o in after.orders
+        if not o.complete and o.card in cubes_before and sum(map(len, o.spots)) > cubes_before[o.card]
+    )
+    taken = tuple(o.card for o in after.orders if o.card not in cubes_before and o.card not in delivered_cards)
+    tiles = [t for t in after.tiles if t not in before.tiles]
+    # a shift scored meanwhile: the scoring it leads in is not the one that was coming
+    firsts_after = set(first_elements(after_state, seat)) if after_state.shift == world.shift else set()
     return Hint(
         action=str(action),
         rank=rank,
@@ -69,6 +101,16 @@ def _hint(action, rank: int, lead: float, world: GameState, after_state: GameSta
         workers=before.workers - after.workers,
         completes=max(0, _complete(after) - _complete(before) + delivered),
         majorities=max(0, firsts(after_state, seat) - firsts(world, seat)),
+        delivered_cards=delivered_cards,
+        completed_cards=completed,
+        advanced_cards=advanced,
+        advanced_filled=next(
+            (sum(1 for x in o.spots if x) for o in after.orders if advanced and o.card == advanced[0]), 0
+        ),
+        taken_cards=taken,
+        tile=tiles[0] if tiles else None,
+        first_in=tuple(sorted(firsts_after - set(first_elements(world, seat)))),
+        settled=world.shift >= SHIFTS,
     )
 
 

@@ -8,7 +8,7 @@ from bot.words import turns
 from bot.words.common import marks
 from bot.words.console import CAGE, LOAD, STORE, fill_label
 from bot.words.help import HELP
-from bot.words.rules import card_name, colour_name, level_name, tile_name
+from bot.words.rules import CLOCK_NAMES, card_name, clock_names_of, colour_name, level_name, tile_name
 from games import Game
 from games.computers import is_computer, level_to_move
 from rules import CageTo, ChooseDrawn, Fill, GameState, Load, MinePlanner
@@ -96,22 +96,6 @@ PAGE = {
     "live": N_("Live"),
 }
 
-# The shift clock's twelve elements (R-SHIFT-1), each a whole phrase (its words agree with its colour).
-CLOCK_NAMES = (
-    N_("Delivered yellow spots"),
-    N_("Delivered brown spots"),
-    N_("Delivered grey spots"),
-    N_("Delivered black spots"),
-    N_("Spots delivered by wheelbarrow"),
-    N_("Spots delivered by carriage"),
-    N_("Spots delivered by truck"),
-    N_("Spots delivered by train"),
-    N_("Empty carts on the yellow level"),
-    N_("Empty carts on the brown level"),
-    N_("Empty carts on the grey level"),
-    N_("Empty carts on the black level"),
-)
-
 
 def page_words() -> dict[str, str]:
     """The page's words in the language being spoken (placeholders kept, filled by the page)."""
@@ -120,7 +104,7 @@ def page_words() -> dict[str, str]:
 
 def clock_names() -> list[str]:
     """The shift clock's elements in words, 1 to 12, in the language being spoken."""
-    return [_(text) for text in CLOCK_NAMES]
+    return clock_names_of(range(len(CLOCK_NAMES)))
 
 
 # What a kind of worker space does, as the board's sheet says it when the space is tapped (in the board's

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 
 from bot.i18n import N_, Nn_, _, speaking
 from bot.words.choices import action_usage
-from bot.words.common import plural, sentences, shown
+from bot.words.common import listing, plural, sentences, shown
+from bot.words.rules import clock_names_of, order_label
 from players import Hint
 from rules import ActionSyntaxError, Mine, parse_action
+from rules.components import ORDER_CARDS, TILES
 
 # A computer's seat name, written once in the game's language when it sits down: the baron of its slot
 # (one per seat, so names never clash) and its level ("Barone Otto (difficile)").
@@ -69,18 +71,45 @@ GIVE_BACK = N_("Give the seat back")
 # Hints
 HINTS_HEAD = N_("The expert computer's best moves for you now:")
 HINT_LINE = N_("{rank}. `{action}`: {effects}; expected lead at the end: {lead} VP.")
-# why a hinted move, in one sentence from the evaluation's terms: the strongest reason it has
+# why a hinted move, in the game's terms: its strongest reason (an order card named as a label in brackets,
+# a shift-clock element by its name after a colon, so no word has to agree with them)
 WHY_MAJORITIES = Nn_(
     "It gives you the most in {n} element of the coming shift scoring.",
     "It gives you the most in {n} elements of the coming shift scoring.",
 )
+WHY_FIRST_IN = N_("It puts you first for the coming shift scoring in: {elements}.")
 WHY_COMPLETES = Nn_("It completes {n} order, ready to deliver.", "It completes {n} orders, ready to deliver.")
+WHY_COMPLETES_ORDERS = Nn_(
+    "It completes your order ({orders}), so you can deliver it on a later turn.",
+    "It completes your orders ({orders}), so you can deliver them on a later turn.",
+)
 WHY_DELIVERS = N_("Its VP are scored now, before anyone can take the vehicle's space.")
+WHY_DELIVERS_ORDERS = Nn_(
+    "It scores your order ({orders}) now, before a rival can take that vehicle's space.",
+    "It scores your orders ({orders}) now, before a rival can take that vehicle's space.",
+)
+WHY_ADVANCES = Nn_(
+    "It brings your order ({orders}) closer to delivery: {filled} of its {n} spot filled.",
+    "It brings your order ({orders}) closer to delivery: {filled} of its {n} spots filled.",
+)
+WHY_TAKES = N_("It takes a new order ({orders}) for your coal to fill.")
+WHY_TILE = Nn_(
+    "It adds a tunnel tile with {n} cart to your pit: more coal to mine for your orders.",
+    "It adds a tunnel tile with {n} carts to your pit: more coal to mine for your orders.",
+)
+WHY_MONEY = Nn_(
+    "It takes {n} mark for the tunnel tiles and orders still to buy.",
+    "It takes {n} marks for the tunnel tiles and orders still to buy.",
+)
 WHY_LEAD = N_("Of the moves judged, it is the one whose look-aheads end furthest ahead.")
 WHY_MINES_NOTHING = N_(
     "It mines nothing: it only places a worker, and every move that does more ends further behind in its"
     " look-aheads (a worker placed takes the space and brings the end of the shift nearer)."
 )
+# the final margin the expert expects, told only once it has settled (`Hint.settled`: the last shift)
+WHY_AHEAD = Nn_("It expects you to finish {n} VP ahead.", "It expects you to finish {n} VP ahead.")
+WHY_BEHIND = Nn_("It expects you to finish {n} VP behind.", "It expects you to finish {n} VP behind.")
+WHY_LEVEL = N_("It expects you to finish level with the best rival.")
 NO_HINTS = N_("There is nothing to suggest: no move is open to you now.")
 NO_GAIN = N_("nothing at once")
 GAIN_SEPARATOR = N_(", ")
@@ -164,7 +193,8 @@ def hint_lines(hints: Sequence[Hint]) -> list[str]:
 def reason(h: Hint) -> str:
     """Why the expert likes a move, in one sentence: the majorities it secures in the coming shift scoring,
     else the orders it completes, else the VP it banks now, else its look-aheads' lead; a mining that moves
-    nothing says so, and why it can still be best."""
+    nothing says so, and why it can still be best. (`/coal hint`'s short form; Why? says it in the game's
+    terms, `reason_in_game_terms`.)"""
     if mines_nothing(h.action):
         return _(WHY_MINES_NOTHING)
     if h.majorities:
@@ -174,6 +204,48 @@ def reason(h: Hint) -> str:
     if h.orders_delivered:
         return _(WHY_DELIVERS)
     return _(WHY_LEAD)
+
+
+def reason_in_game_terms(h: Hint) -> str:
+    """Why the expert likes a move, named in the game's terms: the orders it delivers, completes, brings
+    closer or takes (by card), the tunnel tile's carts, the marks, and the elements of the coming shift
+    scoring it puts you first in (a second sentence after an order's); else the look-aheads' lead."""
+    if mines_nothing(h.action):
+        return _(WHY_MINES_NOTHING)
+    first = _(WHY_FIRST_IN).format(elements=listing(clock_names_of(h.first_in))) if h.first_in else ""
+    if h.delivered_cards:
+        main = plural(len(h.delivered_cards), *WHY_DELIVERS_ORDERS, orders=_orders(h.delivered_cards))
+    elif h.completed_cards:
+        main = plural(len(h.completed_cards), *WHY_COMPLETES_ORDERS, orders=_orders(h.completed_cards))
+    elif first:
+        return first
+    elif h.advanced_cards:
+        card = h.advanced_cards[0]
+        main = plural(len(ORDER_CARDS[card].spots), *WHY_ADVANCES, orders=order_label(card), filled=h.advanced_filled)
+    elif h.taken_cards:
+        main = _(WHY_TAKES).format(orders=_orders(h.taken_cards))
+    elif h.tile is not None:
+        main = plural(TILES[h.tile].carts, *WHY_TILE)
+    elif h.marks > 0:
+        main = plural(h.marks, *WHY_MONEY)
+    else:
+        main = _(WHY_LEAD)
+    return sentences([main, first])
+
+
+def _orders(cards: Sequence[int]) -> str:
+    return listing(order_label(c) for c in cards)
+
+
+def final_margin(h: Hint) -> str:
+    """The final margin the expert expects for the mover, "finish 7 VP behind", once it has settled (the last
+    shift); before, nothing: it swings too much between two turns to mean a margin."""
+    if not h.settled:
+        return ""
+    n = round(h.expected_lead)
+    if n == 0:
+        return _(WHY_LEVEL)
+    return plural(abs(n), *(WHY_AHEAD if n > 0 else WHY_BEHIND))
 
 
 def mines_nothing(action: str) -> bool:

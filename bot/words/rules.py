@@ -14,12 +14,12 @@ here, never half a sentence.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 from bot.i18n import N_, Nn_, _
 from bot.play.plan_words import in_language, nearest_keyword
-from bot.words.common import LIST_SEPARATOR, marks, plural, sentences, shown
+from bot.words.common import LIST_SEPARATOR, listing, marks, plural, sentences, shown
 from rules import (
     Banked,
     Bought,
@@ -47,7 +47,6 @@ from rules.components import COLOUR_NAMES, LEVEL_NAMES, NO_COAL, ORDER_CARDS, SP
 # --- names of pieces ---------------------------------------------------------------------------
 
 COLOURS = (N_("yellow"), N_("brown"), N_("grey"), N_("black"))
-COLOUR_LETTERS = (N_("Y"), N_("B"), N_("G"), N_("K"))
 LEVELS = (N_("surface"), N_("yellow"), N_("brown"), N_("grey"), N_("black"))
 VEHICLES = {"wheelbarrow": N_("wheelbarrow"), "carriage": N_("carriage"), "truck": N_("truck"), "train": N_("train")}
 VEHICLE_TITLES = {
@@ -101,7 +100,32 @@ AT_LEVEL = (  # where the cage is: "the cage is at the grey level"
     N_("at the grey level"),
     N_("at the black level"),
 )
-CARD_NAME = N_("{vehicle} {vp} VP ({letters})")
+# an order card with the colours of its spots in words ("Carriage 9 VP (black, black)"; letters such as
+# (KK) were explained nowhere, issue 74)
+CARD_NAME = N_("{vehicle} {vp} VP ({spots})")
+ORDER_LABEL = N_("{vehicle} {vp} VP")  # an order card named without its colour letters, as a label
+
+# The shift clock's twelve elements (R-SHIFT-1), each a whole phrase (its words agree with its colour).
+CLOCK_NAMES = (
+    N_("Delivered yellow spots"),
+    N_("Delivered brown spots"),
+    N_("Delivered grey spots"),
+    N_("Delivered black spots"),
+    N_("Spots delivered by wheelbarrow"),
+    N_("Spots delivered by carriage"),
+    N_("Spots delivered by truck"),
+    N_("Spots delivered by train"),
+    N_("Empty carts on the yellow level"),
+    N_("Empty carts on the brown level"),
+    N_("Empty carts on the grey level"),
+    N_("Empty carts on the black level"),
+)
+
+
+def clock_names_of(elements: Iterable[int]) -> list[str]:
+    """The names of shift-clock elements (0-based, R-SHIFT-2) in the language being spoken."""
+    return [_(CLOCK_NAMES[e]) for e in elements]
+
 
 LAST_AND = N_(" and ")  # "Wheelbarrow 3 VP (B) and Wheelbarrow 5 VP (K)"; "alice and bob"
 ALTERNATIVES = N_(" or ")
@@ -149,10 +173,16 @@ def tile_name(tile_id: int) -> str:
 
 
 def card_name(card_id: int) -> str:
-    """An order card: "Carriage 9 VP (KK)"."""
+    """An order card: "Carriage 9 VP (black, black)"."""
     card = ORDER_CARDS[card_id]
-    letters = "".join(_(COLOUR_LETTERS[c]) for c in card.spots)
-    return _(CARD_NAME).format(vehicle=_(VEHICLE_TITLES[card.vehicle_name]), vp=card.vp, letters=letters)
+    spots = listing(colour_name(c) for c in card.spots)
+    return _(CARD_NAME).format(vehicle=_(VEHICLE_TITLES[card.vehicle_name]), vp=card.vp, spots=spots)
+
+
+def order_label(card_id: int) -> str:
+    """An order card by its vehicle and VP, as a label: "Carriage 9 VP"."""
+    card = ORDER_CARDS[card_id]
+    return _(ORDER_LABEL).format(vehicle=_(VEHICLE_TITLES[card.vehicle_name]), vp=card.vp)
 
 
 def _and(items: Sequence[str]) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, _
 from bot.words.choices import action_usage
 from bot.words.common import sentences
-from bot.words.computers import effects, reason
+from bot.words.computers import effects, final_margin, reason_in_game_terms
 from players import Hint
 from rules import GameState
 
@@ -88,10 +88,8 @@ CONSOLE_WALK = N_(
     " the menu, or **Store** a colour. 3. **Confirm** plays the whole plan; nothing happens before."
 )
 WHY_BUTTON = N_("Why?")
-WHY = N_(
-    "📘 The expert would play `{action}`: {effects}; it expects to lead by {lead} VP at the end. You may play"
-    " anything you like."
-)
+WHY = N_("📘 The expert would play `{action}`: {effects}.")
+WHY_FREE = N_("You may play anything you like.")
 WHY_NOTHING = N_("📘 No move is open to you now.")
 WHY_ONLY_IN_LESSONS = N_(
     "Why? answers in a `/coal learn` game only; in this game, `/coal hint` shows the expert's best moves."
@@ -127,12 +125,13 @@ def lesson(topics: Sequence[str]) -> str:
 
 
 def why(hints: Sequence[Hint]) -> str:
-    """The "Why?" answer: the expert's best move for the learner, what it does at once and the lead it expects."""
+    """The "Why?" answer: the expert's best move for the learner, what it does at once, why in the game's
+    terms, and the final margin it expects once that has settled (the last shift)."""
     if not hints:
         return _(WHY_NOTHING)
     best = hints[0]
-    said = _(WHY).format(action=action_usage(best.action), effects=effects(best), lead=f"{best.expected_lead:+.0f}")
-    return sentences([said, reason(best)])
+    said = _(WHY).format(action=action_usage(best.action), effects=effects(best))
+    return sentences([said, reason_in_game_terms(best), final_margin(best), _(WHY_FREE)])
 
 
 def final_score(state: GameState, player: str) -> str:

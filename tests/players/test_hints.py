@@ -8,6 +8,7 @@ import pytest
 
 from players import Hint, hints
 from players.expert import Expert
+from players.hints import first_elements
 from rules import apply, parse_action, view
 from rules.actions import Deliver
 
@@ -38,7 +39,8 @@ def test_hints_are_n_legal_distinct_actions_best_first_and_change_nothing(phase)
 def test_a_hint_reports_what_its_action_does():
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
-    for h in hints(seen, seed=1, n=5, budget=None, lookaheads=60):
+    hints_seen = hints(seen, seed=1, n=5, budget=None, lookaheads=60)
+    for h in hints_seen:
         action = parse_action(h.action)
         after, _ = apply(state, action)
         me_before, me_after = state.players[state.current], after.players[state.current]
@@ -50,6 +52,22 @@ def test_a_hint_reports_what_its_action_does():
         assert h.orders_delivered == len(me_after.delivered) - len(me_before.delivered)
         if isinstance(action, Deliver):
             assert h.orders_delivered >= 1 and h.vp > 0
+        # the same in the game's terms (issue 74, item 3): which cards, which tile, which elements
+        assert list(h.delivered_cards) == [c for c in me_after.delivered if c not in me_before.delivered]
+        assert len(h.delivered_cards) == h.orders_delivered
+        held = {o.card: o for o in me_before.orders}
+        for card in h.completed_cards:
+            assert next(o for o in me_after.orders if o.card == card).complete and not held[card].complete
+        for card in h.advanced_cards:
+            now = next(o for o in me_after.orders if o.card == card)
+            assert not now.complete and sum(map(len, now.spots)) > sum(map(len, held[card].spots))
+        assert {o.card for o in me_after.orders} - set(held) == set(h.taken_cards)
+        assert h.tile == next((t for t in me_after.tiles if t not in me_before.tiles), None)
+        if after.shift == state.shift:
+            led = set(first_elements(after, state.current)) - set(first_elements(state, state.current))
+            assert set(h.first_in) == led
+        assert h.settled == (state.shift >= 3)
+    assert any(h.taken_cards or h.tile is not None or h.marks > 0 or h.advanced_cards for h in hints_seen)
 
 
 def test_no_hints_once_the_game_is_over_or_for_none_asked():
