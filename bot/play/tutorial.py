@@ -10,6 +10,7 @@ a fixed seed; it is not rated (ratings need two people).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -27,6 +28,7 @@ from bot.lobby.permissions import missing_permissions
 from bot.lobby.threads import ARCHIVE_AFTER_MINUTES
 from bot.play import board_key
 from bot.posting import game_messages
+from bot.posting.send import TURNS_PER_MESSAGE
 from bot.record.replay import replay_button
 from bot.replies import log_event, refuse, refuse_error
 from bot.words import computers as computer_words
@@ -37,6 +39,7 @@ from games import Game, GameError
 from games import tutorial as table
 from games.errors import Reason
 from rules import EVENTS, Event
+from storage.queries import record_of
 
 if TYPE_CHECKING:
     from bot.service.client import CoalBot
@@ -130,8 +133,20 @@ async def lesson(bot: CoalBot, game: Game, events: list[Event], version: int) ->
     except Exception as err:
         log.warning("game %s: the tutorial's log could not be read (%s: %s)", game.id, type(err).__name__, err)
         return ""
-    so_far = [e for row in rows if row.seq <= version for e in EVENTS.validate_json(row.events or "[]")]
-    return words.lesson(table.new_topics(events, so_far))
+    entries = [row for row in rows if row.seq <= version]
+    player = table.learner(game)
+    if player is None:
+        return ""
+    sizes = [len(EVENTS.validate_json(row.events or "[]")) for row in entries]
+    try:  # the log replayed, off the event loop (a tutorial's log is short: tens of milliseconds)
+        told = await asyncio.to_thread(table.lessons, record_of(game, entries), player, TURNS_PER_MESSAGE)
+    except Exception as err:  # a log that does not replay: the turn goes without its explanation
+        log.warning(
+            "game %s: the tutorial's lessons could not be worked out (%s: %s)", game.id, type(err).__name__, err
+        )
+        return ""
+    here = table.message_entries(sizes, version, len(events))
+    return words.lesson([told[seq] for seq in here if seq in told])
 
 
 def first_lesson(game: Game) -> str:

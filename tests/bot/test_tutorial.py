@@ -3,8 +3,9 @@ of the five languages, every explanation seen exactly once and in its place, "Wh
 walk-through, Undo of any move, the final score line by line, and the way to a real game.
 
 Where each explanation belongs is worked out here independently of `games.tutorial`: the first turn whose
-events show the thing (below, `SHOWS`); the explanation must be among the messages that turn's step
-posted (the learner's move and the computer's replies it set off), and nowhere else in the thread.
+events show the thing (below, `SHOWS`); the explanation must come by the end of that step's messages (the
+learner's move and the computer's replies it set off), before the learner's move where the learner was about
+to meet it (issue 74: explained before the choice), and nowhere else in the thread; one a message.
 """
 
 from __future__ import annotations
@@ -74,6 +75,11 @@ class Learner:
         self.undone = False
         self.private = None  # the learner's private choice after a draw space
 
+    def just_explained(self) -> str | None:
+        """The topic the last message explained, which this learner tries if it can (read, then tried)."""
+        last = self.w.channel.history()[-1].content
+        return next((t for t, said in lesson_texts(self.lang).items() if said in last), None)
+
     async def game(self):
         return await self.w.bot.store.queries.latest_game(self.w.channel.id)
 
@@ -99,7 +105,7 @@ class Learner:
                 continue
             if state.phase == "turn" and not self.asked_why:
                 await self.why()
-            action = tutorial.eager_move(state, self.seen, game.version)
+            action = tutorial.eager_move(state, self.seen, game.version, self.just_explained())
             for e in apply(state, action)[1]:
                 self.seen |= {t for t, shows in SHOWS.items() if shows(e)}
             text = str(action)
@@ -205,13 +211,26 @@ async def test_a_scripted_tutorial_sees_every_explanation_once_in_its_place(worl
     assert {t: len(k) for t, k in found.items()} == dict.fromkeys(tutorial.TOPICS, 1)  # every one, once
     game = await here.bot.store.queries.latest_game(thread.id)
     log = await here.bot.store.queries.log_with_events(game)
-    for topic, shows in SHOWS.items():  # each in the messages of the step that first showed it
-        version = next(row.seq for row in log if any(shows(e) for e in EVENTS.validate_json(row.events)))
-        step = next(s for s in learner.steps if s[0] <= version <= s[1]) if version > 0 else None
+    before_the_choice = []
+    for topic, shows in SHOWS.items():  # each by the end of the step that first showed it, never later
+        row = next(row for row in log if any(shows(e) for e in EVENTS.validate_json(row.events)))
+        step = next(s for s in learner.steps if s[0] <= row.seq <= s[1]) if row.seq > 0 else None
         if step is None:  # the computer's moves before the learner's first step
             assert found[topic][0] < learner.steps[0][2], topic
-        else:
-            assert step[2] <= found[topic][0] < step[3], (topic, version, step, found[topic])
+            continue
+        later = learner.steps[min(learner.steps.index(step) + 3, len(learner.steps) - 1)]
+        assert found[topic][0] < later[3], (topic, row.seq, step, found[topic])  # soon after, if not at once
+        if row.user_id == w.alice.id and found[topic][0] < step[2]:
+            before_the_choice.append(topic)  # the learner's own first time, explained in the turn before it
+        elif row.user_id == w.alice.id:  # only where the learner's turn message explained something else
+            assert lessons_in(history[step[2] - 1].content, texts), ("not before the choice", topic, row.seq)
+        # what the computer does first: with its move, soon after when another explanation came first, or
+        # before it, where it was open to the learner and explained to them
+    # issue 74, item 2: what the learner is about to meet is explained before they choose it, and at most one
+    # new idea a message (the first: the welcome and the draft)
+    assert len(before_the_choice) >= 4, before_the_choice
+    for message in history[2:]:
+        assert len(lessons_in(message.content, texts)) <= 1, message.content
     assert learner.console_seen == 1 and learner.undone
     # every kind of move, the learner's own, through Discord: each worker space and a draw's choice
     kinds = {row.action.split()[0] for row in log if row.user_id == w.alice.id}
