@@ -20,8 +20,8 @@ HEAD = N_("📘 **Learning Coal Baron**")
 LESSONS = {
     "welcome": N_(
         "Welcome to your first game of Coal Baron, against an easy computer. Explanations like this one come"
-        " the first time something happens; under each of your turns, **Why?** shows the expert's best move"
-        " for you, and **Undo** takes back any move of yours."
+        " one at a time, before you can use a thing or the first time it happens; under each of your turns,"
+        " **Why?** shows the expert's best move for you, and **Undo** takes back any move of yours."
     ),
     "draft": N_(
         "**The draft.** Order cards are your goals: each asks for coal of given colours and is delivered"
