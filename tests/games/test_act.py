@@ -33,7 +33,7 @@ async def test_a_move_is_applied_stored_and_returned_with_its_events(manager, st
     # (words are made when read, in the reader's language)
     assert rules.EVENTS.validate_json(entry.events) == expected_events
     words = describe_events(rules.EVENTS.validate_json(entry.events))
-    assert re.fullmatch(rf"{game.state.to_move} drafted [A-Z][a-z]+ \d+ VP \([YBGK]+\)\.", words)
+    assert re.fullmatch(rf"{game.state.to_move} drafted [A-Z][a-z]+ \d+ VP \([a-z]+(, [a-z]+)*\)\.", words)
     # Any action object of the rules, as the legal moves list them.
     action = rules.legal_actions(result.state)[0]
     assert (await manager.moves.act(1, result.game.to_move_user, action)).state == rules.apply(result.state, action)[0]
