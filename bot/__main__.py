@@ -92,6 +92,7 @@ async def run(settings: Settings, *, debug: bool = False) -> int:
         dev_guild_id=settings.dev_guild_id,
         computer_processes=settings.computer_processes,
         expert_seconds=settings.expert_seconds,
+        review_seconds=settings.review_seconds,
         drawing_processes=settings.drawing_processes,
         shards=settings.shards,
         pause_limit=settings.pause_limit_days * 86400,

@@ -22,6 +22,7 @@ from bot.play.seats import GiveBackButton
 from bot.play.turn_buttons import DraftMenu, LegalButton, PitButton, UndoButton
 from bot.play.why import WhyButton
 from bot.record.replay import HistoryMenu, ReplayButton, ReplayMenu
+from bot.record.review import ReviewButton
 from bot.web.open import BoardButton
 
 PERSISTENT_ITEMS = (
@@ -44,6 +45,7 @@ PERSISTENT_ITEMS = (
     SettingsMenu,
     PrivacyButton,
     ReplayButton,
+    ReviewButton,
     ReplayMenu,
     HistoryMenu,
     CatchUpButton,

@@ -16,7 +16,7 @@ from .evaluate import clock_counts
 from .expert import Expert
 from .knowledge import determinize
 
-__all__ = ["Hint", "hints"]
+__all__ = ["Hint", "describe", "hints"]
 
 
 class Hint(BaseModel):
@@ -71,6 +71,7 @@ def _complete(p: Player) -> int:
 
 
 def _hint(action, rank: int, lead: float, world: GameState, after_state: GameState) -> Hint:
+    """`action` as a hint of `rank`, played in the sampled game `world` (giving `after_state`)."""
     seat = world.current
     before, after = world.players[seat], after_state.players[seat]
     delivered = len(after.delivered) - len(before.delivered)
@@ -112,6 +113,12 @@ def _hint(action, rank: int, lead: float, world: GameState, after_state: GameSta
         first_in=tuple(sorted(firsts_after - set(first_elements(world, seat)))),
         settled=world.shift >= SHIFTS,
     )
+
+
+def describe(action, lead: float, world: GameState, after_state: GameState) -> Hint:
+    """What `action` does for the seat to move in the sampled game `world`, as a hint (rank 1): the post-game
+    review's words for the expert's alternative (`players.review`)."""
+    return _hint(action, 1, lead, world, after_state)
 
 
 def hints(view: GameState, seed: int, n: int = 3, budget: float | None = 1.5, lookaheads: int = 600) -> list[Hint]:

@@ -60,6 +60,7 @@ TABLES: dict[str, str] = {
     "away_periods": "user_id, started_at, until, ended_at",
     "web_links": "id, user_id, game_id, created_at, expires_at, used_at",
     "web_sessions": "id, user_id, channel_id, created_at, expires_at, revoked",
+    "reviews": "game_id, total, data, created_at, done_at, posted",
 }
 _ORDER = {
     "games": "id",
@@ -75,6 +76,7 @@ _ORDER = {
     "away_periods": "user_id, started_at",
     "web_links": "id",
     "web_sessions": "id",
+    "reviews": "game_id",
 }
 
 

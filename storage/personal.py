@@ -103,6 +103,10 @@ NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{("web_links", c): "the link's bookkeeping" for c in ("id", "game_id", "created_at", "expires_at", "used_at")},
     **{("web_sessions", c): "the session's bookkeeping" for c in ("id", "channel_id", "expires_at", "revoked")},
     **{("guild_departures", c): "a server that removed the bot" for c in ("guild_id", "left_at", "purge_at")},
+    **{
+        ("reviews", c): "a finished game's review: its figures by seat number, no name, no user id"
+        for c in ("game_id", "total", "data", "created_at", "done_at", "posted")
+    },
     ("purging", "game_id"): "a game being deleted, inside that transaction only",
     **{("coalbaron_schema", c): "the schema's version" for c in ("application_id", "version")},
 }
@@ -340,7 +344,7 @@ class Personal(Part):
                 chunk = ids[k : k + 500]
                 marks = ", ".join("?" * len(chunk))
                 await tx.executemany("INSERT INTO purging (game_id) VALUES (?)", [(g,) for g in chunk])
-                for table in ("actions", "outbox", "rating_changes", "seats", "forget_covers", "web_links"):
+                for table in ("actions", "outbox", "rating_changes", "seats", "forget_covers", "web_links", "reviews"):
                     await tx.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", chunk)
                 sessions = f"SELECT channel_id FROM games WHERE id IN ({marks})"
                 await tx.execute(f"DELETE FROM web_sessions WHERE channel_id IN ({sessions})", chunk)

@@ -305,6 +305,16 @@ async def _to_v12(con: asyncpg.Connection) -> None:
         )
 
 
+async def _to_v13(con: asyncpg.Connection) -> None:
+    """The post-game reviews (see schema._to_v13)."""
+    for sql in schema.V13:
+        await con.execute(
+            sql.replace("INTEGER NOT NULL DEFAULT", "SMALLINT NOT NULL DEFAULT")
+            .replace("INTEGER", "BIGINT")
+            .replace("REAL", "DOUBLE PRECISION")
+        )
+
+
 MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     3: _to_v3,
     4: _to_v4,
@@ -316,6 +326,7 @@ MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {
     10: _to_v10,
     11: _to_v11,
     12: _to_v12,
+    13: _to_v13,
 }
 
 

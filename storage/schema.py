@@ -430,6 +430,27 @@ V12 = [
 ]
 
 
+def _to_v13(db: sqlite3.Connection) -> None:
+    """The post-game review (`reviews`): a finished game's race and its judged decisions, filled in as they
+    are computed (so a restart goes on where it stopped) and computed once."""
+    for sql in V13:
+        db.execute(sql)
+
+
+V13 = [
+    """
+    CREATE TABLE reviews (
+        game_id INTEGER PRIMARY KEY,
+        total INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        done_at REAL,
+        posted INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -443,6 +464,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     10: _to_v10,
     11: _to_v11,
     12: _to_v12,
+    13: _to_v13,
 }
 LATEST = max(MIGRATIONS)
 

@@ -39,6 +39,7 @@ from .part import Shared
 from .personal import Personal
 from .preferences import Preferences
 from .queries import Queries
+from .reviews import Reviews
 from .rows import add_posts, fetch_game, lock_game, posts_statement
 from .web import WebAccess
 
@@ -95,6 +96,7 @@ class Store:
         self.preferences = Preferences(self._shared)
         self.personal = Personal(self._shared)
         self.web = WebAccess(self._shared)
+        self.reviews = Reviews(self._shared)
 
     @property
     def clock(self) -> Callable[[], float]:

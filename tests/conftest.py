@@ -116,6 +116,15 @@ async def manager(store):
     return m
 
 
+@pytest.fixture(autouse=True)
+def no_reviews_unless_asked(monkeypatch):
+    """A bot begins no post-game review in a test unless the test enables it (`bot.reviewer.enabled`,
+    tests/bot/test_review.py): a review is a minute of CPU, and every game a test ends would start one."""
+    from bot.service.reviewer import Reviewer
+
+    monkeypatch.setattr(Reviewer, "enabled_by_default", False)
+
+
 @pytest.fixture
 async def simcord_bot(db_path, monkeypatch):
     settle_promptly(monkeypatch)

@@ -20,6 +20,7 @@ from bot.i18n import in_channel
 from bot.items import BLUE, GameButton, button_template
 from bot.posting import game_messages
 from bot.record.replay import replay_button
+from bot.record.review import review_button
 from bot.replies import log_event
 from bot.words import computers as computer_words
 from bot.words.lobby import lobby_message, rematch_opened
@@ -27,11 +28,12 @@ from bot.words.turns import REMATCH
 
 
 def rematch_view(game_id: int, version: int, *, rematch: bool = True) -> View:
-    """The buttons under a game's final scores: Rematch (until its lobby is open) and Replay."""
+    """The buttons under a game's final scores: Rematch (until its lobby is open), Replay and Review."""
     v = View(timeout=None)
     if rematch:
         v.add_item(RematchButton(game_id, version))
     v.add_item(replay_button(game_id, version))
+    v.add_item(review_button(game_id, version))
     return v
 
 

@@ -366,6 +366,8 @@ class Publisher:
                 await self._parts_posted(game, version, message.part + 1)
             if message.buttons is not None and message.buttons.kind == "turn":
                 await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
+        if plan.over:  # the review is worked out in the background from now on (bot.service.reviewer)
+            self.bot.reviewer.game_over(game.id)
         if plan.draw_choice_for is not None and interaction is not None:
             with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
                 choice, v = draw_choice(game)

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.context import channel_of, client_of, guild_of
 from bot.i18n import _
 from bot.record.replay import HistoryMenu, game_choices, history_menu, open_viewer, viewable
+from bot.record.review import show_review
 from bot.record.visibility import finished_games_seen
 from bot.replies import refuse
 from bot.words import commands as describe
@@ -49,6 +50,17 @@ class RecordCommands(app_commands.Group):
                 raise NoGameHere(Reason.NO_GAME)
             game = here.id
         await open_viewer(interaction, await viewable(interaction, game))
+
+    @app_commands.command(name="review", description=describe.REVIEW)
+    @app_commands.describe(game=describe.REVIEW_GAME)
+    @app_commands.autocomplete(game=game_choices)
+    async def review(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        if game is None:
+            here = await client_of(interaction).manager.games.latest(channel_of(interaction))
+            if here is None or here.seed is None:
+                raise NoGameHere(Reason.NO_GAME)
+            game = here.id
+        await show_review(interaction, game)
 
     @app_commands.command(name="stats", description=describe.STATS)
     @app_commands.describe(player=describe.STATS_PLAYER)

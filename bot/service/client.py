@@ -28,10 +28,12 @@ from bot.i18n import load_all, locale_for, speak
 from bot.play.computers import ComputerPlayers
 from bot.posting.publisher import Publisher
 from bot.record.frame_cache import FrameCache
+from bot.record.review import post_review
 from bot.service import startup
 from bot.service.health import HealthServer
 from bot.service.housekeeping import Housekeeping
 from bot.service.metrics import Metrics, RateLimits
+from bot.service.reviewer import REVIEW_SECONDS, Reviewer
 from bot.service.workers import Workers
 from bot.web.options import WebOptions
 from bot.web.server import BoardServer
@@ -97,6 +99,7 @@ class BotOptions:
     dev_guild_id: int | None = None
     computer_processes: int = 1
     expert_seconds: float = EXPERT_SECONDS
+    review_seconds: float = REVIEW_SECONDS
     drawing_processes: int = 0
     shards: Shards | None = None
     pause_limit: float = PAUSE_LIMIT
@@ -143,6 +146,7 @@ class CoalBot(discord.Client):
         self.publisher = Publisher(self)  # everything the bot posts about a game goes through it
         self.cooldowns = Cooldowns(self.clock)
         self.computers = ComputerPlayers(self, computer_processes, expert_seconds)
+        self.reviewer = Reviewer(self, post_review, options.review_seconds)  # post-game reviews, in the background
         # Images drawn in worker processes (DRAWING_PROCESSES), or with 0 in a thread of this one; four
         # at a time in each process's queue, so that under a burst it never waits for the event loop
         # (bench.bot, 20 moves at once: busy 78-82 % with four, 75-78 % with two).
@@ -271,6 +275,9 @@ class CoalBot(discord.Client):
         resumed = self.computers.resume()
         if resumed:
             log.info("computers to move in %d game(s)", resumed)
+        reviews = await self.reviewer.resume()
+        if reviews:
+            log.info("reviews to finish or post: %d", reviews)
 
     async def close(self) -> None:
         if self._timers is not None:
@@ -281,6 +288,7 @@ class CoalBot(discord.Client):
         logging.getLogger("discord.http").removeFilter(self._rate_limits)
         self.publisher.close()  # a post waiting to be tried again is tried at the next start
         await self.computers.close()  # a move being thought is thought again after the next start
+        self.reviewer.close()  # a review goes on from its last decision judged at the next start
         if self.drawing is not None:
             self.drawing.close()
         if self._manager is not None:

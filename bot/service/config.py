@@ -19,6 +19,7 @@ from bot.web.options import WebOptions
 from games.computers import EXPERT_SECONDS
 from games.limits import Limits
 from games.shards import Shards
+from players.review import REVIEW_SECONDS
 from storage.backend import is_postgres_url, redact
 from storage.store import DEFAULT_PATH
 
@@ -35,6 +36,7 @@ class Settings(BaseSettings):
     dev_guild_id: Annotated[int, Field(gt=0)] | None = None  # sync the commands to this server at once
     computer_processes: AtLeastOne = 1  # worker processes the computer players think in
     expert_seconds: Annotated[float, Field(ge=0.1, le=10)] = EXPERT_SECONDS  # CPU s an expert move, a hint take
+    review_seconds: Annotated[float, Field(ge=0.05, le=10)] = REVIEW_SECONDS  # CPU s a review's decision takes
     drawing_processes: Annotated[int, Field(ge=0)] = 1  # worker processes images are drawn in (0: a thread)
     shard_count: AtLeastOne | None = None  # with SHARD_IDS: this process runs these shards only
     shard_ids: str | None = None

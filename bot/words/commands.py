@@ -61,6 +61,8 @@ QUIET_OFF = "no quiet hours any more"
 CATCHUP = "What happened in this channel's game since your last move, privately"
 REPLAY = "Step through a game of this server, move by move, privately"
 REPLAY_GAME = "which game (default: this channel's current or latest)"
+REVIEW = "Where a finished game was won and lost: the race, the points, the turning points"
+REVIEW_GAME = "which finished game (default: this channel's latest)"
 # Computer players (the texts of scripts/extract_messages.py's PLANNED, which the catalogues translate)
 NEW_ABSENT = "who moves for a player whose timer ran out"
 NEW_LANGUAGE = "the game's language (default: the server's)"

@@ -156,6 +156,11 @@ def vehicle_name(vehicle: str) -> str:
     return _(VEHICLES[vehicle])
 
 
+def vehicle_title(vehicle: str) -> str:
+    """A vehicle as a label, capitalised: "Carriage"."""
+    return _(VEHICLE_TITLES[vehicle])
+
+
 def space_name(key: str) -> str:
     """How a player calls a worker space: "Factory 3", "Mining 8", "Carriage delivery"."""
     space = SPACE_BY_KEY[key]

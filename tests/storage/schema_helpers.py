@@ -104,6 +104,7 @@ ADDED = {
     10: ("away_periods",),
     11: ("forget_covers",),
     12: ("web_links", "web_sessions"),
+    13: ("reviews",),
 }
 # (and the columns, added at the end of their tables, and the indexes on them)
 ADDED_COLUMNS = {

@@ -1,0 +1,122 @@
+"""Post-game reviews worked out in the background, after a game ends: never ahead of a computer's move.
+
+A review runs in a worker process of its own (`Workers("reviews", 1)`, started at the first review, its
+priority lowered with `os.nice`), so the computers' processes never queue behind it and, on a machine with
+fewer cores than busy processes, the kernel gives them the CPU first. It is cut into pieces — the race and
+the count of decisions, then one decision at a time (`players.review.begin`, `judge_nth`), each stored as it
+is judged (`storage.reviews`) — so a stop loses one decision at most and a start goes on where it stopped
+(`resume`). Each decision gets `REVIEW_SECONDS` of CPU turned into look-aheads (`lookaheads_for`): the same
+review on every machine. Once done, the review is posted in the game's channel (`bot.record.review`), once.
+
+Only the process that owns a game's server reviews it (shards, several processes on one PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import players.review as review
+from bot.service.workers import Workers
+from games import Game
+from storage.queries import record_of
+from storage.reviews import StoredReview
+
+if TYPE_CHECKING:
+    from bot.service.client import CoalBot
+
+Post = Callable[["CoalBot", Game, StoredReview], Awaitable[bool]]  # the review posted in the game's channel
+
+log = logging.getLogger("coalbaron")
+
+REVIEW_SECONDS = review.REVIEW_SECONDS
+
+
+def _lower_priority() -> None:
+    """In the review's worker process: below the computers' processes and the bot's own."""
+    try:
+        os.nice(10)
+    except OSError:  # not allowed here: the separate process is the main protection anyway
+        pass
+
+
+class Reviewer:
+    """The bot's post-game reviews: begun when a game ends, taken up again at a start, posted when done.
+    `enabled` False (the tests' default, `tests/conftest.py`: a review is a minute of CPU) begins none."""
+
+    enabled_by_default = True
+
+    def __init__(self, bot: CoalBot, post: Post, seconds: float = REVIEW_SECONDS) -> None:
+        self.bot = bot
+        self.post = post  # `bot.record.review.post_review`
+        self.seconds = seconds
+        self.lookaheads = review.lookaheads_for(seconds)
+        self.workers = Workers("reviews", 1, prepare=_lower_priority)
+        self._running: dict[int, asyncio.Task[None]] = {}
+        self.enabled = self.enabled_by_default
+
+    def game_over(self, game_id: int) -> None:
+        """Begin the review of a game that has just ended (a task; a second call for it does nothing)."""
+        if not self.enabled:
+            return
+        task = self._running.get(game_id)
+        if task is None or task.done():
+            self._running[game_id] = asyncio.create_task(self._review(game_id), name=f"coalbaron-review-{game_id}")
+
+    async def resume(self) -> int:
+        """After a start: the reviews a stop cut short go on, and those done but not posted are posted."""
+        if not self.enabled:
+            return 0
+        store = self.bot.manager.store
+        ids = await store.reviews.unfinished() + await store.reviews.unposted()
+        for game_id in dict.fromkeys(ids):
+            self.game_over(game_id)
+        return len(ids)
+
+    async def idle(self) -> None:
+        """Until every review begun has finished (tests, a clean stop)."""
+        while any(not t.done() for t in self._running.values()):
+            await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+    def close(self) -> None:
+        for task in self._running.values():
+            task.cancel()
+        self.workers.close()
+
+    async def _review(self, game_id: int) -> None:
+        try:
+            await self._work(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the next start tries again; the game itself is not touched
+            log.exception("game %s: the review failed", game_id)
+
+    async def _work(self, game_id: int) -> None:
+        manager = self.bot.manager
+        store = manager.store
+        game = await manager.queries.load_game(game_id)
+        if game is None or game.status != "finished" or not manager.games.owns(game.guild_id):
+            return
+        rows = await manager.queries.log(game.id)
+        record = record_of(game, rows)
+        stored = await store.reviews.get(game.id)
+        if stored is None:
+            race, total = await self.workers.run(review.begin, record)
+            await store.reviews.start(game.id, total, race)
+            stored = await store.reviews.get(game.id)
+            log.info("game %s: review begun, %d decisions", game.id, total)
+        assert stored is not None and game.seed is not None
+        while not stored.done:
+            position = stored.judged
+            verdict = await self.workers.run(review.judge_nth, record, position, game.seed, self.lookaheads)
+            after = await store.reviews.add_verdict(game.id, position, verdict)
+            if after is None:
+                return  # the game's data was purged meanwhile
+            stored = after
+        if not stored.posted:
+            if await self.post(self.bot, game, stored):
+                await store.reviews.mark_posted(game.id)
+                log.info("game %s: review posted", game.id)
