@@ -103,9 +103,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2)
     args = parser.parse_args()
     cpu, total = cost(args.seconds)
-    print(
-        f"review of a two-player game at {args.seconds} s a decision ({review.lookaheads_for(args.seconds)} look-aheads):"
-    )
+    lookaheads = review.lookaheads_for(args.seconds)
+    print(f"review of a two-player game at {args.seconds} s a decision ({lookaheads} look-aheads):")
     print(f"  {total} decisions, {cpu:.1f} s of CPU in all, {cpu / total:.3f} s a decision; target <= 120 s")
     for k in range(args.repeats):
         alone, beside = asyncio.run(side_by_side(args.moves, args.seconds))

@@ -50,9 +50,9 @@ __all__ = [
     "turning_points",
 ]
 
-REVIEW_SECONDS = 0.5  # the default CPU budget of a decision (REVIEW_SECONDS): about 100 look-aheads
+REVIEW_SECONDS = 0.5  # the default CPU budget of a decision (REVIEW_SECONDS): about 61 look-aheads
 CANDIDATES = 8  # the expert's best candidates judged beside the played move (the expert's own flat search: 12)
-LOOKAHEAD_SECONDS = 0.005  # CPU seconds a look-ahead of a review takes, sampling included (bench/review.py)
+LOOKAHEAD_SECONDS = 0.0082  # CPU seconds a look-ahead of a review takes, sampling included (bench/review.py)
 MIN_GAMES = 4  # sampled games at least, whatever the budget: fewer say too little
 
 

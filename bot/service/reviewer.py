@@ -1,7 +1,7 @@
 """Post-game reviews worked out in the background, after a game ends: never ahead of a computer's move.
 
-A review runs in a worker process of its own (`Workers("reviews", 1)`, started at the first review, its
-priority lowered with `os.nice`), so the computers' processes never queue behind it and, on a machine with
+A review runs in a worker process of its own (`Workers("reviews", 1)`, started at the first review, in
+the idle scheduling class), so the computers' processes never queue behind it and, on a machine with
 fewer cores than busy processes, the kernel gives them the CPU first. It is cut into pieces — the race and
 the count of decisions, then one decision at a time (`players.review.begin`, `judge_nth`), each stored as it
 is judged (`storage.reviews`) — so a stop loses one decision at most and a start goes on where it stopped
@@ -36,9 +36,13 @@ REVIEW_SECONDS = review.REVIEW_SECONDS
 
 
 def _lower_priority() -> None:
-    """In the review's worker process: below the computers' processes and the bot's own."""
+    """In the review's worker process: below the computers' processes and the bot's own — on Linux the idle
+    scheduling class (it runs only on a core nothing else wants), elsewhere the lowest nice value."""
     try:
-        os.nice(10)
+        if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        else:
+            os.nice(19)
     except OSError:  # not allowed here: the separate process is the main protection anyway
         pass
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.words import review as words
 from rules.record import Chooser, random_action
+from storage.personal import PSEUDONYM
 
 from .driver import assert_refused, close_bot, custom_ids, forge_component, restart, start_game
 
@@ -73,6 +74,14 @@ async def test_a_finished_game_is_reviewed_in_the_background_and_posted_once(wor
     w.bot.reviewer.game_over(game.id)
     await w.bot.reviewer.idle()
     assert len(_review_posts(w)) == 1
+    # a forgotten player: the review names the seat by its pseudonym (its figures are by seat number)
+    personal = w.bot.manager.store.personal
+    await personal.forget(w.alice.id)
+    assert await personal.forget_in_game(game.id, w.alice.id)
+    r = await w.carol.click(final, custom_id=review_id)
+    said = "\n".join(m.content for m in (r.response, *r.followups) if m is not None)
+    pseudonym = PSEUDONYM.format(k=1)
+    assert pseudonym in said and "alice" not in said
 
 
 @pytest.mark.slow
