@@ -30,6 +30,7 @@ from bot.play import board_key
 from bot.posting import game_messages
 from bot.posting.send import TURNS_PER_MESSAGE
 from bot.record.replay import replay_button
+from bot.record.review import review_button
 from bot.replies import log_event, refuse, refuse_error
 from bot.words import computers as computer_words
 from bot.words import refusals
@@ -177,10 +178,11 @@ async def guides_the_console(bot: CoalBot, game: Game, user_id: int) -> bool:
 
 
 def end_view(game: Game) -> View:
-    """The buttons under a tutorial's final scores: Play a real game, and Replay."""
+    """The buttons under a tutorial's final scores: Play a real game, Replay and Review."""
     v = View(timeout=None)
     v.add_item(RealGameButton(game.id, game.version))
     v.add_item(replay_button(game.id, game.version))
+    v.add_item(review_button(game.id, game.version))
     return v
 
 

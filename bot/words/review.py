@@ -31,7 +31,8 @@ ALT = N_(
 ALT_PLAYER = N_("{player} {vp} VP")  # in the alt text's list of final scores
 POINTS_HEAD = N_("**Where the points came from**")
 POINTS = N_(
-    "**{player}**, {vp} VP: deliveries {deliveries} VP ({vehicles}); shift scorings {shifts}; the end {end} VP."
+    "**{player}**, {vp} VP: deliveries {deliveries} VP ({vehicles}); shift scorings {shifts}; the end {end} VP"
+    " ({parts})."
 )
 VEHICLE_VP = N_("{vehicle} {vp}")  # a vehicle and the VP its deliveries scored, in a list: "Truck 16"
 NO_DELIVERY = N_("none")
@@ -69,7 +70,8 @@ def points_line(player: str, vp: int, delivered: dict[str, int], shifts: Sequenc
         deliveries=sum(delivered.values()),
         vehicles=vehicles or _(NO_DELIVERY),
         shifts=scorings,
-        end=f"{total_end} ({_(END_PARTS).format(**end)})",
+        end=total_end,
+        parts=_(END_PARTS).format(**end),
     )
 
 
