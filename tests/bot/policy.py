@@ -22,13 +22,14 @@ def pending_member(w):
     Read from the messages' form, not their words, so it works in every language: the newest post
     with an image, a ping and the turn's buttons names the player to move last (after a scored shift
     that post is the scoring, which comes after the move and ends with the ping); a scoring image
-    without a turn's buttons (Rematch and Replay at most) newer than any of them is the final scoring.
+    without a turn's buttons (Rematch, Replay and Review at most) newer than any of them is the final scoring.
     """
     for message in reversed(w.channel.history()):
         files = [a.filename for a in message.attachments]
         pinged = MENTION.findall(message.content)
-        if "scoring.png" in files and all(c.startswith(("coal:rematch:", "coal:replay:")) for c in custom_ids(message)):
-            return None, "over", message  # the final scores: no turn's buttons, Rematch and Replay at most
+        final = ("coal:rematch:", "coal:replay:", "coal:review:")
+        if "scoring.png" in files and all(c.startswith(final) for c in custom_ids(message)):
+            return None, "over", message  # the final scores: no turn's buttons, Rematch, Replay and Review at most
         if files and pinged and custom_ids(message):
             member = next(x for x in w.players if x.id == int(pinged[-1]))
             picking = any(c.startswith("coal-menu:draft") for c in custom_ids(message))

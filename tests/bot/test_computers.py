@@ -347,7 +347,10 @@ async def test_rematch_from_a_finished_game_with_a_computer_seat(world, monkeypa
     assert game.id != old.id and game.status == "lobby" and game.host_id == w.bob.id
     assert [s.name for s in game.seats] == ["bob", "Baron Otto (easy)"]  # alice only when she joins
     assert (game.options.timer, game.options.delivered) == ("48h", "all")
-    assert live_ids(w, final) == [f"coal:replay:{old.id}:{old.version}:o0"]  # one rematch per game: its button went
+    assert live_ids(w, final) == [  # one rematch per game: its button went
+        f"coal:replay:{old.id}:{old.version}:o0",
+        f"coal:review:{old.id}:{old.version}:",
+    ]
     r = await forge_component(w.alice, final, f"coal:rematch:{old.id}:{old.version}:")
     await assert_refused(w, r, "already has a lobby", before=game)
     await w.alice.click(w.channel.last_message, label="Join")

@@ -48,8 +48,12 @@ async def test_a_finished_games_messages_keep_no_buttons_and_the_log_tells_each_
     assert game.status == "finished"
     ours = [m for m in w.channel.history() if m.author.id == w.bot.user.id]
     live = [(m.id, live_ids(w, m)) for m in ours if live_ids(w, m)]  # once it is over: no turn's button left,
-    final = [f"coal:rematch:{game.id}:{game.version}:", f"coal:replay:{game.id}:{game.version}:o0"]
-    assert live == [(ours[-1].id, final)]  # the final scores' Rematch and Replay only
+    final = [
+        f"coal:rematch:{game.id}:{game.version}:",
+        f"coal:replay:{game.id}:{game.version}:o0",
+        f"coal:review:{game.id}:{game.version}:",
+    ]
+    assert live == [(ours[-1].id, final)]  # the final scores' Rematch, Replay and Review only
     r = await w.alice.slash(w.channel, "coal log", last=50)  # through Discord: the latest entries
     assert re.search(r"Shift 3 is scored: \w+ -?\d+, \w+ -?\d+ VP\.", r.response.content), r.response.content
     whole = log_message(

@@ -182,6 +182,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     await con.execute("DROP TABLE forget_covers")  # and what version 11 added
     await con.execute("DROP TABLE web_links")  # and what version 12 added
     await con.execute("DROP TABLE web_sessions")
+    await con.execute("DROP TABLE reviews")  # and what version 13 added
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -193,7 +194,15 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
             t: rows
             for t, rows in after.items()
             if t
-            not in ("coalbaron_schema", "player_settings", "away_periods", "forget_covers", "web_links", "web_sessions")
+            not in (
+                "coalbaron_schema",
+                "player_settings",
+                "away_periods",
+                "forget_covers",
+                "web_links",
+                "web_sessions",
+                "reviews",
+            )
             and t not in (*V6, *V9)
         }
         kept["actions"] = tuple((*row, None) for row in kept["actions"])  # its summary, empty, gone
@@ -214,7 +223,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.queries.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 12
+    assert SCHEMA_VERSION == 13
 
 
 V6 = ("server_defaults", "bot_state")
