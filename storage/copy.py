@@ -60,7 +60,7 @@ TABLES: dict[str, str] = {
     "away_periods": "user_id, started_at, until, ended_at",
     "web_links": "id, user_id, game_id, created_at, expires_at, used_at",
     "web_sessions": "id, user_id, channel_id, created_at, expires_at, revoked",
-    "reviews": "game_id, total, data, created_at, done_at, posted",
+    "reviews": "game_id, total, data, created_at, done_at, posted, channel_id, message_id",
 }
 _ORDER = {
     "games": "id",

@@ -105,7 +105,7 @@ NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{("guild_departures", c): "a server that removed the bot" for c in ("guild_id", "left_at", "purge_at")},
     **{
         ("reviews", c): "a finished game's review: its figures by seat number, no name, no user id"
-        for c in ("game_id", "total", "data", "created_at", "done_at", "posted")
+        for c in ("game_id", "total", "data", "created_at", "done_at", "posted", "channel_id", "message_id")
     },
     ("purging", "game_id"): "a game being deleted, inside that transaction only",
     **{("coalbaron_schema", c): "the schema's version" for c in ("application_id", "version")},

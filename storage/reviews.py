@@ -23,29 +23,39 @@ class StoredReview:
     data: dict[str, Any]  # {"race": ..., "verdicts": [...]}
     done: bool
     posted: bool
+    message: tuple[int, int] | None = None  # (channel, message) of the final scores, whose Review counts up
 
     @property
     def judged(self) -> int:
         return len(self.data.get("verdicts", []))
 
 
+COLUMNS = "game_id, total, data, done_at, posted, channel_id, message_id"
+
+
 def _review(row: Any) -> StoredReview:
-    return StoredReview(int(row[0]), int(row[1]), json.loads(row[2]), row[3] is not None, bool(row[4]))
+    message = (int(row[5]), int(row[6])) if row[5] is not None and row[6] is not None else None
+    return StoredReview(int(row[0]), int(row[1]), json.loads(row[2]), row[3] is not None, bool(row[4]), message)
 
 
 class Reviews(Part):
     """The Store's post-game reviews."""
 
-    async def start(self, game_id: int, total: int, race: dict[str, Any]) -> bool:
-        """Begin a game's review with its race and `total` decisions to judge; False when it has one."""
+    async def start(
+        self, game_id: int, total: int, race: dict[str, Any], message: tuple[int, int] | None = None
+    ) -> bool:
+        """Begin a game's review with its race and `total` decisions to judge, and where its final scores are
+        (`message`: channel, message); False when it has one."""
         data = json.dumps({"race": race, "verdicts": []})
+        channel_id, message_id = message if message is not None else (None, None)
         async with self.backend.write() as tx:
             found = await tx.fetch("SELECT 1 FROM reviews WHERE game_id = ?", (game_id,))
             if found:
                 return False
             await tx.execute(
-                "INSERT INTO reviews (game_id, total, data, created_at) VALUES (?, ?, ?, ?)",
-                (game_id, total, data, self.clock()),
+                "INSERT INTO reviews (game_id, total, data, created_at, channel_id, message_id)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, total, data, self.clock(), channel_id, message_id),
             )
         return True
 
@@ -53,9 +63,7 @@ class Reviews(Part):
         """Add the verdict of the `position`-th decision (0-based) unless it is there already (a second
         reviewer, or a retry after a restart); done once all are in. The review after it, None if none."""
         async with self.backend.write() as tx:
-            rows = await tx.fetch(
-                "SELECT game_id, total, data, done_at, posted FROM reviews WHERE game_id = ?", (game_id,)
-            )
+            rows = await tx.fetch(f"SELECT {COLUMNS} FROM reviews WHERE game_id = ?", (game_id,))
             if not rows:
                 return None
             review = _review(rows[0])
@@ -67,14 +75,14 @@ class Reviews(Part):
                     "UPDATE reviews SET data = ?, done_at = ? WHERE game_id = ?",
                     (json.dumps(review.data), done_at, game_id),
                 )
-                review = StoredReview(game_id, review.total, review.data, done_at is not None, review.posted)
+                review = StoredReview(
+                    game_id, review.total, review.data, done_at is not None, review.posted, review.message
+                )
         return review
 
     async def get(self, game_id: int) -> StoredReview | None:
         async with self.backend.read() as tx:
-            rows = await tx.fetch(
-                "SELECT game_id, total, data, done_at, posted FROM reviews WHERE game_id = ?", (game_id,)
-            )
+            rows = await tx.fetch(f"SELECT {COLUMNS} FROM reviews WHERE game_id = ?", (game_id,))
         return _review(rows[0]) if rows else None
 
     async def unfinished(self) -> list[int]:

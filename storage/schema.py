@@ -445,7 +445,9 @@ V13 = [
         data TEXT NOT NULL,
         created_at REAL NOT NULL,
         done_at REAL,
-        posted INTEGER NOT NULL DEFAULT 0
+        posted INTEGER NOT NULL DEFAULT 0,
+        channel_id INTEGER,
+        message_id INTEGER
     )
     """,
 ]

@@ -27,13 +27,14 @@ from bot.words.lobby import lobby_message, rematch_opened
 from bot.words.turns import REMATCH
 
 
-def rematch_view(game_id: int, version: int, *, rematch: bool = True) -> View:
-    """The buttons under a game's final scores: Rematch (until its lobby is open), Replay and Review."""
+def rematch_view(game_id: int, version: int, *, rematch: bool = True, review: str = "") -> View:
+    """The buttons under a game's final scores: Rematch (until its lobby is open), Replay and Review (`review`:
+    its label while the review is worked out, "Review — 40 %…")."""
     v = View(timeout=None)
     if rematch:
         v.add_item(RematchButton(game_id, version))
     v.add_item(replay_button(game_id, version))
-    v.add_item(review_button(game_id, version))
+    v.add_item(review_button(game_id, version, review))
     return v
 
 

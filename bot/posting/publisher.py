@@ -349,6 +349,7 @@ class Publisher:
         game = result.game
         channel = None if interaction is not None else self.bot.get_partial_messageable(game.channel_id)
         to_send = plan.still_to_send(parts)
+        final: tuple[int, int] | None = None  # the final scores' message: its Review counts up
         if not any(m.part == 0 for m in to_send):
             self.ahead.drop(game, result.version)  # the board went with the part already in the channel
         for message in to_send:
@@ -362,12 +363,14 @@ class Publisher:
             )
             if posted is None:
                 return False
+            if plan.over and message.buttons is not None and message.buttons.kind == "rematch":
+                final = (posted.channel.id, posted.id)
             if message.part + 1 < len(plan.messages):
                 await self._parts_posted(game, version, message.part + 1)
             if message.buttons is not None and message.buttons.kind == "turn":
                 await self.live.now(game, posted.channel.id, posted.id, settled=settled_words(game, posted))
         if plan.over:  # the review is worked out in the background from now on (bot.service.reviewer)
-            self.bot.reviewer.game_over(game.id)
+            self.bot.reviewer.game_over(game.id, final)
         if plan.draw_choice_for is not None and interaction is not None:
             with speaking(locale_for(interaction.locale)):  # the drawer's private choice, in their language
                 choice, v = draw_choice(game)

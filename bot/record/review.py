@@ -149,5 +149,5 @@ class ReviewButton(GameButton, DynamicItem[Button], template=button_template("re
         await show_review(interaction, self.game_id)
 
 
-def review_button(game_id: int, version: int) -> ReviewButton:
-    return ReviewButton(game_id, version)
+def review_button(game_id: int, version: int, label: str = "") -> ReviewButton:
+    return ReviewButton(game_id, version, label=label)

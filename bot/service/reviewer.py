@@ -6,7 +6,8 @@ fewer cores than busy processes, the kernel gives them the CPU first. It is cut 
 the count of decisions, then one decision at a time (`players.review.begin`, `judge_nth`), each stored as it
 is judged (`storage.reviews`) — so a stop loses one decision at most and a start goes on where it stopped
 (`resume`). Each decision gets `REVIEW_SECONDS` of CPU turned into look-aheads (`lookaheads_for`): the same
-review on every machine. Once done, the review is posted in the game's channel (`bot.record.review`), once.
+review on every machine. Once done, the review is posted in the game's channel (`bot.record.review`), once;
+meanwhile the final scores' Review button says how far it is, a quarter at a time (`progress`).
 
 Only the process that owns a game's server reviews it (shards, several processes on one PostgreSQL).
 """
@@ -19,8 +20,13 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+import discord
+
 import players.review as review
+from bot.i18n import in_channel
+from bot.lobby.rematch import rematch_view
 from bot.service.workers import Workers
+from bot.words import review as words
 from games import Game
 from storage.queries import record_of
 from storage.reviews import StoredReview
@@ -62,13 +68,15 @@ class Reviewer:
         self._running: dict[int, asyncio.Task[None]] = {}
         self.enabled = self.enabled_by_default
 
-    def game_over(self, game_id: int) -> None:
-        """Begin the review of a game that has just ended (a task; a second call for it does nothing)."""
+    def game_over(self, game_id: int, final: tuple[int, int] | None = None) -> None:
+        """Begin the review of a game that has just ended (a task; a second call for it does nothing);
+        `final` is where its final scores are (channel, message), whose Review button counts up."""
         if not self.enabled:
             return
         task = self._running.get(game_id)
         if task is None or task.done():
-            self._running[game_id] = asyncio.create_task(self._review(game_id), name=f"coalbaron-review-{game_id}")
+            work = self._review(game_id, final)
+            self._running[game_id] = asyncio.create_task(work, name=f"coalbaron-review-{game_id}")
 
     async def resume(self) -> int:
         """After a start: the reviews a stop cut short go on, and those done but not posted are posted."""
@@ -90,15 +98,31 @@ class Reviewer:
             task.cancel()
         self.workers.close()
 
-    async def _review(self, game_id: int) -> None:
+    async def progress(self, game: Game, stored: StoredReview) -> None:
+        """The final scores' Review button says how far the review is (a quarter at a time: four edits of
+        one message a game, far within Discord's rate limits), or Review once it is done."""
+        if stored.message is None:
+            return
+        channel_id, message_id = stored.message
+        rematch = not await self.bot.manager.store.rematch_taken(game.id)
+        with in_channel(game):
+            label = "" if stored.done else words.button_at(stored.judged, stored.total)
+            view = rematch_view(game.id, game.version, rematch=rematch, review=label)
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            await self._work(game_id)
+            await message.edit(view=view)
+        except discord.HTTPException as err:  # a message gone or out of reach: the review goes on
+            log.info("game %s: the final scores' Review not updated (%s)", game.id, err)
+
+    async def _review(self, game_id: int, final: tuple[int, int] | None) -> None:
+        try:
+            await self._work(game_id, final)
         except asyncio.CancelledError:
             raise
         except Exception:  # the next start tries again; the game itself is not touched
             log.exception("game %s: the review failed", game_id)
 
-    async def _work(self, game_id: int) -> None:
+    async def _work(self, game_id: int, final: tuple[int, int] | None) -> None:
         manager = self.bot.manager
         store = manager.store
         game = await manager.queries.load_game(game_id)
@@ -109,17 +133,24 @@ class Reviewer:
         stored = await store.reviews.get(game.id)
         if stored is None:
             race, total = await self.workers.run(review.begin, record)
-            await store.reviews.start(game.id, total, race)
+            await store.reviews.start(game.id, total, race, final)
             stored = await store.reviews.get(game.id)
             log.info("game %s: review begun, %d decisions", game.id, total)
         assert stored is not None and game.seed is not None
+        shown = -1  # the quarter the button last showed
         while not stored.done:
+            quarter = stored.judged * 4 // max(1, stored.total)
+            if quarter != shown:
+                await self.progress(game, stored)
+                shown = quarter
             position = stored.judged
             verdict = await self.workers.run(review.judge_nth, record, position, game.seed, self.lookaheads)
             after = await store.reviews.add_verdict(game.id, position, verdict)
             if after is None:
                 return  # the game's data was purged meanwhile
             stored = after
+        if shown >= 0:
+            await self.progress(game, stored)  # done: the button is Review again
         if not stored.posted:
             if await self.post(self.bot, game, stored):
                 await store.reviews.mark_posted(game.id)

@@ -15,6 +15,7 @@ from bot.words.rules import vehicle_title
 from players.review import Verdict
 
 REVIEW_BUTTON = N_("Review")
+REVIEW_BUTTON_AT = N_("Review — {percent}…")  # the button while the review is worked out: "Review — 40 %…"
 ANALYSING = N_(
     "📈 The review of this game is being worked out: {percent} done. It is posted in the game's channel when ready."
 )
@@ -53,6 +54,11 @@ TURNING_BUTTON = N_("{player}: move {move}")  # a button opening the replay at a
 def number(value: float) -> str:
     """A VP figure with one decimal, as the language writes it ("3.5", "3,5")."""
     return format_decimal(round(value, 1), format="#,##0.0", locale=language())
+
+
+def button_at(judged: int, total: int) -> str:
+    """Review's label while it is worked out (a percent by Babel, in the channel's language)."""
+    return _(REVIEW_BUTTON_AT).format(percent=format_percent(judged / total if total else 0, locale=language()))
 
 
 def analysing(judged: int, total: int) -> str:

@@ -14,7 +14,7 @@ from bot.words import review as words
 from rules.record import Chooser, random_action
 from storage.personal import PSEUDONYM
 
-from .driver import assert_refused, close_bot, custom_ids, forge_component, restart, start_game
+from .driver import assert_refused, close_bot, components_of, custom_ids, forge_component, restart, start_game
 
 LOOKAHEADS = 9  # one sampled game a candidate: the figures matter less here than the path they take
 
@@ -39,6 +39,16 @@ async def _ended(w, seed: int = 5):
             return game
 
 
+class Absent:
+    done = False
+
+
+def _review_label(w, message_id: int) -> str:
+    """The Review button's label on the message now."""
+    message = next(m for m in w.channel.history() if m.id == message_id)
+    return next(c.label for c in components_of(message) if ":review:" in (getattr(c, "custom_id", "") or ""))
+
+
 def _review_posts(w) -> list:
     return [m for m in w.channel.history() if m.content.startswith("📈 **Review of game")]
 
@@ -49,10 +59,17 @@ async def test_a_finished_game_is_reviewed_in_the_background_and_posted_once(wor
     _quick(w.bot)
     game = await _ended(w)
     final = next(m for m in reversed(w.channel.history()) if any(":review:" in c for c in custom_ids(m)))
-    # before it is ready, the button says how far it is
+    # while it is worked out, the button says how far it is, a quarter at a time; then Review again
     review_id = next(c for c in custom_ids(final) if ":review:" in c)
+    labels = set()
+    while not (await w.bot.manager.store.reviews.get(game.id) or Absent).done:
+        labels.add(_review_label(w, final.id))
+        await asyncio.sleep(0.02)
     await w.bot.reviewer.idle()
     await w.env.settle()
+    counting = sorted(int(label.split("— ")[1].rstrip("%…")) for label in labels if "%" in label)
+    assert counting[0] == 0 and len(counting) >= 3 and counting[-1] >= 50, labels  # "Review — 25%…" and so on
+    assert _review_label(w, final.id) == "Review"
     [head] = _review_posts(w)
     assert head.attachments[0].filename == "review.png" and head.attachments[0].description
     assert "<@" not in head.attachments[0].description  # the alt text names, never mentions
