@@ -18,15 +18,15 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from babel.dates import format_date
 from discord import app_commands
 
 from bot.command_options import MAX_CHOICES, best_first
 from bot.context import TIMERS_CHANGED, client_of
-from bot.i18n import _, in_channel, language, locale_for, speak
+from bot.i18n import _, in_channel, locale_for, speak
 from bot.posting import game_messages
 from bot.posting.telling import game_link
 from bot.words import away as words
+from bot.words.common import day_text, time_text
 from games import Game
 from games.errors import GameError, Reason
 from games.people import AWAY_MOST_DAYS
@@ -90,7 +90,7 @@ async def day_choices(interaction: discord.Interaction, current: str) -> list[ap
     days = []
     for k in range(1, AWAY_MOST_DAYS + 1):
         day = today + dt.timedelta(days=k)
-        label = _(words.AWAY_DAY_CHOICE).format(day=format_date(day, "EEE d MMM y", locale=language()))
+        label = _(words.AWAY_DAY_CHOICE).format(day=day_text(day))
         days.append(app_commands.Choice(name=label[:100], value=day.isoformat()))
     back = app_commands.Choice(name=_(words.AWAY_BACK_CHOICE), value=BACK)  # always first
     typed = current.strip()
@@ -111,7 +111,7 @@ async def zone_choices(interaction: discord.Interaction, current: str) -> list[a
     out = []
     for name in list(names)[:25]:
         tz = zone(name)
-        local = dt.datetime.fromtimestamp(now, tz).strftime("%H:%M") if tz else ""
+        local = time_text(dt.datetime.fromtimestamp(now, tz)) if tz else ""
         out.append(app_commands.Choice(name=f"{name} ({local})"[:100], value=name))
     return out
 

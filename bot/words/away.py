@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, tzinfo
 
-from babel.dates import format_datetime
 from discord.utils import format_dt
 
-from bot.i18n import N_, Nn_, _, language
-from bot.words.common import mention, plural, sentences, shown
+from bot.i18n import N_, Nn_, _
+from bot.words.common import day_time_text, mention, plural, sentences, shown
 from bot.words.rules import describe_event, describe_turn
 from bot.words.status import BY_TIMER
 from games.catchup import CatchUp, Entry
@@ -86,7 +85,7 @@ def at(instant: float) -> str:
 def in_zone(instant: float, zone: tzinfo, zone_name: str) -> str:
     """An instant as the day and time in the person's own time zone, naming it ("Fri 4 Dec 2026, 00:00
     (Europe/Rome)"): where a day begins for them, which Discord's timestamps (the reader's device) do not say."""
-    when = format_datetime(datetime.fromtimestamp(instant, zone), "EEE d MMM y, HH:mm", locale=language())
+    when = day_time_text(datetime.fromtimestamp(instant, zone))
     return f"{when} ({zone_name})"
 
 

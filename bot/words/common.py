@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
-from babel.dates import format_timedelta
+from babel import Locale
+from babel.dates import format_skeleton, format_timedelta
 from discord.utils import escape_markdown, escape_mentions, format_dt
 
 from bot.i18n import N_, Nn_, _, language, ngettext
@@ -102,3 +103,25 @@ def workers(n: int) -> str:
 def marks(n: int) -> str:
     """ "1 mark", "6 marks": a count of marks (prices, money) with its noun."""
     return plural(n, *MARKS)
+
+
+# Dates and times as the language writes them, from CLDR's skeletons (never a pattern of ours: "火 20 1月
+# 2026" was one): the day with its weekday ("yMMMEd"), the time of day ("Hm"), and the two together as the
+# language joins them.
+
+
+def day_text(day: date | datetime) -> str:
+    """A day with its weekday in the language being spoken: "Tue, Jan 20, 2026", "Di., 20. Jan. 2026",
+    "2026年1月20日(火)"."""
+    return format_skeleton("yMMMEd", day, locale=language())
+
+
+def time_text(moment: datetime) -> str:
+    """A time of day in the language being spoken: "00:00", "0:00"."""
+    return format_skeleton("Hm", moment, locale=language())
+
+
+def day_time_text(moment: datetime) -> str:
+    """A day and a time, joined as the language joins them ("Sun, Jan 4, 2026, 00:00", "2026年1月4日(日) 0:00")."""
+    joined = str(Locale.parse(language()).datetime_formats["medium"])
+    return joined.replace("{1}", day_text(moment)).replace("{0}", time_text(moment))

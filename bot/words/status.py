@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from babel.numbers import format_percent
+from discord.utils import format_dt
 from pydantic import ValidationError
 
 from bot.i18n import N_, Nn_, _, language
@@ -140,7 +141,7 @@ def history_message(games: list[GameSummary]) -> str:
         return _(NO_HISTORY)
     lines = []
     for g in games:
-        day = dt.datetime.fromtimestamp(g.finished_at, dt.UTC).strftime("%Y-%m-%d")
+        day = format_dt(dt.datetime.fromtimestamp(g.finished_at, dt.UTC), "d")  # in the reader's own locale
         scores = listing(_(HISTORY_SCORE).format(player=shown(name), vp=vp) for name, _user, vp in g.scores)
         length = _length(g.finished_at - g.created_at)
         lines.append(

@@ -9,9 +9,10 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
-from babel.dates import format_datetime
 
 import bot.service.housekeeping
+from bot.i18n import speaking
+from bot.words.common import day_time_text
 from games.people import AWAY_DAYS_A_YEAR, AWAY_MOST_DAYS, AwayRefused
 from rules.record import Chooser, random_action
 
@@ -37,7 +38,9 @@ def _midnight(days: int) -> int:
 
 
 def _shown(instant: float, zone: dt.tzinfo = dt.UTC) -> str:
-    return format_datetime(dt.datetime.fromtimestamp(instant, zone), "EEE d MMM y, HH:mm", locale="en")
+    """The instant as an English reader sees it: CLDR's day and time ("Sun, Jan 4, 2026, 00:00")."""
+    with speaking("en"):
+        return day_time_text(dt.datetime.fromtimestamp(instant, zone))
 
 
 async def _to_move(w, member, steps: int = 60):
