@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -54,7 +56,10 @@ async def test_history_lists_this_servers_finished_games_only(world):
         for p in state.players:
             assert f"{p.name} {p.vp}" in line
         winners = " and ".join(state.players[i].name for i in state.winners)
-        assert line.endswith(f"winner: {winners}") and line.startswith("2026-01-01 · ")
+        # the day as a Discord timestamp, shown in the reader's own locale (issue 78: an ISO date before)
+        day = int(dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp())
+        assert line.endswith(f"winner: {winners}") and re.match(r"<t:(\d+):d> · ", line)
+        assert 0 <= int(re.match(r"<t:(\d+):d>", line)[1]) - day < 86_400
 
 
 async def test_stats_count_games_wins_average_and_best_in_this_server(world):
