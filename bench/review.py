@@ -21,7 +21,7 @@ import time
 
 import players
 import players.review as review
-from bot.service.reviewer import _lower_priority
+from bot.service.reviewer import lower_priority
 from bot.service.workers import MOVE, Workers
 from players import decision_seed
 from rules import apply, new_game, view
@@ -66,7 +66,7 @@ async def moves(computers: Workers, asked: list[tuple[str, int]]) -> list[float]
 async def side_by_side(n: int, seconds: float) -> tuple[list[float], list[float]]:
     asked = positions(n)
     computers = Workers("computer", 1)
-    reviews = Workers("reviews", 1, prepare=_lower_priority)
+    reviews = Workers("reviews", 1, prepare=lower_priority)
     game = blunder_game(seed=6)
     lookaheads = review.lookaheads_for(seconds)
     try:

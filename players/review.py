@@ -53,12 +53,12 @@ __all__ = [
 REVIEW_SECONDS = 0.5  # the default CPU budget of a decision (REVIEW_SECONDS): about 61 look-aheads
 CANDIDATES = 8  # the expert's best candidates judged beside the played move (the expert's own flat search: 12)
 LOOKAHEAD_SECONDS = 0.0082  # CPU seconds a look-ahead of a review takes, sampling included (bench/review.py)
-MIN_GAMES = 4  # sampled games at least, whatever the budget: fewer say too little
+MIN_LOOKAHEADS = 8  # a decision's look-aheads at least, whatever the budget: fewer say too little
 
 
 def lookaheads_for(seconds: float) -> int:
     """The look-aheads a decision's judgement gets for a budget of `seconds` of CPU."""
-    return max(MIN_GAMES * 2, round(seconds / LOOKAHEAD_SECONDS))
+    return max(MIN_LOOKAHEADS, round(seconds / LOOKAHEAD_SECONDS))
 
 
 class Race(BaseModel):

@@ -295,24 +295,26 @@ async def _to_v11(con: asyncpg.Connection) -> None:
     await con.execute(schema.V11[1])
 
 
+def _in_postgres(sql: str) -> str:
+    """SQLite DDL of `schema` in PostgreSQL's types: ids and times as BIGINT and DOUBLE PRECISION, flags
+    (an INTEGER with a default) as SMALLINT."""
+    return (
+        sql.replace("INTEGER NOT NULL DEFAULT", "SMALLINT NOT NULL DEFAULT")
+        .replace("INTEGER", "BIGINT")
+        .replace("REAL", "DOUBLE PRECISION")
+    )
+
+
 async def _to_v12(con: asyncpg.Connection) -> None:
     """The web board's links and sessions (see schema._to_v12)."""
     for sql in schema.V12:
-        await con.execute(
-            sql.replace("INTEGER NOT NULL DEFAULT", "SMALLINT NOT NULL DEFAULT")
-            .replace("INTEGER", "BIGINT")
-            .replace("REAL", "DOUBLE PRECISION")
-        )
+        await con.execute(_in_postgres(sql))
 
 
 async def _to_v13(con: asyncpg.Connection) -> None:
     """The post-game reviews (see schema._to_v13)."""
     for sql in schema.V13:
-        await con.execute(
-            sql.replace("INTEGER NOT NULL DEFAULT", "SMALLINT NOT NULL DEFAULT")
-            .replace("INTEGER", "BIGINT")
-            .replace("REAL", "DOUBLE PRECISION")
-        )
+        await con.execute(_in_postgres(sql))
 
 
 MIGRATIONS: dict[int, Callable[[asyncpg.Connection], Awaitable[None]]] = {

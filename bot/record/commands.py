@@ -22,6 +22,14 @@ from games.errors import NoGameHere, Reason
 from games.export import export_of
 
 
+async def _this_channels_game(interaction: discord.Interaction) -> int:
+    """The channel's current or latest started game, when a command names none (NoGameHere without one)."""
+    here = await client_of(interaction).manager.games.latest(channel_of(interaction))
+    if here is None or here.seed is None:
+        raise NoGameHere(Reason.NO_GAME)
+    return here.id
+
+
 class RecordCommands(app_commands.Group):
     """/coal record — the server's games and players, on record."""
 
@@ -44,22 +52,14 @@ class RecordCommands(app_commands.Group):
     @app_commands.describe(game=describe.REPLAY_GAME)
     @app_commands.autocomplete(game=game_choices)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        if game is None:
-            here = await client_of(interaction).manager.games.latest(channel_of(interaction))
-            if here is None or here.seed is None:
-                raise NoGameHere(Reason.NO_GAME)
-            game = here.id
+        game = game if game is not None else await _this_channels_game(interaction)
         await open_viewer(interaction, await viewable(interaction, game))
 
     @app_commands.command(name="review", description=describe.REVIEW)
     @app_commands.describe(game=describe.REVIEW_GAME)
     @app_commands.autocomplete(game=game_choices)
     async def review(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        if game is None:
-            here = await client_of(interaction).manager.games.latest(channel_of(interaction))
-            if here is None or here.seed is None:
-                raise NoGameHere(Reason.NO_GAME)
-            game = here.id
+        game = game if game is not None else await _this_channels_game(interaction)
         await show_review(interaction, game)
 
     @app_commands.command(name="stats", description=describe.STATS)

@@ -11,6 +11,7 @@ one the asker's. The same visibility as the replay (`bot.record.replay.viewable`
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
@@ -56,7 +57,7 @@ async def review_messages(bot: CoalBot, game: Game, stored: StoredReview) -> lis
     chart = Race.model_validate(stored.data["race"])
     verdicts = [Verdict.model_validate(v) for v in stored.data["verdicts"]]
     rows = await bot.manager.queries.log(game.id)
-    start, standing = standing_moves(record_of(game, rows))
+    start, standing = await asyncio.to_thread(standing_moves, record_of(game, rows))  # the game replayed
     frames = frames_of(start, standing)
     frame_of = {f.entry: k for k, f in enumerate(frames) if f.kind == "move"}
     move_of = {m.entry: k for k, m in enumerate(standing, start=1)}

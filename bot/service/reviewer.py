@@ -41,7 +41,7 @@ log = logging.getLogger("coalbaron")
 REVIEW_SECONDS = review.REVIEW_SECONDS
 
 
-def _lower_priority() -> None:
+def lower_priority() -> None:
     """In the review's worker process: below the computers' processes and the bot's own — on Linux the idle
     scheduling class (it runs only on a core nothing else wants), elsewhere the lowest nice value."""
     try:
@@ -64,7 +64,7 @@ class Reviewer:
         self.post = post  # `bot.record.review.post_review`
         self.seconds = seconds
         self.lookaheads = review.lookaheads_for(seconds)
-        self.workers = Workers("reviews", 1, prepare=_lower_priority)
+        self.workers = Workers("reviews", 1, prepare=lower_priority)
         self._running: dict[int, asyncio.Task[None]] = {}
         self.enabled = self.enabled_by_default
 

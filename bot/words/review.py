@@ -56,13 +56,18 @@ def number(value: float) -> str:
     return format_decimal(round(value, 1), format="#,##0.0", locale=language())
 
 
+def _done_share(judged: int, total: int) -> str:
+    """How much of a review is done, as a percent the language writes (Babel's)."""
+    return format_percent(judged / total if total else 0, locale=language())
+
+
 def button_at(judged: int, total: int) -> str:
-    """Review's label while it is worked out (a percent by Babel, in the channel's language)."""
-    return _(REVIEW_BUTTON_AT).format(percent=format_percent(judged / total if total else 0, locale=language()))
+    """Review's label while it is worked out, in the channel's language."""
+    return _(REVIEW_BUTTON_AT).format(percent=_done_share(judged, total))
 
 
 def analysing(judged: int, total: int) -> str:
-    return _(ANALYSING).format(percent=format_percent(judged / total if total else 0, locale=language()))
+    return _(ANALYSING).format(percent=_done_share(judged, total))
 
 
 def points_line(player: str, vp: int, delivered: dict[str, int], shifts: Sequence[int], end: dict[str, int]) -> str:

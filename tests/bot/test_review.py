@@ -39,8 +39,10 @@ async def _ended(w, seed: int = 5):
             return game
 
 
-class Absent:
-    done = False
+async def _done(w, game_id: int) -> bool:
+    """Whether the game's review is stored and done (not yet begun: not done)."""
+    stored = await w.bot.manager.store.reviews.get(game_id)
+    return stored is not None and stored.done
 
 
 def _review_label(w, message_id: int) -> str:
@@ -62,7 +64,7 @@ async def test_a_finished_game_is_reviewed_in_the_background_and_posted_once(wor
     # while it is worked out, the button says how far it is, a quarter at a time; then Review again
     review_id = next(c for c in custom_ids(final) if ":review:" in c)
     labels = set()
-    while not (await w.bot.manager.store.reviews.get(game.id) or Absent).done:
+    while not await _done(w, game.id):
         labels.add(_review_label(w, final.id))
         await asyncio.sleep(0.02)
     await w.bot.reviewer.idle()
