@@ -235,3 +235,40 @@ async def test_the_board_is_played_by_keyboard_and_every_control_has_a_name(worl
                 await page.wait_for_selector("#sheet", state="hidden")
         finally:
             await browser.close()
+
+
+async def test_a_read_of_the_board_refused_for_too_many_requests_is_made_again_until_it_is_shown(world):
+    """The session's requests of the last second are used up (RATE, `too_many_requests`) when a move is
+    pushed: the page's read of it is refused, and the page reads again by itself once the second is over
+    (before, it stayed on the older board until the next move: a game against a computer looked stuck)."""
+    chromium = chromium_or_skip()
+    import aiohttp
+    from playwright.async_api import async_playwright
+
+    from bot.web.server import RATE
+
+    w = world
+    game = await start_game(w)  # alice drafts first, then bob
+    link = await w.bot.board.access.link(w.bob.id, game.id)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium)
+        try:
+            page = await browser.new_page(viewport=PHONE)
+            await page.goto(link)
+            await page.wait_for_selector("#live:not([hidden])")
+            await page.wait_for_function("(v) => Number(document.body.dataset.version) === v", arg=game.version)
+            session = await page.evaluate("() => sessionStorage.getItem('coal-board-session')")
+            headers = {"Authorization": f"Bearer {session}"}
+            async with aiohttp.ClientSession() as client:
+                for _ in range(RATE):
+                    async with client.get(f"{w.bot.board.base_url}/api/state", headers=headers) as r:
+                        pass
+                moved = await act(w, str(legal_actions(game.state)[0]))  # alice drafts: pushed to bob's page
+                async with client.get(f"{w.bot.board.base_url}/api/state", headers=headers) as r:
+                    assert r.status == 429, "the second was over before the move was pushed: the test proves nothing"
+            await page.wait_for_function(
+                "(v) => Number(document.body.dataset.version) === v", arg=moved.version, timeout=8_000
+            )
+            assert await page.evaluate("() => document.body.dataset.yourTurn") == "true"  # bob's pick now
+        finally:
+            await browser.close()

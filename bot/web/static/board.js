@@ -21,6 +21,8 @@
     busy: false,
     socket: null,
     retry: 500,
+    readFailed: false,
+    readDelay: 1000, // before a refused read is made again (doubled each time, up to 10 s)
     opener: null, // what had the focus when the sheet opened
   };
 
@@ -596,10 +598,21 @@
     try { await reading; } finally { reading = null; }
   }
 
+  // A read refused for a passing reason (too many requests this second, the network, the server busy or
+  // restarting) is made again after a while, so a page never stays on an older board than the game's.
+  let againTimer = null;
   async function readState() {
     const r = await call("GET", "/api/state");
     if (r.status === 401) { signedOut(); return; }
-    if (!r.ok) { notice(r.status === 404 ? W("no_game") : said(r)); return; }
+    if (!r.ok) {
+      notice(r.status === 404 ? W("no_game") : said(r));
+      my.readFailed = true;
+      if (r.status === 0 || r.status === 429 || r.status >= 500) readLater();
+      return;
+    }
+    if (my.readFailed) notice(""); // what the failed read said is over (not what a refused move said)
+    my.readFailed = false;
+    my.readDelay = 1000;
     const changed = !my.data || my.data.version !== r.data.version;
     my.data = r.data;
     if (changed && my.mining) closeSheet(); // a plan made on an older board is gone with it
@@ -608,6 +621,12 @@
     document.body.dataset.version = String(r.data.version);
     document.body.dataset.phase = r.data.view.phase;
     document.body.dataset.yourTurn = String(Boolean(r.data.your_turn));
+  }
+
+  function readLater() {
+    if (againTimer) return;
+    againTimer = setTimeout(() => { againTimer = null; refresh(); }, my.readDelay);
+    my.readDelay = Math.min(my.readDelay * 2, 10000);
   }
 
   // What a refused request says: the rules' or the game's refusal as the server wrote it, in the viewer's
