@@ -145,6 +145,28 @@ def N_(message: str) -> str:
     return message
 
 
+class InContext(str):
+    """An English text marked with the context it is said in (`Np_`): the same English serving two
+    meanings ("Cancel" the mining plan, "Cancel" deleting one's data) is two messages."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> InContext:
+        text = super().__new__(cls, message)
+        text.context = context
+        return text
+
+    def __reduce__(self) -> tuple[type[InContext], tuple[str, str]]:
+        return (InContext, (self.context, str(self)))
+
+
+def Np_(context: str, message: str) -> str:  # noqa: N802 - gettext's name for a marked text with a context
+    """Marks an English text of `bot/words` said in `context` (its msgctxt, the module or panel that says
+    it); translated with `_` like any other. Any English text that two modules say carries a context
+    (tests/i18n/test_contexts.py)."""
+    return InContext(context, message)
+
+
 def Nn_(one: str, other: str) -> tuple[str, str]:  # noqa: N802 - gettext's name for a marked plural
     """Marks a pair of English forms (one, other) as a plural message; used with `ngettext`."""
     return (one, other)
@@ -186,7 +208,10 @@ def finish(text: str) -> str:
 
 
 def _(message: str) -> str:
-    """An English sentence of `bot/words` in the language being spoken (see `speaking`)."""
+    """An English sentence of `bot/words` in the language being spoken (see `speaking`); in its context
+    when it was marked with one (`Np_`)."""
+    if isinstance(message, InContext):
+        return Said(translator(_speaking.get()).pgettext(message.context, message))
     return Said(translator(_speaking.get()).gettext(message))
 
 

@@ -11,8 +11,10 @@ The template holds:
     the real command tree, plus the commands of the design not yet in the tree (PLANNED below);
   - msgctxt "help": the `/coal help` topics; msgctxt "plan": the mining plan keywords;
   - msgctxt "units": counted words, with plural forms;
-  - no msgctxt: every sentence the bot writes, read from `bot/words/*.py` by Babel's Python extractor
-    (the English texts marked `N_("...")`, plural pairs `Nn_("...", "...")`; see bot/i18n.py).
+  - every sentence the bot writes, read from `bot/words/*.py` by Babel's Python extractor (the English
+    texts marked `N_("...")`, plural pairs `Nn_("...", "...")`; see bot/i18n.py): no msgctxt, but for
+    the texts marked `Np_("context", "...")` because another module says the same English with another
+    meaning (tests/i18n/test_contexts.py).
 """
 
 from __future__ import annotations
@@ -115,18 +117,33 @@ WORDS_DIR = LOCALE_DIR.parent / "words"
 NOT_MARKED = {"__init__.py", "commands.py", "help.py", "sandbox.py"}
 
 
-def marked_messages() -> list[tuple[str | tuple[str, str], str]]:
-    """Every message marked in the message layer, in file and line order, with the module it is in."""
-    found: list[tuple[str | tuple[str, str], str]] = []
+# a comment above a message that begins so is a note to its translators, kept in the catalogues
+NOTE_TAGS = ("TRANSLATORS:",)
+# the message layer's markers: a text, a plural pair, a text in a context (its msgctxt first)
+KEYWORDS: dict[str, object] = {"N_": None, "Nn_": (1, 2), "Np_": ((1, "c"), 2)}
+
+
+Marked = tuple[str | tuple[str, str], str, str | None, list[str]]
+
+
+def marked_messages() -> list[Marked]:
+    """Every message marked in the message layer, in file and line order, with the module it is in, its
+    context (None but for `Np_`) and its notes to translators (`# TRANSLATORS: …` above it)."""
+    found: list[Marked] = []
     for path in sorted(WORDS_DIR.glob("*.py")):
         if path.name in NOT_MARKED:
             continue
         with path.open("rb") as f:
-            for _line, message, _comments, _context in extract("python", f, {"N_": None, "Nn_": (1, 2)}):
-                if isinstance(message, tuple):
-                    found.append(((str(message[0]), str(message[1])), f"bot/words/{path.name}"))
+            for _line, message, comments, context in extract("python", f, KEYWORDS, comment_tags=NOTE_TAGS):
+                where = f"bot/words/{path.name}"
+                notes = [" ".join(c.split()) for c in comments]
+                if context is not None:  # Np_(context, message)
+                    text = message[-1] if isinstance(message, tuple) else message
+                    found.append((str(text), where, context, notes))
+                elif isinstance(message, tuple):
+                    found.append(((str(message[0]), str(message[1])), where, None, notes))
                 elif message:
-                    found.append((str(message), f"bot/words/{path.name}"))
+                    found.append((str(message), where, None, notes))
     return found
 
 
@@ -161,18 +178,23 @@ def template() -> Catalog:
         add("plan", word, "a mining plan keyword; list alternatives with |, the first is shown in help")
     for singular, plural in UNITS:
         add("units", (singular, plural), "a count")
-    for message, module in marked_messages():
-        add_message(catalog, message, module)
+    for message, module, context, notes in marked_messages():
+        add_message(catalog, message, module, context, notes)
     return catalog
 
 
-def add_message(catalog: Catalog, message: str | tuple[str, str], module: str) -> None:
-    """A sentence of the message layer (no msgctxt): the same English text used twice is one message."""
-    existing = catalog.get(message)
+def add_message(
+    catalog: Catalog, message: str | tuple[str, str], module: str, context: str | None = None, notes: list[str] = ()
+) -> None:
+    """A sentence of the message layer (a msgctxt only when marked with one): the same English text in the
+    same context is one message. Its extracted comments: the modules that say it, then the notes."""
+    existing = catalog.get(message, context=context)
     if existing is None:
-        catalog.add(message, auto_comments=[module])
-    elif module not in existing.auto_comments:
-        existing.auto_comments.append(module)
+        catalog.add(message, context=context, auto_comments=[module, *notes])
+        return
+    for comment in (module, *notes):
+        if comment not in existing.auto_comments:
+            existing.auto_comments.append(comment)
 
 
 HEADER = """The words of the Coal Baron bot{lang}.

@@ -16,7 +16,7 @@ from bot.play.why import why_button
 from bot.replies import game_for, show_board, show_pit, stale, viewer_name
 from bot.web.open import board_button
 from bot.words import refusals, turns
-from bot.words.choices import draft_label, label, usage
+from bot.words.choices import DRAFT, draft_label, label, usage
 from games import Game
 from games.choices import choices_for
 from rules import DraftPick
@@ -31,9 +31,7 @@ def turn_view(game: Game, *, undo: int | None = None, catch_up: bool = False, bo
     v = View(timeout=None)
     if state.phase == "draft":
         options = [
-            discord.SelectOption(
-                label=_(turns.DRAFT_OPTION).format(number=k + 1, card=draft_label(card)), value=str(k + 1)
-            )
+            discord.SelectOption(label=_(DRAFT).format(number=k + 1, card=draft_label(card)), value=str(k + 1))
             for k, card in enumerate(state.draft_cards)
             if card is not None
         ]

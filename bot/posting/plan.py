@@ -118,8 +118,10 @@ def plan_turn(
             text = "\n".join(x for x in (sentences([what, change]), "" if over else facts.lesson, nxt) if x)
             messages.append(Message(0, text, board, buttons, facts.pings, nonce_of(game.id, told, 0)))
         if scored and over:  # the final scores, with the last shift's scoring in words (as the image shows it)
-            final = turns.final_message(game, turns.shift_scored(result.events, state))
-            image = Image("scoring", images.scoring(final), turns.scoring_key())
+            last_shift = turns.shift_scored(result.events, state)
+            final = turns.final_message(game, last_shift)
+            described = turns.final_message(game, last_shift, mentions=False)  # names, not mentions
+            image = Image("scoring", images.scoring(described), turns.scoring_key())
             ending = Buttons("rematch")
             if game.options.tutorial:  # the end explained, the learner's score line by line; then a real game
                 final = "\n".join(x for x in (final, facts.lesson, tutorial.final_lesson(game)) if x)

@@ -6,12 +6,14 @@ time zone, so no sentence here formats a date itself.
 
 from __future__ import annotations
 
+import datetime as dt
 from datetime import UTC, datetime, tzinfo
 
 from discord.utils import format_dt
 
+from bot.command_names import option_name
 from bot.i18n import N_, Nn_, _
-from bot.words.common import day_time_text, mention, plural, sentences, shown
+from bot.words.common import day_time_text, mention, plural, sentences, shown, time_text
 from bot.words.rules import describe_event, describe_turn
 from bot.words.status import BY_TIMER
 from games.catchup import CatchUp, Entry
@@ -20,7 +22,7 @@ from rules import ShiftScored
 # /coal me away: the private answers
 AWAY_SET = N_(
     "🏖 You are away until {date}. In your games with a turn timer, your turns are played as each game's"
-    " `absent` option says (the computer, or the bank) as soon as they come; in games without a timer"
+    " `{absent}` option says (the computer, or the bank) as soon as they come; in games without a timer"
     " nothing is played for you and the game waits. Your tables have been told."
 )
 AWAY_LEFT = Nn_(
@@ -92,7 +94,9 @@ def in_zone(instant: float, zone: tzinfo, zone_name: str) -> str:
 def away_set(until: float, days_left: float, zone: tzinfo = UTC, zone_name: str = "UTC") -> str:
     """The answer to `/coal me away until:`: back at the start of that day in the person's time zone."""
     date = in_zone(until, zone, zone_name)
-    return sentences([_(AWAY_SET).format(date=date), plural(max(0, int(days_left)), *AWAY_LEFT)])
+    return sentences(
+        [_(AWAY_SET).format(date=date, absent=option_name("absent")), plural(max(0, int(days_left)), *AWAY_LEFT)]
+    )
 
 
 def table_away(player: str, until: float, how: str) -> str:
@@ -121,8 +125,8 @@ def welcome_back(games: list[tuple[int, int, str]]) -> str:
 
 
 def clock(minute: int) -> str:
-    """A time of day, 24-hour (the same in every language here)."""
-    return f"{minute // 60:02d}:{minute % 60:02d}"
+    """A time of day (minutes after midnight) as the language writes it: "07:30", "7:30"."""
+    return time_text(dt.time(minute // 60, minute % 60))
 
 
 def quiet_set(start: int | None, end: int | None, zone: str | None, now_minute: int | None, heads_up: bool) -> str:

@@ -4,9 +4,9 @@ answers in Discord that open it."""
 from __future__ import annotations
 
 from bot.i18n import N_, _, pgettext
-from bot.words import turns
+from bot.words import images, turns
 from bot.words.common import marks
-from bot.words.console import CAGE, LOAD, STORE, fill_label
+from bot.words.console import CAGE, CANCEL, CONFIRM, LOAD, NO_STEP, STORE, UNDO, fill_label
 from bot.words.help import HELP
 from bot.words.rules import CLOCK_NAMES, card_name, clock_names_of, colour_name, level_name, tile_name
 from games import Game
@@ -17,7 +17,7 @@ from rules.components import TILES
 OPEN_BOARD = N_("Open the board")  # the button under a turn message
 LINK = N_(
     "Your board of game {game}, for you alone: {link} — it opens once, within 10 minutes. Anyone with the"
-    " link could play your seat until then, so keep it to yourself."
+    " link could play for you until then, so keep it to yourself."
 )
 OFF = N_("The web board is not set up on this bot: its operator turns it on (docs/operations.md).")
 
@@ -25,9 +25,9 @@ OFF = N_("The web board is not set up on this bot: its operator turns it on (doc
 PAGE = {
     "title": N_("Coal Baron — game {game}"),
     "your_turn": N_("Your turn."),
-    "to_move": N_("{player} is to move."),
+    "to_move": images.NEXT,
     "computer_thinking": N_("{player} (a computer) is thinking…"),
-    "over": N_("The game is over."),
+    "over": turns.OVER,
     "paused": N_("The game is paused."),
     "spectator": N_("You are watching: you have no seat in this game."),
     "reconnecting": N_("Reconnecting…"),
@@ -40,7 +40,7 @@ PAGE = {
     ),
     "deadline": N_("Until {time}"),
     "shift": N_("Shift {shift}"),
-    "vp": N_("VP"),
+    "vp": turns.SCORING_KEY["total"],
     "marks": N_("Marks"),
     "orders": N_("Orders"),
     "delivered": N_("Delivered"),
@@ -57,10 +57,10 @@ PAGE = {
         " before Confirm."
     ),
     "plan": N_("Plan: {plan}"),
-    "no_step": N_("no step yet"),
-    "confirm": N_("Confirm"),
-    "undo_step": N_("Undo step"),
-    "cancel": N_("Cancel"),
+    "no_step": NO_STEP,
+    "confirm": CONFIRM,
+    "undo_step": UNDO,
+    "cancel": CANCEL,
     "undo": N_("Undo my move"),
     "draw": N_("Keep one of the drawn items, or none; the rest go back on top of the deck or at the bottom."),
     "locked": N_("locked"),

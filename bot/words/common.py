@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Literal
 
 from babel import Locale
 from babel.dates import format_skeleton, format_timedelta
+from babel.numbers import format_decimal, format_percent
 from discord.utils import escape_markdown, escape_mentions, format_dt
 
 from bot.i18n import N_, Nn_, _, language, ngettext
@@ -105,6 +106,27 @@ def marks(n: int) -> str:
     return plural(n, *MARKS)
 
 
+# Numbers as the language writes them (CLDR's decimal sign, grouping and percent: "3,5", "25 %"), never a
+# Python format spec ("95.0" was one in every language).
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A figure with `places` decimals as the language writes it: "3.5", "3,5", "1.234,5"."""
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(round(value, places), format=pattern, locale=language())
+
+
+def signed(value: float, places: int = 0) -> str:
+    """A change with its sign, as the language writes it: "+3", "-2,5"."""
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(round(value, places), format=f"+{pattern};-{pattern}", locale=language())
+
+
+def percent(share: float) -> str:
+    """A share (0 to 1) as a percent the language writes: "25%", "25 %"."""
+    return format_percent(share, locale=language())
+
+
 # Dates and times as the language writes them, from CLDR's skeletons (never a pattern of ours: "火 20 1月
 # 2026" was one): the day with its weekday ("yMMMEd"), the time of day ("Hm"), and the two together as the
 # language joins them.
@@ -116,7 +138,7 @@ def day_text(day: date | datetime) -> str:
     return format_skeleton("yMMMEd", day, locale=language())
 
 
-def time_text(moment: datetime) -> str:
+def time_text(moment: datetime | time) -> str:
     """A time of day in the language being spoken: "00:00", "0:00"."""
     return format_skeleton("Hm", moment, locale=language())
 

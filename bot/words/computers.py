@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.i18n import N_, Nn_, _, speaking
 from bot.words.choices import action_usage
-from bot.words.common import listing, plural, sentences, shown
+from bot.words.common import LIST_SEPARATOR, listing, plural, sentences, shown, signed
 from bot.words.rules import clock_names_of, order_label
 from players import Hint
 from rules import ActionSyntaxError, Mine, parse_action
@@ -54,10 +54,10 @@ MOVE_LINE = N_("🤖 {what}")
 THINKING = N_("🤖 {player} is thinking…")
 TIMER_PLAYED = N_("⏰ Time ran out for {player}: the computer ({level}) played for them.")
 TAKEN_OVER = Nn_(
-    " {player} has missed {n} turn in a row: the computer plays the seat until {player} takes it back"
-    " with `/coal join`.",
-    " {player} has missed {n} turns in a row: the computer plays the seat until {player} takes it back"
-    " with `/coal join`.",
+    " {player} has missed {n} turn in a row: the computer plays for {player} until they take the"
+    " seat back with `/coal join`.",
+    " {player} has missed {n} turns in a row: the computer plays for {player} until they take the"
+    " seat back with `/coal join`.",
 )
 
 # Seats handed over and back
@@ -112,7 +112,6 @@ WHY_BEHIND = Nn_("It expects you to finish {n} VP behind.", "It expects you to f
 WHY_LEVEL = N_("It expects you to finish level with the best rival.")
 NO_HINTS = N_("There is nothing to suggest: no move is open to you now.")
 NO_GAIN = N_("nothing at once")
-GAIN_SEPARATOR = N_(", ")
 VP_GAINED = N_("+{n} VP")
 DELIVERED = Nn_("{n} order delivered", "{n} orders delivered")
 TAKEN = Nn_("{n} order taken", "{n} orders taken")
@@ -184,7 +183,7 @@ def hint_lines(hints: Sequence[Hint]) -> list[str]:
         return [_(NO_HINTS)]
     lines = [_(HINTS_HEAD)]
     for h in hints:
-        lead = f"{h.expected_lead:+.0f}"
+        lead = signed(h.expected_lead)
         line = _(HINT_LINE).format(rank=h.rank, action=action_usage(h.action), effects=effects(h), lead=lead)
         lines.append(sentences([line, reason(h)]))
     return lines
@@ -274,4 +273,4 @@ def effects(h: Hint) -> str:
         parts.append(plural(h.marks, *MARKS_GAINED))
     elif h.marks < 0:
         parts.append(plural(-h.marks, *MARKS_SPENT))
-    return _(GAIN_SEPARATOR).join(parts) or _(NO_GAIN)
+    return _(LIST_SEPARATOR).join(parts) or _(NO_GAIN)

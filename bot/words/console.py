@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, Nn_, Np_, _
 from bot.play.plan_words import in_language
 from bot.words.common import listing, plural, sentences
 from bot.words.rules import at_level, colour_name, cubes, cubes_by_colour, vehicle_name
@@ -35,7 +35,7 @@ MINED = N_("Mined: `{action}`.")
 # An empty cage or storage has its own sentence ("empty", agreeing with its noun), never "nothing" pasted in.
 CAGE_AT = {False: N_("Cage {at}, holding {cage}."), True: N_("Cage {at}, empty.")}
 STORAGE = {False: N_("Storage: {storage}."), True: N_("Storage empty.")}
-CARTS_SEPARATOR = N_("; ")  # between the levels' carts (Japanese: a full-width ；)
+CARTS_SEPARATOR = Np_("carts of the levels", "; ")  # between the levels' carts (Japanese: a full-width ；)
 LEVEL_CARTS = Nn_("{colour} level, {n} cart: {held}", "{colour} level, {n} carts: {held}")
 EMPTY_CARTS = Nn_("{n} empty", "{n} empty")
 CARTS = N_("Carts — {levels}.")
@@ -45,7 +45,7 @@ ORDERS_NUMBERED = N_("Orders (a spot is written as in plans: 2.1 is order 2, spo
 NO_ORDERS = N_("No outstanding order.")
 ORDER = N_("{number}. {vehicle} {vp} VP — {spots}")
 SPOT = N_("{order}.{spot} {want} ({filled})")
-EMPTY = N_("empty")
+EMPTY = Np_("order spot", "empty")  # an order card's spot with no cube on it
 
 
 def fill_label(planner: MinePlanner, step: Fill) -> str:

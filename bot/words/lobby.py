@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, Nn_, Np_, _
 from bot.words.common import AND, mention, plural, seat_of, shown, timer_name
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import Game
@@ -40,7 +40,7 @@ OPENED_IN_THREAD = N_("{host} opened a game of Coal Baron: the lobby and every t
 # The lobby's buttons
 JOIN = N_("Join")
 LEAVE = N_("Leave")
-START = N_("Start")
+START = Np_("lobby", "Start")  # a verb: the button that deals the game
 
 
 def lobby_expired(days: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, Nn_, Np_, _
 from bot.words.common import plural, sentences
 
 HEAD = N_("**What I keep about you**")
@@ -17,12 +17,12 @@ FORGET = N_("Forget me")
 SHOWN = N_("Everything I keep about you, in every server, as JSON.")
 ASK = N_(
     "Forget you? I delete your settings and ratings now; in finished games your name becomes a former"
-    " player's; in running games a computer plays your seat and your name goes when the game ends; you"
+    " player's; in running games a computer plays for you and your name goes when the game ends; you"
     " leave your lobbies. This cannot be undone."
 )
 AFTERWARDS = N_("Games you open or join after this are yours and are not forgotten; to forget them too, ask again.")
 YES = N_("Yes, forget me")
-CANCEL = N_("Cancel")
+CANCEL = Np_("privacy", "Cancel")  # keep one's data: nothing is shown or deleted
 CANCELLED = N_("Nothing was forgotten.")
 DONE = N_("Done: your settings and ratings are deleted.")
 RENAMED = Nn_(
@@ -30,8 +30,8 @@ RENAMED = Nn_(
     "In {n} games that have ended you are now a former player.",
 )
 WAITING = Nn_(
-    "In {n} running game a computer plays your seat, and your name goes when the game ends.",
-    "In {n} running games a computer plays your seat, and your name goes when each game ends.",
+    "In {n} running game a computer plays for you, and your name goes when the game ends.",
+    "In {n} running games a computer plays for you, and your name goes when each game ends.",
 )
 LEFT = Nn_("You left {n} lobby.", "You left {n} lobbies.")
 

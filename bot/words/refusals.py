@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from bot.command_names import choice_label, option_name
 from bot.i18n import N_, SUPPORTED, _, language_name
 from bot.words.commands import DELIVERED_ALL, DELIVERED_OWN
-from bot.words.common import duration, sentences
+from bot.words.common import LIST_SEPARATOR, duration, sentences
 from bot.words.rules import explain
 from games.errors import GameError, IllegalMove, Reason
 from rules import Refusal
@@ -42,7 +42,6 @@ PERMISSION_NAMES = {
     "send_messages_in_threads": N_("Send Messages in Threads"),
     "create_public_threads": N_("Create Public Threads"),
 }
-PERMISSION_SEPARATOR = N_(", ")
 
 # /coal new in a channel where the bot may not open a thread: the game is played in the channel
 NO_THREAD = N_(
@@ -57,13 +56,13 @@ def no_thread(names: list[str]) -> str:
     (none: Discord refused the thread for another reason)."""
     if not names:
         return _(THREAD_FAILED)
-    permissions = _(PERMISSION_SEPARATOR).join(_(PERMISSION_NAMES[n]) for n in names)
+    permissions = _(LIST_SEPARATOR).join(_(PERMISSION_NAMES[n]) for n in names)
     return _(NO_THREAD).format(permissions=permissions, thread=option_name("thread"))
 
 
 def missing_permissions(names: list[str]) -> str:
     """The refusal naming each missing permission as Discord's settings show it."""
-    shown = _(PERMISSION_SEPARATOR).join(_(PERMISSION_NAMES[n]) for n in names)
+    shown = _(LIST_SEPARATOR).join(_(PERMISSION_NAMES[n]) for n in names)
     return _(MISSING_PERMISSIONS).format(permissions=shown)
 
 
@@ -84,7 +83,7 @@ REFUSALS: dict[Reason, str] = {
     Reason.NOT_AWAY: N_("You are not away."),
     Reason.BAD_TIME_ZONE: N_("`{zone}` is not a time zone I know: pick one from the list, such as Europe/Rome."),
     Reason.BAD_TIME: N_("`{value}` is not a time of day: write it as 22:00 (and give both the start and the end)."),
-    Reason.QUIET_NEEDS_BOTH: N_("Quiet hours need a start and an end, for example `start:22:00 end:08:00`."),
+    Reason.QUIET_NEEDS_BOTH: N_("Quiet hours need a start and an end, for example `{start}:22:00 {end}:08:00`."),
     Reason.QUIET_TOO_LONG: N_(
         "Quiet hours last {most} hours at most, so that a turn timer is never held for longer: {start}–{end} is"
         " longer. Nothing was changed."
@@ -137,12 +136,12 @@ REFUSALS: dict[Reason, str] = {
     Reason.HOST_ALLOWS_BACK: N_("Only the host, {host}, can give a seat back."),
     Reason.COMPUTERS_IN_LOBBY: N_("The game has already started: computers take seats in the lobby only."),
     Reason.NOT_A_COMPUTER: N_("That seat is not a computer's."),
-    Reason.ALREADY_COMPUTER: N_("A computer of that level already plays the seat of {member}."),
-    Reason.NO_STAND_IN: N_("No computer plays your seat."),
+    Reason.ALREADY_COMPUTER: N_("A computer of that level already plays for {member}."),
+    Reason.NO_STAND_IN: N_("No computer plays for you."),
     Reason.BUTTON_GONE: BUTTON_GONE,
     Reason.REMATCH_PLAYERS_ONLY: REMATCH_PLAYERS_ONLY,
     Reason.REMATCH_TAKEN: N_("This game's rematch was opened already: one rematch per game."),
-    Reason.COMPUTER_PLAYS_SEAT: N_("A computer plays your seat now; `/coal join` asks for it back."),
+    Reason.COMPUTER_PLAYS_SEAT: N_("A computer plays for you now; `/coal join` takes your seat back."),
     Reason.BACK_NEEDS_HOST: N_("The host handed your seat to a computer; {host} has been asked to give it back."),
     Reason.NOTHING_TO_UNDO: N_(
         "You have no move to take back: only your own last move can be, while nobody has moved since."
@@ -168,7 +167,7 @@ UNKNOWN_LANGUAGE = N_("I don't speak `{language}`. The game's language is one of
 
 def unknown_language(text: str) -> str:
     """The refusal of a `/coal new language:` the bot does not speak, listing those it does."""
-    languages = _(PERMISSION_SEPARATOR).join(f"{language_name(lang)} (`{lang}`)" for lang in SUPPORTED)
+    languages = _(LIST_SEPARATOR).join(f"{language_name(lang)} (`{lang}`)" for lang in SUPPORTED)
     return _(UNKNOWN_LANGUAGE).format(language=text.replace("`", "")[:40], languages=languages)
 
 
@@ -217,7 +216,7 @@ NOT_A_CHOICE = N_("`{value}` is not a choice for {option}: choose one of {choice
 
 def not_a_choice(value: str, option: str, choices: Iterable[str]) -> str:
     """The refusal of an option value outside its choices (a client that sent what Discord offers none of)."""
-    shown = _(PERMISSION_SEPARATOR).join(f"`{choice_label(c)}`" for c in choices)
+    shown = _(LIST_SEPARATOR).join(f"`{choice_label(c)}`" for c in choices)
     return _(NOT_A_CHOICE).format(value=quote(value), option=option_name(option), choices=shown)
 
 
@@ -230,6 +229,8 @@ def refusal(err: GameError) -> str:
         params["wait"] = duration(float(params["wait"]) + 59)  # rounded up to the minute
     if isinstance(err, IllegalMove):
         params["problem"] = rules_problem(err.problem)
+    if err.reason is Reason.QUIET_NEEDS_BOTH:  # the options as the reader types them
+        params |= {"start": option_name("start"), "end": option_name("end")}
     if err.reason is Reason.BAD_OPTIONS:
         params["problems"] = sentences(_option_problem(field) for field in params.get("fields", ()))
     return _(REFUSALS[err.reason]).format(**params)
@@ -242,9 +243,9 @@ def rules_problem(problem: Exception) -> str:
 
 def _option_problem(field: str) -> str:
     if field == "timer":
-        timers = _(PERMISSION_SEPARATOR).join(f"`{choice_label(t)}`" for t in TIMER_SECONDS)
+        timers = _(LIST_SEPARATOR).join(f"`{choice_label(t)}`" for t in TIMER_SECONDS)
         return _(BAD_TIMER).format(option=option_name("timer"), timers=timers)
     if field == "delivered":
-        choices = _(PERMISSION_SEPARATOR).join(f"`{choice_label(c)}`" for c in (DELIVERED_OWN, DELIVERED_ALL))
+        choices = _(LIST_SEPARATOR).join(f"`{choice_label(c)}`" for c in (DELIVERED_OWN, DELIVERED_ALL))
         return _(BAD_DELIVERED).format(option=option_name("delivered"), choices=choices)
     return _(UNKNOWN_OPTION).format(field=field)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import N_, _
+from bot.i18n import N_, Np_, _
 from bot.words.common import listing, sentences
 from bot.words.rules import describe_event, describe_turn
 from rules import Event, ShiftScored
@@ -20,7 +20,7 @@ PREVIOUS = N_("Previous")
 NEXT = N_("Next")
 LAST = N_("Last")
 JUMP = N_("Jump to a shift or a move")
-JUMP_START = N_("Start")
+JUMP_START = Np_("replay", "Start")  # a noun: the first frame, before any move
 JUMP_SCORING = N_("End of shift {shift}")
 JUMP_MOVE = N_("Move {move} · {player}")
 PICK_GAME = N_("Replay a game")

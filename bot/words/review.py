@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.numbers import format_decimal, format_percent
-
-from bot.i18n import N_, Nn_, _, language
+from bot.i18n import N_, Nn_, Np_, _
 from bot.words.choices import action_usage
-from bot.words.common import listing, plural, shown
+from bot.words.common import decimal, listing, percent, plural, shown
 from bot.words.computers import reason_in_game_terms
 from bot.words.rules import vehicle_title
+from bot.words.turns import SCORE
 from players.review import Verdict
 
 REVIEW_BUTTON = N_("Review")
@@ -29,14 +28,13 @@ ALT = N_(
     "The race of game {game}: each player's VP and the final VP the expert expected for them, move by move,"
     " the three shift scorings marked; at the end {players}."
 )
-ALT_PLAYER = N_("{player} {vp} VP")  # in the alt text's list of final scores
 POINTS_HEAD = N_("**Where the points came from**")
 POINTS = N_(
     "**{player}**, {vp} VP: deliveries {deliveries} VP ({vehicles}); shift scorings {shifts}; the end {end} VP"
     " ({parts})."
 )
 VEHICLE_VP = N_("{vehicle} {vp}")  # a vehicle and the VP its deliveries scored, in a list: "Truck 16"
-NO_DELIVERY = N_("none")
+NO_DELIVERY = Np_("delivered vehicles", "none")  # no vehicle delivered
 SHIFT_VP = N_("{shift}: {vp}")  # a shift and its scoring's VP, in a list: "1: 9"
 END_PARTS = N_("marks {marks}, coal {cubes}, orders left {orders}, tunnel balance {balance}")
 PLAYER_HEAD = N_("**{player}** — turning points")
@@ -51,14 +49,9 @@ TURNING = N_("{rank}. Move {move}: `{played}` — the expert would have played `
 TURNING_BUTTON = N_("{player}: move {move}")  # a button opening the replay at a turning point
 
 
-def number(value: float) -> str:
-    """A VP figure with one decimal, as the language writes it ("3.5", "3,5")."""
-    return format_decimal(round(value, 1), format="#,##0.0", locale=language())
-
-
 def _done_share(judged: int, total: int) -> str:
     """How much of a review is done, as a percent the language writes (Babel's)."""
-    return format_percent(judged / total if total else 0, locale=language())
+    return percent(judged / total if total else 0)
 
 
 def button_at(judged: int, total: int) -> str:
@@ -93,7 +86,7 @@ def turning_line(rank: int, move: int, verdict: Verdict) -> str:
         move=move,
         played=action_usage(verdict.played),
         best=action_usage(verdict.best),
-        loss=number(verdict.loss),
+        loss=decimal(verdict.loss),
     )
     why = reason_in_game_terms(verdict.why) if verdict.why is not None else ""
     return f"{line} {why}".strip()
@@ -102,10 +95,10 @@ def turning_line(rank: int, move: int, verdict: Verdict) -> str:
 def accuracy_line(loss: float | None, n: int) -> str:
     if loss is None or n == 0:
         return _(NO_LOSS)
-    return plural(n, *ACCURACY, loss=number(loss))
+    return plural(n, *ACCURACY, loss=decimal(loss))
 
 
 def alt_text(game_id: int, finals: Sequence[tuple[str, int]]) -> str:
     """The picture's description: what it shows, and the final scores (names, never mentions)."""
-    players = listing(_(ALT_PLAYER).format(player=name, vp=vp) for name, vp in finals)
+    players = listing(_(SCORE).format(player=name, vp=vp) for name, vp in finals)
     return _(ALT).format(game=game_id, players=players)[:1000]

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import cast
 
-from bot.i18n import N_, Nn_, _
+from bot.i18n import N_, Nn_, Np_, _
 from bot.play.plan_words import in_language, nearest_keyword
-from bot.words.common import LIST_SEPARATOR, listing, marks, plural, sentences, shown
+from bot.words.common import AND, LIST_SEPARATOR, listing, marks, plural, sentences, shown
 from rules import (
     Banked,
     Bought,
@@ -55,8 +55,8 @@ VEHICLE_TITLES = {
     "truck": N_("Truck"),
     "train": N_("Train"),
 }
-EMPTY_CART = N_("empty")
-NO_SUBSTITUTE = N_("none")  # leave the cart empty (R-FAC-2)
+EMPTY_CART = Np_("cart", "empty")  # a cart with no cube on it
+NO_SUBSTITUTE = Np_("substitute colour", "none")  # no colour instead: leave the cart empty (R-FAC-2)
 
 SPACE_NAMES = {
     "factory": N_("Factory {number}"),
@@ -127,7 +127,6 @@ def clock_names_of(elements: Iterable[int]) -> list[str]:
     return [_(CLOCK_NAMES[e]) for e in elements]
 
 
-LAST_AND = N_(" and ")  # "Wheelbarrow 3 VP (B) and Wheelbarrow 5 VP (K)"; "alice and bob"
 ALTERNATIVES = N_(" or ")
 
 
@@ -191,7 +190,7 @@ def order_label(card_id: int) -> str:
 
 
 def _and(items: Sequence[str]) -> str:
-    return _(LAST_AND).join(items)
+    return _(AND).join(items)
 
 
 def cubes_by_colour(counts: Sequence[int]) -> str:
@@ -337,7 +336,7 @@ KEPT = {
 PLAN_LOADED = N_("loaded {cubes}")
 PLAN_FILLED = N_("filled {vehicle} {vp} ({cubes})")
 PLAN_STORED = N_("stored {cubes}")
-PLAN_SEPARATOR = N_("; ")
+PLAN_SEPARATOR = Np_("mining steps", "; ")
 PLAN_NOTHING = N_("no coal moved")
 
 TOOK_BACK = N_("{player} took back their move.")
@@ -508,7 +507,7 @@ IN_UNREAD_STEP = N_("Step {step}: {problem}")
 REFUSALS: dict[RulesReason, str] = {
     RulesReason.PLAYER_COUNT: N_("Coal Baron is for 2 to 4 players, not {count}."),
     RulesReason.PLAYER_NAMES: N_("Every player needs a different, non-empty name."),
-    RulesReason.GAME_OVER: N_("The game is over."),
+    RulesReason.GAME_OVER: N_("The game is over."),  # also what the board says of a game that ended
     RulesReason.DRAFT_FIRST: N_("The opening draft comes first: {player} picks an order card."),
     RulesReason.DRAFT_IS_OVER: N_("The draft is over."),
     RulesReason.NOTHING_DRAWN: N_("Nothing is drawn to choose from."),

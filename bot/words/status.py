@@ -4,27 +4,31 @@ from __future__ import annotations
 
 import datetime as dt
 
-from babel.numbers import format_percent
 from discord.utils import format_dt
 from pydantic import ValidationError
 
-from bot.i18n import N_, Nn_, _, language
+from bot.command_names import option_name
+from bot.i18n import N_, Nn_, _
 from bot.words.common import (
     DAYS,
+    LIST_SEPARATOR,
+    decimal,
     due,
     duration,
     listing,
     marks,
     mention,
     names,
+    percent,
     plural,
     sentences,
     shown,
+    signed,
     timer_name,
     workers,
 )
 from bot.words.lobby import lobby_message, seat_colour
-from bot.words.rules import describe_event, describe_turn
+from bot.words.rules import PLAYER_SCORE, describe_event, describe_turn
 from games.timers import is_absent
 from rules import EVENTS, ShiftScored
 from storage import Game, GameSummary, LogRow, MoveTimes, PlayerStats, RatingChange, RatingRow
@@ -41,13 +45,12 @@ NO_ACTIONS = N_("No action has been taken yet.")
 LOG_ENTRY = N_("{seq}. {what}{how}")
 LOG_PLAIN = N_("{player}: {action}")
 BY_TIMER = N_(" (timer)")
-LOG_EARLIER = N_("(earlier entries not shown: {count}; ask for fewer with `last`)")
+LOG_EARLIER = N_("(earlier entries not shown: {count}; ask for fewer with `{last}`)")
 NO_HISTORY = N_("No game has finished in this server yet.")
 HISTORY = N_("Finished games:\n{lines}")
 HISTORY_LINE = N_("{day} · <#{channel}> · {length} · {scores} · winner: {winners}")
-HISTORY_SCORE = N_("{player} {vp}")
 NO_STATS = N_("{member} has not finished a game in this server yet.")
-STATS = N_("{member}: {games}, {wins}, average {average:.1f} VP, best {best} VP.")
+STATS = N_("{member}: {games}, {wins}, average {average} VP, best {best} VP.")
 MOVE_TIMES = N_(
     "Time to move: {median} as a rule, {p90} at most nine times in ten; the timer moved in {share} of their turns."
 )
@@ -120,7 +123,7 @@ def log_message(rows: list[LogRow], limit: int = 1900) -> str:
         kept.insert(0, line[:limit])
         size += len(line) + 1
     left_out = len(lines) - len(kept)
-    head = [_(LOG_EARLIER).format(count=left_out)] if left_out else []
+    head = [_(LOG_EARLIER).format(count=left_out, last=option_name("last"))] if left_out else []
     return "\n".join(head + kept)
 
 
@@ -142,7 +145,7 @@ def history_message(games: list[GameSummary]) -> str:
     lines = []
     for g in games:
         day = format_dt(dt.datetime.fromtimestamp(g.finished_at, dt.UTC), "d")  # in the reader's own locale
-        scores = listing(_(HISTORY_SCORE).format(player=shown(name), vp=vp) for name, _user, vp in g.scores)
+        scores = listing(_(PLAYER_SCORE).format(player=shown(name), vp=vp) for name, _user, vp in g.scores)
         length = _length(g.finished_at - g.created_at)
         lines.append(
             _(HISTORY_LINE).format(
@@ -161,12 +164,12 @@ def move_times_line(t: MoveTimes) -> str:
     """The turn-time statistics of /coal record stats; nothing before a first timed move."""
     if t.median is None or t.p90 is None:
         return ""
-    share = format_percent(t.timer_share, locale=language())
+    share = percent(t.timer_share)
     return _(MOVE_TIMES).format(median=duration(t.median), p90=duration(t.p90), share=share)
 
 
 def _rating(value: float) -> str:
-    return f"{value:.1f}"
+    return decimal(value)
 
 
 def ladder_message(rows: list[RatingRow], place: tuple[int, int] | None, mine: RatingRow | None) -> str:
@@ -189,7 +192,7 @@ def rating_line(current: RatingRow | None, changes: list[RatingChange]) -> str:
     """A person's rating and its latest changes, for `/coal record stats` ("" when unrated)."""
     if current is None:
         return ""
-    deltas = ", ".join(f"{c.delta:+.1f}" for c in changes[:5])
+    deltas = _(LIST_SEPARATOR).join(signed(c.delta, 1) for c in changes[:5])
     return _(RATING).format(rating=_rating(current.ordinal), changes=deltas)
 
 
@@ -200,6 +203,6 @@ def stats_message(user_id: int, s: PlayerStats) -> str:
         member=mention(user_id),
         games=plural(s.games, *GAMES),
         wins=plural(s.wins, *WINS),
-        average=s.average_vp,
+        average=decimal(s.average_vp),
         best=s.best_vp,
     )

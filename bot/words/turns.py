@@ -6,9 +6,9 @@ from bot.i18n import N_, Nn_, _
 from bot.words.common import AND, due, listing, marks, mention, plural, seat_of, shown
 from bot.words.computers import computer_move, thinking
 from bot.words.lobby import BEGINS, seat_line
-from bot.words.rules import card_name, describe_turn, tile_name
+from bot.words.rules import REFUSALS, card_name, describe_turn, tile_name
 from games.computers import level_of, level_to_move
-from rules import Event, GameState, ShiftScored
+from rules import Event, GameState, RulesReason, ShiftScored
 from rules.components import TILES
 from storage import Game
 
@@ -64,7 +64,6 @@ UNDO = N_("Undo")
 UNDO_WITH_REPLIES = Nn_("Undo (and {n} computer move)", "Undo (and {n} computer moves)")
 LEGAL_ACTIONS = N_("Legal actions")
 PICK_PLACEHOLDER = N_("{player}: pick an order card")
-DRAFT_OPTION = N_("{number} · {card}")
 SHOW_DRAWN_TILES = N_("Show my drawn tiles")
 SHOW_DRAWN_CARDS = N_("Show my drawn cards")
 
@@ -73,7 +72,7 @@ BOARD_NOW = N_("The board now:")
 NOT_PLAYING_BOARD = N_("You are not playing in this game; here is the board.")
 PITS_OF = N_("The pit of {player}:")
 NOT_STARTED = N_("The game has not started yet.")
-OVER = N_("The game is over.")
+OVER = REFUSALS[RulesReason.GAME_OVER]  # the same sentence, where a game that ended is shown
 THEIR_TURN = N_("It is the turn of {player}.")
 CHOOSE_DRAWN_FIRST = N_("Choose among your drawn items first: press the button under the turn message.")
 LEGAL_LINE = N_("• `{usage}` — {label}")
@@ -147,11 +146,13 @@ def begins(game: Game, lesson: str = "") -> str:
     )
 
 
-def final_message(game: Game, last_shift: str = "") -> str:
+def final_message(game: Game, last_shift: str = "", *, mentions: bool = True) -> str:
     """The final scores: who won, then `last_shift` (the third shift's scoring in words, when the last move
-    scored it), then each player's end-of-game points."""
+    scored it), then each player's end-of-game points. Without `mentions` the winners are their names only
+    (an image's description: a screen reader would read a mention's digits)."""
     state = game.started_state
-    winners = [seat_of(game.user_of_player(state.players[i].name), state.players[i].name) for i in state.winners]
+    seated = [state.players[i].name for i in state.winners]
+    winners = [seat_of(game.user_of_player(n), n) if mentions else shown(n) for n in seated]
     scores = listing(_(SCORE).format(player=shown(p.name), vp=p.vp) for p in state.players)
     head = _(GAME_OVER["share" if len(winners) > 1 else "wins"]).format(winners=_(AND).join(winners), scores=scores)
     lines = [head, last_shift] if last_shift else [head]

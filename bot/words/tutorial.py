@@ -82,10 +82,13 @@ LESSONS = {
         " VP wins, and a tie goes to the most marks left."
     ),
 }
+# TRANSLATORS: a **bold** word is a button's label, quoted as the console shows it (Cage, Load, Store,
+# Confirm, and Cage surface); write the sentence around it ("the Store button"), never as a verb of it.
 CONSOLE_WALK = N_(
-    "📘 **How the console works** — 1. A **Cage** button sends the cage to a level, and **Load** moves a cube"
-    " of that colour from the level's carts into the cage. 2. **Cage surface** brings it up: fill a spot from"
-    " the menu, or **Store** a colour. 3. **Confirm** plays the whole plan; nothing happens before."
+    "📘 **How the console works** — 1. Each **Cage** button sends the cage to a level; each **Load** button"
+    " moves a cube of its colour from the level's carts into the cage. 2. The **Cage surface** button brings"
+    " the cage up: then fill a spot from the menu, or press a **Store** button to keep a colour in storage."
+    " 3. The **Confirm** button plays the whole plan; nothing happens before."
 )
 WHY_BUTTON = N_("Why?")
 WHY = N_("📘 The expert would play `{action}`: {effects}.")

@@ -163,7 +163,7 @@ async def test_a_computer_plays_for_a_player_who_never_acts_and_the_game_ends(wo
     assert game.status == "finished"
     said = [m.content for m in w.channel.history() if "Time ran out" in m.content]
     assert said[0] == f"⏰ Time ran out for {bob}: the computer (normal) played for them."
-    assert "the computer plays the seat until" in said[2] and len(said) == 3  # then it keeps the seat
+    assert f"the computer plays for {bob} until they take the seat back" in said[2] and len(said) == 3  # keeps it
     assert expiries == 3
     log = await w.bot.store.queries.log(game.id)
     bobs = [e for e in log if e.player == bob]
@@ -375,11 +375,11 @@ async def test_a_seat_handed_to_a_computer_is_not_played_by_its_owner(world):
     handed = await stored(w)
     assert handed.version == game.version and handed.to_move_user == w.bob.id  # the computer has not moved
     r = await w.bob.slash(w.channel, "coal bank")
-    await assert_refused(w, r, "A computer plays your seat now; `/coal join` asks for it back.", before=handed)
+    await assert_refused(w, r, "A computer plays for you now; `/coal join` takes your seat back.", before=handed)
     r = await w.bob.slash(w.channel, "coal mine", steps=4)  # the console does not open either
-    await assert_refused(w, r, "A computer plays your seat now", before=handed)
+    await assert_refused(w, r, "A computer plays for you now", before=handed)
     r = await w.bob.slash(w.channel, "coal undo")
-    await assert_refused(w, r, "A computer plays your seat now", before=handed)
+    await assert_refused(w, r, "A computer plays for you now", before=handed)
     await w.env.advance_time(3600)
     await w.bot.computers.idle()
     moved = await stored(w)

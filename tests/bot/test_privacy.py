@@ -82,7 +82,7 @@ async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game
     r = await w.bob.click(r.response, custom_id=_button(r.response, "yes"))
     assert panel_text(r.response) == (
         "Done: your settings and ratings are deleted. In 1 game that has ended you are now a former player."
-        " In 1 running game a computer plays your seat, and your name goes when the game ends. You left 1 lobby."
+        " In 1 running game a computer plays for you, and your name goes when the game ends. You left 1 lobby."
     )
     assert (await manager.people.settings_of([w.bob.id]))[w.bob.id].ping == "mention"  # the default again
     game = await manager.games.current(running.id)
@@ -91,7 +91,7 @@ async def test_forget_me_asks_first_then_forgets_everywhere_and_the_running_game
     renamed = await w.bot.store.queries.load_game(finished.id)
     assert [s.name for s in renamed.seats] == ["alice", "Former player 1"]
     r = await w.bob.slash(running, "coal bank")  # his seat is the computer's now, and nobody gives it back
-    await assert_refused(w, r, "A computer plays your seat now")
+    await assert_refused(w, r, "A computer plays for you now")
     r = await w.bob.slash(running, "coal join")
     await assert_refused(w, r, "You are not seated in this game.")
     await _finish(w, running)  # the game ends: housekeeping is woken and renames him there too
@@ -227,7 +227,7 @@ async def test_a_pending_forget_covers_only_what_was_kept_when_it_was_asked(worl
     assert game.options.stand_ins == {} and game.host_id == w.bob.id  # his seat, his say
     assert w.bob.id in [s.user_id for s in (await manager.games.current(lobby.id)).seats]
     r = await w.bob.slash(new, "coal status")
-    assert not r.ephemeral or "computer plays your seat" not in (r.response.content or "")
+    assert not r.ephemeral or "computer plays for you" not in (r.response.content or "")
 
     await _finish(w, running)  # the covered game ends: renamed there, and the request is over
     assert await w.bot.store.personal.forget_requests() == []

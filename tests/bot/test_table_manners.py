@@ -84,6 +84,10 @@ async def test_every_image_carries_a_description_for_screen_readers(world, monke
     scorings = [a.description for a in attachments if a.filename == "scoring.png"]
     assert len(scorings) == 3 and scorings[0].startswith("Scoring. Shift 1 is scored")
     assert "Game over" in scorings[-1]
+    # names, never a mention (a screen reader reads its digits) nor markdown (issue 78)
+    assert not [d for d in attachments if re.search(r"<[@#][!&]?\d+>|\*\*", d.description)]
+    winners = [game.state.players[i].name for i in game.state.winners]
+    assert all(name in scorings[-1] for name in winners), scorings[-1]
     r = await w.alice.slash(w.channel, "coal pit", player="bob")
     assert r.response.attachments[0].description.startswith("The pit of bob. Cage at ")
     r = await w.alice.slash(w.channel, "coal board")

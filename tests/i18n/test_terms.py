@@ -10,6 +10,7 @@ Latin-American players (es-419, served by the same catalogue) do not use.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 
@@ -25,17 +26,27 @@ ENGLISH = {
     "board": r"board",
     "shift": r"shifts?",
     "game": r"Coal Baron",
+    # issue 78: the concepts that shared a word with another one, or had two
+    "rating": r"ratings?",
+    "lobby": r"lobb(?:y|ies)",
+    "order_space": r"(?:New Order|order) spaces?",
+    "scoring": r"(?:shift )?scorings?",
 }
+# concepts whose words were confused (issue 78: the rating called by the score's or the scoring's word,
+# de "Auftragsfeld" both the New Order space and an order card's spot): a text that names one of a pair
+# and not the other never says the other's word
+CONFUSABLE = [("rating", "scoring"), ("rating", "score"), ("order_space", "order_spot")]
+NAMED = ENGLISH | {"score": r"(?:final )?scores?", "order_spot": r"(?:order )?spots?"}
 # each language's words for these things that are not its glossary's
 # (and, since the review of every entry: words that assume a male reader, a second word for the lobby
 # or the storage, the verb of "resume" for taking a move back, "Zug" for the train, which is a move)
 REJECTED = {
     "es": ("ordenador", "mazo", "turno {shift}", "Turno {shift}", "almacén", "jugador de la computadora",
-           "sentado", "Ganador", "ganador"),
+           "sentado", "Ganador", "ganador", "juega tu asiento", "juega su asiento"),
     "it": ("organizzator", "mazzo", "mazzi", "Riprendi mossa", "seduto", "si è unito", "se n'è andato",
            "Vincitore", "vincitore", "una sala", "si può riprendere", "ha ripreso la sua mossa"),
-    "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug"),
-    "ja": ("盤面", "納品", "Coal Baron", "の層"),
+    "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug", "Runde", "spielt deinen Platz"),
+    "ja": ("盤面", "納品", "Coal Baron", "の層", "参加受付", "指す", "指し", "指さ", "席をプレイ"),
 }  # fmt: skip
 # vosotros: the pronouns and possessives, present (-áis/-éis) and imperative forms (-ad/-ed/-id, with
 # an enclitic pronoun: "terminadla", "jugad", "uníos")
@@ -63,6 +74,14 @@ def _entries(lang: str):
             yield m.context, english, text
 
 
+def _fold(text: str) -> str:
+    """Lower case without accents, so a plural that drops one still says its term ("puntuaciones");
+    kana keep their voicing marks (composed again)."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    latin = "".join(c for c in decomposed if not (unicodedata.combining(c) and c not in "\u3099\u309a"))
+    return unicodedata.normalize("NFC", latin)
+
+
 def _prose(text: str) -> str:
     """A text without its placeholders and its code spans (`/coal host abort` names a command)."""
     return re.sub(r"`[^`]*`|\{[^}]*\}|<[^>]*>", " ", text)
@@ -73,13 +92,38 @@ def test_each_thing_has_one_word_the_glossarys(lang):
     terms = glossary(lang)
     wrong = []
     for context, english, text in _entries(lang):
-        if context in ("command", "option", "choice"):
-            continue  # names and short descriptions of commands: checked for Discord's rules elsewhere
+        if context in ("command", "option", "choice") and " " not in english:
+            continue  # the names of commands and options: checked for Discord's rules elsewhere
         for key, pattern in ENGLISH.items():
-            term = stem(terms[key])
-            said = text.lower().replace("-", " ")
+            term = _fold(stem(terms[key]))
+            said = _fold(text).replace("-", " ")
             if re.search(rf"\b{pattern}\b", _prose(english), re.IGNORECASE) and term not in said:
                 wrong.append(f"{key} -> {term!r}: {english[:60]!r} => {text[:80]!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_two_concepts_share_a_term():
+    for lang in ["en", *sorted(REJECTED)]:
+        terms = {key: term.split(" (")[0].lower() for key, term in glossary(lang).items()}
+        seen: dict[str, str] = {}
+        for key, term in terms.items():
+            assert term not in seen, f"[{lang}] {key} and {seen[term]} are both {term!r}"
+            seen[term] = key
+
+
+@pytest.mark.parametrize("lang", sorted(REJECTED))
+def test_a_text_about_one_of_two_confusable_concepts_never_says_the_others_word(lang):
+    terms = glossary(lang)
+    wrong = []
+    for context, english, text in _entries(lang):
+        if context in ("command", "option", "choice") and " " not in english:
+            continue
+        prose = _prose(english)
+        named = {k for k, p in NAMED.items() if re.search(rf"\b{p}\b", prose, re.IGNORECASE)}
+        for one, other in CONFUSABLE:
+            for this, that in ((one, other), (other, one)):
+                if this in named and that not in named and _fold(stem(terms[that])) in _fold(text):
+                    wrong.append(f"{this} says {terms[that]!r} ({that}): {english[:60]!r} => {text[:80]!r}")
     assert not wrong, "\n".join(wrong)
 
 
