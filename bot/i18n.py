@@ -167,6 +167,12 @@ def Np_(context: str, message: str) -> str:  # noqa: N802 - gettext's name for a
     return InContext(context, message)
 
 
+def Nnp_(context: str, one: str, other: str) -> tuple[str, str]:  # noqa: N802 - gettext's name, with a context
+    """Marks a plural pair said in `context` (a grammatical case, say: "{n} grey cube" as a sentence's object
+    is "1 grauen Würfel" in German, as a list's item "1 grauer Würfel"); used with `ngettext` like any pair."""
+    return (InContext(context, one), other)
+
+
 def Nn_(one: str, other: str) -> tuple[str, str]:  # noqa: N802 - gettext's name for a marked plural
     """Marks a pair of English forms (one, other) as a plural message; used with `ngettext`."""
     return (one, other)
@@ -216,7 +222,10 @@ def _(message: str) -> str:
 
 
 def ngettext(one: str, other: str, n: int) -> str:
-    """The form of a plural message for `n`, in the language being spoken (the language's plural rules)."""
+    """The form of a plural message for `n`, in the language being spoken (the language's plural rules); in
+    its context when it was marked with one (`Nnp_`)."""
+    if isinstance(one, InContext):
+        return Said(translator(_speaking.get()).npgettext(one.context, one, other, n))
     return Said(translator(_speaking.get()).ngettext(one, other, n))
 
 

@@ -120,7 +120,7 @@ NOT_MARKED = {"__init__.py", "commands.py", "help.py", "sandbox.py"}
 # a comment above a message that begins so is a note to its translators, kept in the catalogues
 NOTE_TAGS = ("TRANSLATORS:",)
 # the message layer's markers: a text, a plural pair, a text in a context (its msgctxt first)
-KEYWORDS: dict[str, object] = {"N_": None, "Nn_": (1, 2), "Np_": ((1, "c"), 2)}
+KEYWORDS: dict[str, object] = {"N_": None, "Nn_": (1, 2), "Np_": ((1, "c"), 2), "Nnp_": ((1, "c"), 2, 3)}
 
 
 Marked = tuple[str | tuple[str, str], str, str | None, list[str]]
@@ -137,7 +137,11 @@ def marked_messages() -> list[Marked]:
             for _line, message, comments, context in extract("python", f, KEYWORDS, comment_tags=NOTE_TAGS):
                 where = f"bot/words/{path.name}"
                 notes = [" ".join(c.split()) for c in comments]
-                if context is not None:  # Np_(context, message)
+                if (
+                    context is not None and isinstance(message, tuple) and len(message) == 2
+                ):  # Nnp_(context, one, other)
+                    found.append(((str(message[0]), str(message[1])), where, context, notes))
+                elif context is not None:  # Np_(context, message)
                     text = message[-1] if isinstance(message, tuple) else message
                     found.append((str(text), where, context, notes))
                 elif isinstance(message, tuple):

@@ -116,7 +116,8 @@ SPACE_HELP = {
         " one you can pay for, or none."
     ),
     "mine": N_(
-        "Mine with this many work steps: tap a level to move the cage there, a cart at the cage's level to load"
+        "Mine with the work steps this space shows (4, 6, 8 or 10): tap a level to move the cage there, a cart"
+        " at the cage's level to load"
         " one cube (the cage holds 5), and at the surface an order spot or the storage to put one cube there."
         " Two cubes of any colour may fill a spot (2 steps). Nothing happens before Confirm."
     ),
@@ -124,7 +125,7 @@ SPACE_HELP = {
         "Deliver every complete order of yours for this vehicle: its VP at once, its cubes back to the supply,"
         " its card face down in front of you (it counts at every shift scoring)."
     ),
-    "money": N_("Take this many marks."),
+    "money": N_("Take the marks this space shows (3, 4, 5 or 6)."),
     "order": N_("Take this order card. The draw space shows you alone the top 5 cards: keep one, or none."),
     "bank": N_("Always open while you have a worker: exactly 1 worker for 1 mark."),
 }

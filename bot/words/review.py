@@ -9,7 +9,7 @@ from bot.i18n import N_, Nn_, Np_, _
 from bot.words.choices import action_usage
 from bot.words.common import decimal, listing, percent, plural, shown
 from bot.words.computers import reason_in_game_terms
-from bot.words.rules import vehicle_title
+from bot.words.rules import vehicle_name
 from bot.words.turns import SCORE
 from players.review import Verdict
 
@@ -33,7 +33,7 @@ POINTS = N_(
     "**{player}**, {vp} VP: deliveries {deliveries} VP ({vehicles}); shift scorings {shifts}; the end {end} VP"
     " ({parts})."
 )
-VEHICLE_VP = N_("{vehicle} {vp}")  # a vehicle and the VP its deliveries scored, in a list: "Truck 16"
+VEHICLE_VP = N_("{vehicle}: {vp}")  # a vehicle and the VP its deliveries scored, in a list: "truck: 16"
 NO_DELIVERY = Np_("delivered vehicles", "none")  # no vehicle delivered
 SHIFT_VP = N_("{shift}: {vp}")  # a shift and its scoring's VP, in a list: "1: 9"
 END_PARTS = N_("marks {marks}, coal {cubes}, orders left {orders}, tunnel balance {balance}")
@@ -65,7 +65,7 @@ def analysing(judged: int, total: int) -> str:
 
 def points_line(player: str, vp: int, delivered: dict[str, int], shifts: Sequence[int], end: dict[str, int]) -> str:
     """One player's points by where they came from: deliveries by vehicle, each shift scoring, the end."""
-    vehicles = listing(_(VEHICLE_VP).format(vehicle=vehicle_title(v), vp=p) for v, p in delivered.items() if p)
+    vehicles = listing(_(VEHICLE_VP).format(vehicle=vehicle_name(v), vp=p) for v, p in delivered.items() if p)
     scorings = listing(_(SHIFT_VP).format(shift=k, vp=p) for k, p in enumerate(shifts, start=1))
     total_end = sum(end.values())
     return _(POINTS).format(

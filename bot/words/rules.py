@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import cast
 
-from bot.i18n import N_, Nn_, Np_, _
+from bot.i18n import N_, Nn_, Nnp_, Np_, _
 from bot.play.plan_words import in_language, nearest_keyword
 from bot.words.common import AND, LIST_SEPARATOR, listing, marks, plural, sentences, shown
 from rules import (
@@ -87,11 +87,19 @@ TILE_NAMES = {  # (carts, dark side, colour)
     (2, True, 2): N_("2 grey carts, dark"),
     (2, True, 3): N_("2 black carts, dark"),
 }
-CUBES = (  # "2 grey cubes": a count of coal cubes of one colour
+CUBES = (  # "2 grey cubes": a count of coal cubes of one colour, as a list's item or a subject
     Nn_("{n} yellow cube", "{n} yellow cubes"),
     Nn_("{n} brown cube", "{n} brown cubes"),
     Nn_("{n} grey cube", "{n} grey cubes"),
     Nn_("{n} black cube", "{n} black cubes"),
+)
+# TRANSLATORS: the same counts as the object of a verb ("loaded 1 grey cube", "the cage holds 2 black
+# cubes", "needs 1 yellow cube"): in the case your language's object takes (German: "1 grauen Würfel").
+CUBES_OBJECT = (
+    Nnp_("object", "{n} yellow cube", "{n} yellow cubes"),
+    Nnp_("object", "{n} brown cube", "{n} brown cubes"),
+    Nnp_("object", "{n} grey cube", "{n} grey cubes"),
+    Nnp_("object", "{n} black cube", "{n} black cubes"),
 )
 AT_LEVEL = (  # where the cage is: "the cage is at the grey level"
     N_("at the surface"),
@@ -130,9 +138,10 @@ def clock_names_of(elements: Iterable[int]) -> list[str]:
 ALTERNATIVES = N_(" or ")
 
 
-def cubes(colour: int, count: int) -> str:
-    """A count of cubes of one colour, agreeing in every language: "1 grey cube", "2 grey cubes"."""
-    return plural(count, *CUBES[colour])
+def cubes(colour: int, count: int, *, as_object: bool = False) -> str:
+    """A count of cubes of one colour, agreeing in every language: "1 grey cube", "2 grey cubes"; in the case
+    of a verb's object with `as_object` (German: "1 grauen Würfel")."""
+    return plural(count, *(CUBES_OBJECT if as_object else CUBES)[colour])
 
 
 def at_level(level: int) -> str:
@@ -193,9 +202,9 @@ def _and(items: Sequence[str]) -> str:
     return _(AND).join(items)
 
 
-def cubes_by_colour(counts: Sequence[int]) -> str:
-    """ "1 yellow cube, 2 grey cubes" for counts by colour."""
-    return _(LIST_SEPARATOR).join(cubes(c, n) for c, n in enumerate(counts) if n)
+def cubes_by_colour(counts: Sequence[int], *, as_object: bool = False) -> str:
+    """ "1 yellow cube, 2 grey cubes" for counts by colour (a verb's object with `as_object`)."""
+    return _(LIST_SEPARATOR).join(cubes(c, n, as_object=as_object) for c, n in enumerate(counts) if n)
 
 
 def _cube_names(cubes: Sequence[int]) -> str:
@@ -332,9 +341,9 @@ KEPT = {
     ("card", None): N_("{player} kept {card}."),
 }
 
-# The parts of a mining turn, joined by PLAN_SEPARATOR: "loaded 2 grey; filled carriage 7 (grey, grey)".
+# The parts of a mining turn, joined by PLAN_SEPARATOR: "loaded 2 grey cubes; filled Carriage 7 VP (grey, grey)".
 PLAN_LOADED = N_("loaded {cubes}")
-PLAN_FILLED = N_("filled {vehicle} {vp} ({cubes})")
+PLAN_FILLED = N_("filled {card} ({cubes})")  # the card by its name: "filled Train 9 VP (grey)"
 PLAN_STORED = N_("stored {cubes}")
 PLAN_SEPARATOR = Np_("mining steps", "; ")
 PLAN_NOTHING = N_("no coal moved")
@@ -357,13 +366,12 @@ GAME_OVER_SHARED = N_("The game is over: {winners} share the victory ({scores} V
 def _plan(event: Mined) -> str:
     parts = []
     if any(event.loaded):
-        parts.append(_(PLAN_LOADED).format(cubes=cubes_by_colour(event.loaded)))
+        parts.append(_(PLAN_LOADED).format(cubes=cubes_by_colour(event.loaded, as_object=True)))
     for order in event.filled:
-        card = ORDER_CARDS[order.card]
         cubes = _(LIST_SEPARATOR).join(_cube_names(spot) for spot in order.cubes)
-        parts.append(_(PLAN_FILLED).format(vehicle=_(VEHICLES[card.vehicle_name]), vp=card.vp, cubes=cubes))
+        parts.append(_(PLAN_FILLED).format(card=order_label(order.card), cubes=cubes))
     if any(event.stored):
-        parts.append(_(PLAN_STORED).format(cubes=cubes_by_colour(event.stored)))
+        parts.append(_(PLAN_STORED).format(cubes=cubes_by_colour(event.stored, as_object=True)))
     return _(PLAN_SEPARATOR).join(parts) if parts else _(PLAN_NOTHING)
 
 
@@ -618,10 +626,10 @@ def _refusal_fields(refusal: Refusal) -> dict[str, object]:
     if isinstance(colour, int):
         fields["colour"] = _(COLOURS[colour])
         if isinstance(params.get("count"), int):
-            fields["cubes"] = cubes(colour, cast(int, params["count"]))
+            fields["cubes"] = cubes(colour, cast(int, params["count"]), as_object=True)  # "the cage holds …"
     wanted = params.get("wanted")
     if isinstance(wanted, int):
-        fields["wanted"] = cubes(wanted, 1)
+        fields["wanted"] = cubes(wanted, 1, as_object=True)  # "spot 1.2 needs …"
     level = params.get("level")
     if isinstance(level, int):
         fields["level"] = _(LEVELS[level])

@@ -42,7 +42,8 @@ LESSONS = {
         " the rest back on top of the deck or at the bottom. Only you see the five."
     ),
     "mine": N_(
-        "**Mining.** The space gives you that many work steps: move the cage down to a level, load coal"
+        "**Mining.** A mining space gives you the work steps it shows (4, 6, 8 or 10): move the cage down to a"
+        " level, load coal"
         " from its carts into the cage (five at most), and bring it up to the surface. Each move of the"
         " cage and each cube moved costs one step; unused steps are lost."
     ),
