@@ -165,7 +165,8 @@ def move_times_line(t: MoveTimes) -> str:
     if t.median is None or t.p90 is None:
         return ""
     share = percent(t.timer_share)
-    return _(MOVE_TIMES).format(median=duration(t.median), p90=duration(t.p90), share=share)
+    # "at most {p90}" is a bound: never "at most less than a minute", a whole minute at least
+    return _(MOVE_TIMES).format(median=duration(t.median), p90=duration(max(t.p90, 60.0)), share=share)
 
 
 def _rating(value: float) -> str:

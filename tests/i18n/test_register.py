@@ -17,6 +17,7 @@ import re
 import pytest
 
 from bot.i18n import read_catalogue, speaking
+from bot.words.common import plural
 from bot.words.rules import describe_event, order_label
 from rules import Mined
 from rules.events import FilledOrder
@@ -93,3 +94,34 @@ POINTING_BACK = {
 def test_no_word_counts_what_was_never_said(lang):
     found = [text[:90] for _english, text in _entries(lang) if POINTING_BACK[lang].search(text)]
     assert found == []
+
+
+def test_the_japanese_effects_of_a_hint_are_noun_phrases():
+    """A hint's effects are listed inside a polite sentence ("…：石炭5個の積み込み。…になります。"): a plain
+    verb there ("石炭5個を積む") mixed the registers."""
+    from bot.words import computers
+
+    with speaking("ja"):
+        parts = [
+            plural(n, *pair)
+            for pair in (
+                computers.FILLED,
+                computers.LOADED,
+                computers.DELIVERED,
+                computers.TAKEN,
+                computers.MARKS_SPENT,
+            )
+            for n in (1, 2)
+        ]
+    plain = re.compile(r"[るむうくすつぶぬぐ]$")
+    assert [p for p in parts if plain.search(p)] == []
+
+
+def test_a_bound_on_the_time_to_move_is_never_less_than_a_minute():
+    """ "at most less than a minute nine times in ten" read as nonsense in every language."""
+    from bot.words.status import move_times_line
+    from storage import MoveTimes
+
+    with speaking("en"):
+        line = move_times_line(MoveTimes(moves=10, median=20.0, p90=40.0, timer_moves=0))
+    assert "less than a minute as a rule, 1 minute at most" in line, line

@@ -27,7 +27,7 @@ ENGLISH = {
     "shift": r"shifts?",
     "game": r"Coal Baron",
     # issue 78: the concepts that shared a word with another one, or had two
-    "rating": r"ratings?",
+    "rating": r"(?:ratings?|rated)",
     "lobby": r"lobb(?:y|ies)",
     "order_space": r"(?:New Order|order) spaces?",
     "scoring": r"(?:shift )?scorings?",
@@ -42,7 +42,8 @@ NAMED = ENGLISH | {"score": r"(?:final )?scores?", "order_spot": r"(?:order )?sp
 # or the storage, the verb of "resume" for taking a move back, "Zug" for the train, which is a move)
 REJECTED = {
     "es": ("ordenador", "mazo", "turno {shift}", "Turno {shift}", "almacén", "jugador de la computadora",
-           "sentado", "Ganador", "ganador", "juega tu asiento", "juega su asiento"),
+           "sentado", "Ganador", "ganador", "juega tu asiento", "juega su asiento",
+           "Puntuaciones finales"),  # the final scores are puntos: puntuación is the shift scoring
     "it": ("organizzator", "mazzo", "mazzi", "Riprendi mossa", "seduto", "si è unito", "se n'è andato",
            "Vincitore", "vincitore", "una sala", "si può riprendere", "ha ripreso la sua mossa"),
     "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug", "Runde", "spielt deinen Platz"),
@@ -122,7 +123,10 @@ def test_a_text_about_one_of_two_confusable_concepts_never_says_the_others_word(
         named = {k for k, p in NAMED.items() if re.search(rf"\b{p}\b", prose, re.IGNORECASE)}
         for one, other in CONFUSABLE:
             for this, that in ((one, other), (other, one)):
-                if this in named and that not in named and _fold(stem(terms[that])) in _fold(text):
+                word, own = _fold(stem(terms[that])), _fold(stem(terms[this]))
+                if word in own:  # ja: the score's 得点 is inside the scoring's 得点計算
+                    continue
+                if this in named and that not in named and word in _fold(text):
                     wrong.append(f"{this} says {terms[that]!r} ({that}): {english[:60]!r} => {text[:80]!r}")
     assert not wrong, "\n".join(wrong)
 
