@@ -43,11 +43,13 @@ NAMED = ENGLISH | {"score": r"(?:final )?scores?", "order_spot": r"(?:order )?sp
 REJECTED = {
     "es": ("ordenador", "mazo", "turno {shift}", "Turno {shift}", "almacén", "jugador de la computadora",
            "sentado", "Ganador", "ganador", "juega tu asiento", "juega su asiento",
-           "Puntuaciones finales"),  # the final scores are puntos: puntuación is the shift scoring
+           "Puntuaciones finales", "El computadora", "el computadora", "un computadora"),  # the final scores are puntos: puntuación is the shift scoring
     "it": ("organizzator", "mazzo", "mazzi", "Riprendi mossa", "seduto", "si è unito", "se n'è andato",
            "Vincitore", "vincitore", "una sala", "si può riprendere", "ha ripreso la sua mossa"),
-    "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug", "Runde", "spielt deinen Platz"),
-    "ja": ("盤面", "納品", "Coal Baron", "の層", "参加受付", "指す", "指し", "指さ", "席をプレイ"),
+    "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug", "Runde", "spielt deinen Platz",
+           "Partie"),  # a game is ein Spiel, everywhere
+    "ja": ("盤面", "納品", "Coal Baron", "の層", "参加受付", "指す", "指し", "指さ", "席をプレイ",
+           "あなたの番"),  # a turn is 手番
 }  # fmt: skip
 # vosotros: the pronouns and possessives, present (-áis/-éis) and imperative forms (-ad/-ed/-id, with
 # an enclitic pronoun: "terminadla", "jugad", "uníos")
