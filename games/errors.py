@@ -78,6 +78,24 @@ class Reason(StrEnum):
     TOO_MANY_LOBBIES = "too_many_lobbies"  # count: the server's open lobbies
     TOO_MANY_GAMES = "too_many_games"  # count: the games the person sits in
     NEW_TOO_OFTEN = "new_too_often"  # count, wait: lobbies opened in the last hour, when the next may be
+    # leagues (games/leagues.py)
+    NO_LEAGUE = "no_league"  # no open league in the channel
+    CHANNEL_HAS_LEAGUE = "channel_has_league"  # a second league in one channel
+    LEAGUE_IN_THREAD = "league_in_thread"  # a league opened in a thread (its tables are threads of its channel)
+    LEAGUE_HOSTS_ONLY = "league_hosts_only"  # opening, starting or ending one needs Manage Server or Channels
+    LEAGUE_BAD_FORMAT = "league_bad_format"
+    LEAGUE_BAD_ROUNDS = "league_bad_rounds"  # most
+    LEAGUE_BAD_PLAYERS = "league_bad_players"  # most
+    LEAGUE_BAD_WINDOW = "league_bad_window"  # least, most: hours of sign-up
+    LEAGUE_BAD_CONDITION = "league_bad_condition"
+    LEAGUE_NEEDS_TIMER = "league_needs_timer"  # a league's games need a turn timer, so that they end
+    LEAGUE_SIGNUP_CLOSED = "league_signup_closed"
+    LEAGUE_SIGNED_UP = "league_signed_up"  # signing up twice
+    LEAGUE_NOT_SIGNED_UP = "league_not_signed_up"  # leaving a league one is not in
+    LEAGUE_FULL = "league_full"  # most
+    LEAGUE_TOO_FEW_GAMES = "league_too_few_games"  # least, played
+    LEAGUE_UNRELIABLE = "league_unreliable"  # least, share
+    LEAGUE_NOT_STARTED = "league_not_started"  # standings of a league still signing up
 
 
 class GameError(Exception):

@@ -4,6 +4,7 @@ timer's computer keeping an absent player's seat, pausing and resuming, and the 
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 from storage import (
     Game,
@@ -83,7 +84,7 @@ class Hosting:
             helper = computers.stand_in(game, seat)
             if helper is None:
                 raise NotAComputer(Reason.NO_STAND_IN)
-            if helper.by == "forget":  # they asked to be forgotten: the computer keeps the seat to the end
+            if helper.by in ("forget", "league"):  # forgotten, or withdrawn from the league: kept to the end
                 raise NotSeated(Reason.NOT_SEATED)
             host = computers.host_of(game)
             if allowed_by is not None and allowed_by not in (host, user_id):  # a Give-back pressed by another
@@ -151,6 +152,12 @@ class Hosting:
         """A person asked to be forgotten: a computer plays their seat in the channel's running game until
         it ends (nobody gives it back), and the host's say passes to the next person seated. None when the
         game does not hold them any more."""
+        return await self.hand_over_for_good(channel_id, user_id, "forget")
+
+    async def hand_over_for_good(self, channel_id: int, user_id: int, by: Literal["forget", "league"]) -> Game | None:
+        """A computer plays `user_id`'s seat in the channel's running game until it ends (nobody gives it
+        back): they asked to be forgotten, or withdrew from the game's league (`by`); the host's say passes
+        to the next person seated. None when the game does not hold them any more."""
         async with self.memory.lock(channel_id):
             game = await self.memory.current(channel_id)
             if game is None or not game.is_running:
@@ -158,7 +165,7 @@ class Hosting:
             seat = game.seat_of_user(user_id)
             if seat is None:
                 return None
-            helper = StandIn(level=computers.STAND_IN_LEVEL, by="forget", back=False)
+            helper = StandIn(level=computers.STAND_IN_LEVEL, by=by, back=False)
             stand_ins = {k: v for k, v in game.options.stand_ins.items() if k != seat.name} | {seat.name: helper}
             options = game.options.model_copy(update={"stand_ins": stand_ins})
             host = game.host_id

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from pydantic import ValidationError
 
@@ -276,6 +276,41 @@ class Lobbies:
             game = await self.memory.commit(
                 channel_id, self.memory.store.start_game(game, names, seed, state, deadline)
             )
+            self.memory.remember(game)
+            return game
+
+    async def deal_table(
+        self, guild_id: int, channel_id: int, people: Sequence[tuple[int, str]], options: dict | None = None
+    ) -> Game:
+        """A league's table, dealt at once in its own channel (a thread): the people seated in the order
+        given (the first is its host), then the deal. The league's schedule seats them, so the limits a
+        person's own lobbies and seats have do not apply. Picks up where it stopped: a lobby already in the
+        channel (a restart between two of these steps) gets the seats it lacks, a game already dealt is
+        given back as it is."""
+        async with self.memory.lock(channel_id):
+            game = await self.memory.current(channel_id)
+            if game is None:
+                host_id, host_name_ = people[0]
+                try:
+                    settings = GameSettings(**(options or {}))
+                except ValidationError as err:
+                    raise BadOptions(Reason.BAD_OPTIONS, fields=_wrong_fields(err)) from None
+                game = await self.memory.commit(
+                    channel_id,
+                    self.memory.store.create_game(guild_id, channel_id, host_id, clean_name(host_name_), settings),
+                )
+            if game.is_lobby:
+                for user_id, name in people:
+                    if game.seat_of_user(user_id) is None:
+                        game = await self.memory.commit(
+                            channel_id, self.memory.store.add_seat(game, user_id, clean_name(name))
+                        )
+                names, seed = unique_names([s.name for s in game.seats]), secrets.randbits(63)
+                state = rules.new_game(names, seed, game.options.rules_options())
+                deadline = self.memory.deadline_for(game, state)
+                game = await self.memory.commit(
+                    channel_id, self.memory.store.start_game(game, names, seed, state, deadline)
+                )
             self.memory.remember(game)
             return game
 

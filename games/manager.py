@@ -15,6 +15,7 @@ from storage import Brief, Game, Store
 
 from .errors import GameError
 from .hosting import Hosting
+from .leagues import Leagues
 from .limits import Limits
 from .lobbies import Lobbies, unique_names
 from .memory import RECENT_GAMES, GameMemory, clean_name
@@ -41,7 +42,8 @@ class GameManager:
     """All games of the bot, one per channel, in parts reached by name: `games` (the games in memory and
     their reads: `current`, `latest`, `open_briefs`...), `lobbies`, `hosting` (the host's say), `moves`,
     `timing` (the turn timers' notes); beside them `people`, `ladders`, `posts`, `retention` (what the
-    bot forgets as time passes) and `queries` (the stored history, read-only). User ids are ints, names are strings."""
+    bot forgets as time passes), `leagues` (tournaments of the servers) and `queries` (the stored history,
+    read-only). User ids are ints, names are strings."""
 
     def __init__(
         self, store: Store, shards: Shards | None = None, limits: Limits | None = None, recent: int = RECENT_GAMES
@@ -57,6 +59,7 @@ class GameManager:
         self.posts = self.games.posts
         self.queries = store.queries  # what is stored, read only: history, stats, logs
         self.retention = Retention(store, self.games.owns)  # what the bot forgets as time passes
+        self.leagues = Leagues(store, self.games.owns)  # the servers' leagues (this process's servers')
 
     async def open(self) -> list[Brief]:
         """Know every open game of this process in brief, and rate the finished games not rated yet

@@ -35,6 +35,7 @@ from .models import (
     Post,
     RatingChange,
     RatingRow,
+    Reliability,
     SeatRow,
     StandIn,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "OutboxRow",
     "PlayerSettings",
     "PlayerStats",
+    "Reliability",
     "MoveTimes",
     "RatingChange",
     "RatingRow",

@@ -61,6 +61,10 @@ TABLES: dict[str, str] = {
     "web_links": "id, user_id, game_id, created_at, expires_at, used_at",
     "web_sessions": "id, user_id, channel_id, created_at, expires_at, revoked",
     "reviews": "game_id, total, data, created_at, done_at, posted, channel_id, message_id",
+    "leagues": "id, guild_id, channel_id, host_id, message_id, format, rounds, table_size, options, signup_until,"
+    " max_players, min_games, min_reliability, status, round, schedule, final, created_at, finished_at",
+    "league_players": "league_id, user_id, name, joined_at, withdrawn_round",
+    "league_tables": "league_id, round, table_no, users, game_id, thread_id",
 }
 _ORDER = {
     "games": "id",
@@ -77,6 +81,9 @@ _ORDER = {
     "web_links": "id",
     "web_sessions": "id",
     "reviews": "game_id",
+    "leagues": "id",
+    "league_players": "league_id, user_id",
+    "league_tables": "league_id, round, table_no",
 }
 
 

@@ -42,7 +42,7 @@ class StandIn(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     level: Level = "normal"
-    by: Literal["host", "timer", "forget"] = "host"
+    by: Literal["host", "timer", "forget", "league"] = "host"  # league: the player withdrew from its league
     back: bool = False  # the host allowed the seat's owner to take it back (always so after "timer")
 
 
@@ -298,6 +298,22 @@ class FinishedResult:
     guild_id: int
     finished_at: float
     results: tuple[tuple[int, int], ...]  # (user_id, vp) per seat
+
+
+@dataclass(frozen=True, slots=True)
+class Reliability:
+    """Whether a person finishes what they start, in one server (issue 76): over their latest started games
+    that ended, how many they finished in their own seat (no computer took it: not handed over, not taken
+    by the timer, not withdrawn), with how long they take to move and how often the timer moved for them."""
+
+    ended: int  # started games that ended (finished or aborted)
+    finished_own: int  # of those, finished with the seat still theirs
+    times: MoveTimes
+
+    @property
+    def share(self) -> float | None:
+        """The share of games finished in their own seat; None before a first game ended."""
+        return self.finished_own / self.ended if self.ended else None
 
 
 @dataclass(frozen=True, slots=True)

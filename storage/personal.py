@@ -79,6 +79,13 @@ PERSONAL: dict[tuple[str, str], str] = {
     ("web_links", "user_id"): "who a link to the web board was made for",
     ("web_sessions", "user_id"): "whose session of the web board it is",
     ("web_sessions", "created_at"): "when they opened the board",
+    ("leagues", "host_id"): "who opened a league (a user id)",
+    ("leagues", "final"): "a league's final standings: each player's user id and points (JSON)",
+    ("league_players", "user_id"): "who signed up for a league",
+    ("league_players", "name"): "their name when they signed up",
+    ("league_players", "joined_at"): "when they signed up",
+    ("league_players", "withdrawn_round"): "the round they withdrew in",
+    ("league_tables", "users"): "who sat at each table of a league's round (user ids, JSON)",
 }
 NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{
@@ -106,6 +113,33 @@ NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{
         ("reviews", c): "a finished game's review: its figures by seat number, no name, no user id"
         for c in ("game_id", "total", "data", "created_at", "done_at", "posted", "channel_id", "message_id")
+    },
+    **{
+        ("leagues", c): "the league itself: where, its format, rounds and conditions, its state"
+        for c in (
+            "id",
+            "guild_id",
+            "channel_id",
+            "message_id",
+            "format",
+            "rounds",
+            "table_size",
+            "options",
+            "signup_until",
+            "max_players",
+            "min_games",
+            "min_reliability",
+            "status",
+            "round",
+            "schedule",
+            "created_at",
+            "finished_at",
+        )
+    },
+    ("league_players", "league_id"): "the league",
+    **{
+        ("league_tables", c): "the table's place and its game"
+        for c in ("league_id", "round", "table_no", "game_id", "thread_id")
     },
     ("purging", "game_id"): "a game being deleted, inside that transaction only",
     **{("coalbaron_schema", c): "the schema's version" for c in ("application_id", "version")},
@@ -159,6 +193,19 @@ class Personal(Part):
             sessions = await tx.fetch(
                 "SELECT channel_id, created_at, expires_at, revoked FROM web_sessions WHERE user_id = ?"
                 " ORDER BY created_at",
+                (user_id,),
+            )
+            signed = await tx.fetch(
+                "SELECT l.id, l.guild_id, l.status, p.name, p.joined_at, p.withdrawn_round, l.host_id = ?"
+                " FROM league_players p JOIN leagues l ON l.id = p.league_id WHERE p.user_id = ? ORDER BY l.id",
+                (user_id, user_id),
+            )
+            hosted = await tx.fetch(
+                "SELECT id, guild_id, status FROM leagues WHERE host_id = ? ORDER BY id", (user_id,)
+            )
+            tables = await tx.fetch(
+                "SELECT league_id, round, table_no, users, game_id FROM league_tables"
+                " WHERE league_id IN (SELECT league_id FROM league_players WHERE user_id = ?) ORDER BY 1, 2, 3",
                 (user_id,),
             )
         settings_doc = None
@@ -221,6 +268,24 @@ class Personal(Part):
                 "board_sessions": [
                     {"channel_id": ch, "opened_at": c, "expires_at": x, "revoked": bool(r)} for ch, c, x, r in sessions
                 ],
+                "leagues": [
+                    {
+                        "league_id": lid,
+                        "guild_id": g,
+                        "status": status,
+                        "name": name,
+                        "signed_up_at": joined,
+                        "withdrawn_round": withdrawn,
+                        "host": bool(host),
+                        "tables": [
+                            {"round": r, "table": t, "game_id": gid}
+                            for tl, r, t, users, gid in tables
+                            if tl == lid and user_id in json.loads(users)
+                        ],
+                    }
+                    for lid, g, status, name, joined, withdrawn, host in signed
+                ],
+                "leagues_opened": [{"league_id": lid, "guild_id": g, "status": s} for lid, g, s in hosted],
             }
         )
 
@@ -250,6 +315,7 @@ class Personal(Part):
             await tx.execute("UPDATE server_defaults SET updated_by = 0 WHERE updated_by = ?", (user_id,))
             await tx.execute("DELETE FROM web_links WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM web_sessions WHERE user_id = ?", (user_id,))
+            await _forget_in_leagues(tx, user_id)
 
     async def forget_requests(self) -> list[int]:
         """The people being forgotten: their request is kept until none of the games it covers holds them."""
@@ -353,6 +419,10 @@ class Personal(Part):
                 await tx.execute(f"DELETE FROM purging WHERE game_id IN ({marks})", chunk)
             await tx.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
             await tx.execute("DELETE FROM server_defaults WHERE guild_id = ?", (guild_id,))
+            leagues = "SELECT id FROM leagues WHERE guild_id = ?"
+            await tx.execute(f"DELETE FROM league_tables WHERE league_id IN ({leagues})", (guild_id,))
+            await tx.execute(f"DELETE FROM league_players WHERE league_id IN ({leagues})", (guild_id,))
+            await tx.execute("DELETE FROM leagues WHERE guild_id = ?", (guild_id,))
             await tx.execute("DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
         return len(ids)
 
@@ -406,6 +476,48 @@ async def _rename_seat(
 async def people_covered(tx: Tx, game_id: int) -> set[int]:
     """The people whose request to be forgotten covers `game_id` (within the caller's transaction)."""
     return {int(u) for (u,) in await tx.fetch("SELECT user_id FROM forget_covers WHERE game_id = ?", (game_id,))}
+
+
+async def _forget_in_leagues(tx: Tx, user_id: int) -> None:
+    """A forgotten person leaves the leagues signing up; in one that runs or ended, their id and name
+    become the league's next pseudonym (in its sign-ups, its tables and its final standings) and a running
+    one pairs them no more; a league they opened keeps no host id (0)."""
+    await tx.execute(
+        "DELETE FROM league_players WHERE user_id = ?"
+        " AND league_id IN (SELECT id FROM leagues WHERE status = 'signup')",
+        (user_id,),
+    )
+    rows = await tx.fetch(
+        "SELECT l.id, l.round, l.final FROM leagues l JOIN league_players p ON p.league_id = l.id WHERE p.user_id = ?",
+        (user_id,),
+    )
+    for league_id, round_no, final in rows:
+        taken = {
+            int(u) for (u,) in await tx.fetch("SELECT user_id FROM league_players WHERE league_id = ?", (league_id,))
+        }
+        k = next(k for k in range(1, len(taken) + 2) if -k not in taken)
+        await tx.execute(
+            "UPDATE league_players SET user_id = ?, name = ?, withdrawn_round = COALESCE(withdrawn_round, ?)"
+            " WHERE league_id = ? AND user_id = ?",
+            (-k, PSEUDONYM.format(k=k), round_no, league_id, user_id),
+        )
+        for r, t, users in await tx.fetch(
+            "SELECT round, table_no, users FROM league_tables WHERE league_id = ?", (league_id,)
+        ):
+            seated = [int(u) for u in json.loads(users)]
+            if user_id in seated:
+                renamed = json.dumps([-k if u == user_id else u for u in seated])
+                await tx.execute(
+                    "UPDATE league_tables SET users = ? WHERE league_id = ? AND round = ? AND table_no = ?",
+                    (renamed, league_id, r, t),
+                )
+        if final is not None:
+            lines = json.loads(final)
+            for line in lines:
+                if line.get("user_id") == user_id:
+                    line["user_id"], line["name"] = -k, PSEUDONYM.format(k=k)
+            await tx.execute("UPDATE leagues SET final = ? WHERE id = ?", (json.dumps(lines), league_id))
+    await tx.execute("UPDATE leagues SET host_id = 0 WHERE host_id = ?", (user_id,))
 
 
 async def _forget_pings(tx: Tx, game_id: int, user_id: int) -> None:

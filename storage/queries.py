@@ -11,7 +11,7 @@ from typing import Any
 from rules import EVENTS, GameState
 from rules.record import GameRecord, RecordedAction, ReplayError, events_of, replay_stack
 
-from .models import Brief, Game, GameSettings, GameSummary, LogRow, MoveTimes, PlayerStats
+from .models import Brief, Game, GameSettings, GameSummary, LogRow, MoveTimes, PlayerStats, Reliability
 from .part import Part
 from .rows import fetch_games, log_row
 
@@ -158,6 +158,24 @@ class Queries(Part):
         own = sorted(float(w) for w, auto in rows if not auto)
         timer = sum(1 for _w, auto in rows if auto)
         return MoveTimes(moves=len(own), median=_percentile(own, 0.5), p90=_percentile(own, 0.9), timer_moves=timer)
+
+    async def reliability(self, guild_id: int, user_id: int) -> Reliability:
+        """Whether `user_id` finishes what they start in this server, over their latest `RECENT_GAMES`
+        started games that ended: finished with their seat still theirs (no computer playing it at the
+        end, `GameSettings.stand_ins`), and their move times (`move_times`)."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                "SELECT g.status, g.options, s.name FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE s.user_id = ? AND g.guild_id = ? AND g.seed IS NOT NULL"
+                " AND g.status IN ('finished', 'aborted') ORDER BY g.id DESC LIMIT ?",
+                (user_id, guild_id, RECENT_GAMES),
+            )
+        own = sum(
+            1
+            for status, options, name in rows
+            if status == "finished" and name not in GameSettings.model_validate_json(options).stand_ins
+        )
+        return Reliability(ended=len(rows), finished_own=own, times=await self.move_times(guild_id, user_id))
 
     async def log(self, game_id: int, last: int | None = None) -> list[LogRow]:
         """The game's action log in order (only the `last` entries, when given)."""

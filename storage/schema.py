@@ -453,6 +453,62 @@ V13 = [
 ]
 
 
+def _to_v14(db: sqlite3.Connection) -> None:
+    """Leagues (`leagues`, `league_players`, `league_tables`): a server's tournaments, their sign-ups, and
+    each round's tables as paired (a table's game once it is opened), so a restart goes on where it was."""
+    for sql in V14:
+        db.execute(sql)
+
+
+V14 = [
+    """
+    CREATE TABLE leagues (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        message_id INTEGER,
+        format TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        table_size INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        signup_until REAL NOT NULL,
+        max_players INTEGER NOT NULL,
+        min_games INTEGER NOT NULL DEFAULT 0,
+        min_reliability REAL NOT NULL,
+        status TEXT NOT NULL,
+        round INTEGER NOT NULL DEFAULT 0,
+        schedule TEXT,
+        final TEXT,
+        created_at REAL NOT NULL,
+        finished_at REAL
+    )
+    """,
+    "CREATE INDEX leagues_by_channel ON leagues (channel_id, status)",
+    """
+    CREATE TABLE league_players (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        joined_at REAL NOT NULL,
+        withdrawn_round INTEGER,
+        PRIMARY KEY (league_id, user_id)
+    )
+    """,
+    """
+    CREATE TABLE league_tables (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        users TEXT NOT NULL,
+        game_id INTEGER,
+        thread_id INTEGER,
+        PRIMARY KEY (league_id, round, table_no)
+    )
+    """,
+]
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v1,
     2: _to_v2,
@@ -467,6 +523,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     11: _to_v11,
     12: _to_v12,
     13: _to_v13,
+    14: _to_v14,
 }
 LATEST = max(MIGRATIONS)
 

@@ -32,6 +32,7 @@ from rules import GameState
 from .backend import Backend, Statement, is_postgres_url, sqlite_path
 from .errors import RematchTaken, StaleState
 from .ladders import Ladders
+from .leagues import Leagues
 from .marks import PostedMarks
 from .models import SEAT_COLOURS, Game, GameSettings, Post, Status
 from .outbox import Outbox
@@ -97,6 +98,7 @@ class Store:
         self.personal = Personal(self._shared)
         self.web = WebAccess(self._shared)
         self.reviews = Reviews(self._shared)
+        self.leagues = Leagues(self._shared)
 
     @property
     def clock(self) -> Callable[[], float]:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from bot.command_names import choice_label, option_name
 from bot.i18n import N_, SUPPORTED, _, language_name
 from bot.words.commands import DELIVERED_ALL, DELIVERED_OWN
-from bot.words.common import LIST_SEPARATOR, duration, sentences
+from bot.words.common import LIST_SEPARATOR, duration, percent, sentences
 from bot.words.rules import explain
 from games.errors import GameError, IllegalMove, Reason
 from rules import Refusal
@@ -160,6 +160,27 @@ REFUSALS: dict[Reason, str] = {
     ),
     Reason.NEW_TOO_OFTEN: N_("Lobbies you opened within the hour: {count}. You may open another in {wait}."),
     Reason.NEEDS_A_PERSON: N_("A game needs at least one person at the table."),
+    Reason.NO_LEAGUE: N_("There is no league in this channel."),
+    Reason.CHANNEL_HAS_LEAGUE: N_("This channel has a league already: one league per channel."),
+    Reason.LEAGUE_IN_THREAD: N_("A league is opened in a text channel: its tables are threads of that channel."),
+    Reason.LEAGUE_HOSTS_ONLY: N_("Only a member who may manage this server or its channels runs a league."),
+    Reason.LEAGUE_BAD_FORMAT: N_("A league is Swiss or round-robin, at tables of 2, 3 or 4."),
+    Reason.LEAGUE_BAD_ROUNDS: N_("A Swiss league has 1 to {most} rounds."),
+    Reason.LEAGUE_BAD_PLAYERS: N_("A league takes 2 to {most} players."),
+    Reason.LEAGUE_BAD_WINDOW: N_("Sign-up lasts {least} to {most} hours."),
+    Reason.LEAGUE_BAD_CONDITION: N_("An entry condition is a number of finished games, or a share from 0 to 100."),
+    Reason.LEAGUE_NEEDS_TIMER: N_("A league's games need a turn timer, so that every round ends: choose one."),
+    Reason.LEAGUE_SIGNUP_CLOSED: N_("Sign-up for this league is closed."),
+    Reason.LEAGUE_SIGNED_UP: N_("You are signed up for this league already."),
+    Reason.LEAGUE_NOT_SIGNED_UP: N_("You are not in this league."),
+    Reason.LEAGUE_FULL: N_("This league is full: {most} players."),
+    Reason.LEAGUE_TOO_FEW_GAMES: N_(
+        "This league is for players with {least} finished games in this server at least; you have {played}."
+    ),
+    Reason.LEAGUE_UNRELIABLE: N_(
+        "This league is for players who finish {least} of their games at least in their own seat; you finish {share}."
+    ),
+    Reason.LEAGUE_NOT_STARTED: N_("This league has not started yet: its standings come with its first round."),
 }
 
 UNKNOWN_LANGUAGE = N_("I don't speak `{language}`. The game's language is one of: {languages}.")
@@ -229,6 +250,8 @@ def refusal(err: GameError) -> str:
         params["wait"] = duration(float(params["wait"]) + 59)  # rounded up to the minute
     if isinstance(err, IllegalMove):
         params["problem"] = rules_problem(err.problem)
+    if err.reason is Reason.LEAGUE_UNRELIABLE:  # shares as the language writes a percent
+        params |= {"least": percent(float(params["least"])), "share": percent(float(params["share"]))}
     if err.reason is Reason.QUIET_NEEDS_BOTH:  # the options as the reader types them
         params |= {"start": option_name("start"), "end": option_name("end")}
     if err.reason is Reason.BAD_OPTIONS:

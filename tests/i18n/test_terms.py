@@ -43,7 +43,8 @@ NAMED = ENGLISH | {"score": r"(?:final )?scores?", "order_spot": r"(?:order )?sp
 REJECTED = {
     "es": ("ordenador", "mazo", "turno {shift}", "Turno {shift}", "almacén", "jugador de la computadora",
            "sentado", "Ganador", "ganador", "juega tu asiento", "juega su asiento",
-           "Puntuaciones finales", "El computadora", "el computadora", "un computadora"),  # the final scores are puntos: puntuación is the shift scoring
+           # the final scores are puntos (puntuación is the shift scoring); a computadora is feminine
+           "Puntuaciones finales", "El computadora", "el computadora", "un computadora"),
     "it": ("organizzator", "mazzo", "mazzi", "Riprendi mossa", "seduto", "si è unito", "se n'è andato",
            "Vincitore", "vincitore", "una sala", "si può riprendere", "ha ripreso la sua mossa"),
     "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug", "Runde", "spielt deinen Platz",

@@ -93,4 +93,6 @@ def nothing_about(user_id: int) -> dict:
         "away_periods": [],
         "board_links": [],
         "board_sessions": [],
+        "leagues": [],
+        "leagues_opened": [],
     }

@@ -159,7 +159,7 @@ async def test_version_2_database_with_real_games_is_upgraded_to_final_score_col
         assert await store.queries.load_game(last.id) == last
         assert [h.game_id for h in await store.queries.finished_games(1)][0] == last.id
         assert await store.queries.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 13
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 14
 
     columns, objects = await equal_to_fresh(path, tmp_path)
     assert "outbox" in columns and ("view", "turns", "turns") not in objects
@@ -207,7 +207,7 @@ async def test_version_3_database_with_real_games_gets_the_ladders_and_its_finis
         await play(manager, 4, None, Chooser(9))
         assert sum(r.games for r in await store.ladders.leaderboard(1, limit=10)) == 2 + 3 + 4 + 2
         assert await store.queries.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 13
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 14
 
 
 async def test_version_4_database_with_real_games_gets_personal_settings_with_everyone_on_the_defaults(tmp_path):
@@ -245,7 +245,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings_with_ev
         await play(manager, 4, None, Chooser(9))
         assert (await manager.games.current(4)) is None  # finished
         assert await store.queries.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 13
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 14
 
     await equal_to_fresh(path, tmp_path)
 
@@ -287,7 +287,7 @@ async def test_version_5_database_gets_server_defaults_and_notes_with_its_games_
         await play(manager, 4, None, Chooser(9))
         assert (await manager.games.current(4)) is None
         assert await store.queries.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 13
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 14
 
     await equal_to_fresh(path, tmp_path)
 
@@ -323,7 +323,7 @@ async def test_version_6_database_gets_who_is_to_move_and_a_restart_keeps_only_b
         await play(manager, 2, None, Chooser(9))  # read whole, and played to the end
         assert (await manager.games.current(2)) is None and 2 not in {b.channel_id for b in manager.games.open_briefs()}
         assert await store.queries.verify() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 13
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 14
 
     await equal_to_fresh(path, tmp_path)
 
@@ -378,4 +378,4 @@ async def test_version_10_database_with_a_pending_forget_covers_the_games_made_b
         assert store.found_version == 10
         assert await store.personal.games_covered(USERS[1]) == [(1, "active")]
         assert await store.personal.forgetting_in(1) == {USERS[1]} and await store.personal.forgetting_in(2) == set()
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 13
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 14

@@ -116,7 +116,26 @@ async def _a_server(store: Store) -> GameManager:
     await manager.people.change_settings(FORGOTTEN, time_zone="Europe/Rome", quiet_from=1320, quiet_to=480)
     await manager.people.change_settings(USERS[0], ping="none")
     await store.preferences.save_server_defaults(GUILD, {"timer": "12h"}, by=FORGOTTEN)
+    await _leagues(store)
     return manager
+
+
+async def _leagues(store: Store) -> None:
+    """Bob signed up for a league still signing up, sits in a running one's tables, has a line in a finished
+    one's final standings, and opened one (issue 76)."""
+    leagues = store.leagues
+    kinds = {"format": "swiss", "rounds": 3, "table_size": 2, "options": {}, "signup_until": 1e10, "max_players": 8}
+    signing = await leagues.create(GUILD, 20, USERS[0], **kinds)
+    running = await leagues.create(GUILD, 21, FORGOTTEN, **kinds)
+    finished = await leagues.create(GUILD, 22, USERS[0], **kinds)
+    for league in (signing, running, finished):
+        for user, name in zip(PEOPLE, PEOPLE_NAMES, strict=True):
+            assert await leagues.sign_up(league.id, user, name, 8)
+    for league in (running, finished):
+        assert await leagues.start(league.id, 3, None)
+        assert await leagues.add_round(league.id, 1, [(USERS[0], FORGOTTEN), (USERS[2], USERS[3])], None)
+    line = {"user_id": FORGOTTEN, "name": FORGOTTEN_NAME, "points": 3.0}
+    assert await leagues.finish(finished.id, [line, {"user_id": USERS[0], "name": NAMES[0], "points": 0.0}])
 
 
 def _utc(seconds: float) -> str:
@@ -148,6 +167,12 @@ async def test_a_person_s_data_is_everything_kept_about_them(store):
     assert away["until_utc"] == _utc(away["until"]) and data["settings"]["updated_at_utc"].endswith("Z")
     assert all(s["created_at_utc"] == _utc(s["created_at"]) for s in data["seats"])
     assert data["forget_request"] is None
+    assert [(g["status"], len(g["tables"]), g["host"]) for g in data["leagues"]] == [
+        ("signup", 0, False),
+        ("running", 1, True),
+        ("finished", 1, False),
+    ]
+    assert [g["status"] for g in data["leagues_opened"]] == ["running"]
     assert (await store.personal.user_data(USERS[3]))["settings"] is None  # Dave never changed a setting
     del manager
 

@@ -183,6 +183,8 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     await con.execute("DROP TABLE web_links")  # and what version 12 added
     await con.execute("DROP TABLE web_sessions")
     await con.execute("DROP TABLE reviews")  # and what version 13 added
+    for table in ("league_tables", "league_players", "leagues"):  # and what version 14 added
+        await con.execute(f"DROP TABLE {table}")
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
     before = await _everything(postgres_url)
@@ -202,6 +204,9 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
                 "web_links",
                 "web_sessions",
                 "reviews",
+                "leagues",
+                "league_players",
+                "league_tables",
             )
             and t not in (*V6, *V9)
         }
@@ -223,7 +228,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
         await play(manager, 2, None, Chooser(2))  # the running game ends
         assert await store.queries.verify() == []
     assert await _pg(postgres_url, "SELECT version FROM coalbaron_schema") == [(SCHEMA_VERSION,)]
-    assert SCHEMA_VERSION == 13
+    assert SCHEMA_VERSION == 14
 
 
 V6 = ("server_defaults", "bot_state")

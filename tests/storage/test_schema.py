@@ -42,7 +42,7 @@ async def test_a_new_file_gets_the_latest_schema_wal_and_our_application_id(tmp_
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     assert pragma(path, "journal_mode") == "wal"
     assert pragma(path, "application_id") == APPLICATION_ID
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 13
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 14
 
 
 async def test_the_path_comes_from_coalbaron_db_else_data_folder(tmp_path, monkeypatch):
