@@ -3,12 +3,14 @@
 Each kind is a `DynamicItem` subclass beside the message it belongs to: the lobby's in
 `bot.lobby.buttons`, the seat handed back in `bot.play.seats`, the turn message's in `bot.play.turn_buttons`, the
 private draw choice's in `bot.play.draw_choice`, the mining console's in `bot.play.console`, the tutorial's
-in `bot.play.tutorial`, the settings menus in `bot.me.settings`, the replay viewer's in `bot.record.replay`. Their
+in `bot.play.tutorial`, the settings menus in `bot.me.settings`, the replay viewer's in `bot.record.replay`, a
+league announcement's in `bot.league.signup`. Their
 custom ids carry the game (or, for the settings, only the setting), so they work after a restart.
 """
 
 from __future__ import annotations
 
+from bot.league.signup import LeagueButton
 from bot.lobby.buttons import ComputerMenu, LobbyButton
 from bot.lobby.rematch import RematchButton
 from bot.me.catchup import CatchUpButton
@@ -50,4 +52,5 @@ PERSISTENT_ITEMS = (
     HistoryMenu,
     CatchUpButton,
     BoardButton,
+    LeagueButton,
 )

@@ -292,6 +292,14 @@ class Leagues(Part):
             )
         return [_table(r) for r in rows]
 
+    async def table_thread(self, league_id: int, round_no: int, table_no: int, thread_id: int) -> None:
+        """A table's thread is made (its game is dealt there next; a restart deals it there)."""
+        async with self.backend.write() as tx:
+            await tx.execute(
+                "UPDATE league_tables SET thread_id = ? WHERE league_id = ? AND round = ? AND table_no = ?",
+                (thread_id, league_id, round_no, table_no),
+            )
+
     async def table_opened(self, league_id: int, round_no: int, table_no: int, game_id: int, thread_id: int) -> None:
         async with self.backend.write() as tx:
             await tx.execute(

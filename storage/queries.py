@@ -160,9 +160,15 @@ class Queries(Part):
         return MoveTimes(moves=len(own), median=_percentile(own, 0.5), p90=_percentile(own, 0.9), timer_moves=timer)
 
     async def reliability(self, guild_id: int, user_id: int) -> Reliability:
-        """Whether `user_id` finishes what they start in this server, over their latest `RECENT_GAMES`
-        started games that ended: finished with their seat still theirs (no computer playing it at the
-        end, `GameSettings.stand_ins`), and their move times (`move_times`)."""
+        """Whether `user_id` finishes what they start in this server (`finished_own`), and their move times
+        (`move_times`)."""
+        ended, own = await self.finished_own(guild_id, user_id)
+        return Reliability(ended=ended, finished_own=own, times=await self.move_times(guild_id, user_id))
+
+    async def finished_own(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """Of `user_id`'s latest `RECENT_GAMES` started games in this server that ended (finished or
+        aborted), how many there are and how many they finished with their seat still theirs (no computer
+        playing it at the end: `GameSettings.stand_ins`)."""
         async with self.backend.read() as tx:
             rows = await tx.fetch(
                 "SELECT g.status, g.options, s.name FROM seats s JOIN games g ON g.id = s.game_id"
@@ -175,7 +181,7 @@ class Queries(Part):
             for status, options, name in rows
             if status == "finished" and name not in GameSettings.model_validate_json(options).stand_ins
         )
-        return Reliability(ended=len(rows), finished_own=own, times=await self.move_times(guild_id, user_id))
+        return len(rows), own
 
     async def log(self, game_id: int, last: int | None = None) -> list[LogRow]:
         """The game's action log in order (only the `last` entries, when given)."""

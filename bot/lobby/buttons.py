@@ -8,6 +8,7 @@ from discord.ui import Button, DynamicItem, Select, View
 from bot.context import channel_of, client_of
 from bot.i18n import _, in_channel
 from bot.items import BLUE, GREEN, GREY, GameButton, GameMenu, button_template, chosen, make_menu, menu_template
+from bot.lobby.reliability import finish_shares
 from bot.posting import game_messages
 from bot.replies import game_for, log_event, pinging, stale
 from bot.words import computers as computer_words
@@ -106,8 +107,9 @@ class LobbyButton(GameButton, DynamicItem[Button], template=button_template("lob
         else:
             game = await manager.lobbies.start(channel, user.id)
         log_event(game, f"user {user.id} pressed {self.what} in the lobby")
+        shares = await finish_shares(client_of(interaction), game)
         with in_channel(game):
-            await interaction.response.edit_message(content=lobby.lobby_message(game), view=lobby_view(game))
+            await interaction.response.edit_message(content=lobby.lobby_message(game, shares), view=lobby_view(game))
             game_messages.lobby_changed(client_of(interaction), game, interaction)
             if self.what == "leave" and host_left and game.is_lobby and game.seats:
                 await interaction.followup.send(lobby.new_host(game), allowed_mentions=pinging(game.host_id))

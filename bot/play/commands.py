@@ -27,8 +27,10 @@ from bot.context import channel_of, client_of, guild_of
 from bot.host import server_defaults
 from bot.host.commands import HostCommands
 from bot.i18n import DEFAULT, _, in_channel, language_from_option, pgettext
+from bot.league.commands import LeagueCommands
 from bot.lobby import threads
 from bot.lobby.permissions import missing_permissions
+from bot.lobby.reliability import finish_shares
 from bot.me import my_games
 from bot.me.commands import MeCommands
 from bot.play import board_key, console, seats, turns, tutorial
@@ -118,10 +120,11 @@ class CoalCommands(app_commands.Group):
     def __init__(self) -> None:
         super().__init__(name="coal", description=describe.GROUP)
         # Discord allows a command 25 entries: the moves and the table's commands are /coal's own, and
-        # three groups gather the rest (docs/commands.md): the host's tools, what is yours, the record.
+        # four groups gather the rest (docs/commands.md): the host's tools, what is yours, the record, leagues.
         self.add_command(HostCommands())
         self.add_command(MeCommands())
         self.add_command(RecordCommands())
+        self.add_command(LeagueCommands())
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         path = tuple(interaction.command.qualified_name.split()[1:]) if interaction.command else ()
@@ -189,9 +192,10 @@ class CoalCommands(app_commands.Group):
             return
         game = await client_of(interaction).manager.lobbies.join(channel_of(interaction), user.id, user.display_name)
         log_event(game, f"user {user.id} joined")
+        shares = await finish_shares(client_of(interaction), game)
         with in_channel(game):
             await game_messages.lobby(
-                client_of(interaction), interaction, game, lobby_words.joined(user.display_name, game)
+                client_of(interaction), interaction, game, lobby_words.joined(user.display_name, game, shares)
             )
 
     @app_commands.command(name="leave", description=describe.LEAVE)

@@ -70,7 +70,13 @@ class RecordCommands(app_commands.Group):
         s = await manager.queries.player_stats(guild_of(interaction), member.id)
         rating, changes = await manager.ladders.rating_of(guild_of(interaction), member.id)
         times = await manager.queries.move_times(guild_of(interaction), member.id)
-        lines = (status.stats_message(member.id, s), status.move_times_line(times), status.rating_line(rating, changes))
+        ended, own = await manager.queries.finished_own(guild_of(interaction), member.id)
+        lines = (
+            status.stats_message(member.id, s),
+            status.finished_own_line(ended, own),
+            status.move_times_line(times),
+            status.rating_line(rating, changes),
+        )
         text = "\n".join(x for x in lines if x)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 

@@ -25,6 +25,7 @@ from discord import app_commands
 from bot.command_names import CommandTranslator
 from bot.cooldowns import Cooldowns
 from bot.i18n import load_all, locale_for, speak
+from bot.league.runner import LeagueRunner
 from bot.play.computers import ComputerPlayers
 from bot.posting.publisher import Publisher
 from bot.record.frame_cache import FrameCache
@@ -147,6 +148,7 @@ class CoalBot(discord.Client):
         self.cooldowns = Cooldowns(self.clock)
         self.computers = ComputerPlayers(self, computer_processes, expert_seconds)
         self.reviewer = Reviewer(self, post_review, options.review_seconds)  # post-game reviews, in the background
+        self.leagues = LeagueRunner(self)  # the servers' leagues, kept moving
         # Images drawn in worker processes (DRAWING_PROCESSES), or with 0 in a thread of this one; four
         # at a time in each process's queue, so that under a burst it never waits for the event loop
         # (bench.bot, 20 moves at once: busy 78-82 % with four, 75-78 % with two).
@@ -250,6 +252,8 @@ class CoalBot(discord.Client):
         self.timers.start()
         self.manager.games.listeners.append(self.housekeeping.changed)
         self.housekeeping.start()
+        self.manager.games.listeners.append(self.leagues.changed)
+        self.leagues.work_context = contextvars.copy_context()
         if self.board is not None:
             self.board.work_context = contextvars.copy_context()
             if self.board_at_start:
@@ -278,6 +282,9 @@ class CoalBot(discord.Client):
         reviews = await self.reviewer.resume()
         if reviews:
             log.info("reviews to finish or post: %d", reviews)
+        leagues = await self.leagues.resume()
+        if leagues:
+            log.info("leagues resumed: %d", leagues)
 
     async def close(self) -> None:
         if self._timers is not None:
@@ -289,6 +296,7 @@ class CoalBot(discord.Client):
         self.publisher.close()  # a post waiting to be tried again is tried at the next start
         await self.computers.close()  # a move being thought is thought again after the next start
         self.reviewer.close()  # a review goes on from its last decision judged at the next start
+        self.leagues.close()  # a league goes on from what is stored at the next start
         if self.drawing is not None:
             self.drawing.close()
         if self._manager is not None:
@@ -327,6 +335,7 @@ class CoalBot(discord.Client):
         """Removed from a server (or it was deleted): its games end, its data goes after PURGE_AFTER_DAYS."""
         if self._manager is not None:
             await self.housekeeping.departed(guild.id)
+            await self.leagues.departed(guild.id)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Added to a server: if it had removed the bot lately, its data stays."""

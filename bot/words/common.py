@@ -110,9 +110,11 @@ def marks(n: int) -> str:
 # Python format spec ("95.0" was one in every language).
 
 
-def decimal(value: float, places: int = 1) -> str:
-    """A figure with `places` decimals as the language writes it: "3.5", "3,5", "1.234,5"."""
-    pattern = "#,##0." + "0" * places if places else "#,##0"
+def decimal(value: float, places: int = 1, *, fixed: bool = True) -> str:
+    """A figure with `places` decimals as the language writes it: "3.5", "3,5", "1.234,5"; without `fixed`,
+    only the decimals it has ("3", "1,5")."""
+    digit = "0" if fixed else "#"
+    pattern = "#,##0." + digit * places if places else "#,##0"
     return format_decimal(round(value, places), format=pattern, locale=language())
 
 

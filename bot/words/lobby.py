@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.i18n import N_, Nn_, Np_, _
-from bot.words.common import AND, mention, plural, seat_of, shown, timer_name
+from bot.words.common import AND, mention, percent, plural, seat_of, shown, timer_name
 from rules.components import MAX_PLAYERS, MIN_PLAYERS
 from storage import Game
 
@@ -11,6 +13,8 @@ from storage import Game
 SEAT_COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "purple": N_("purple")}
 SEAT = N_("{seat}. {player} ({colour})")
 SEAT_OF_HOST = N_("{seat}. {player} ({colour}), host")
+# in a lobby, beside a person's seat once they have ended a game in this server (issue 76)
+SEAT_FINISHES = N_("{line} · games finished in their own seat: {share}")
 NEW_HOST = N_("{host} is now the host.")
 NO_TIMER = N_("no turn timer")
 TIMER = N_("{timer} per turn")
@@ -61,12 +65,17 @@ def seat_colour(colour: str) -> str:
     return _(SEAT_COLOURS[colour]) if colour in SEAT_COLOURS else colour
 
 
-def seat_line(game: Game) -> str:
-    """The seats in order, the host marked (in the lobby, where the host decides)."""
+def seat_line(game: Game, shares: Mapping[int, float] | None = None) -> str:
+    """The seats in order, the host marked (in the lobby, where the host decides), and in the lobby how
+    often each person finishes their games in their own seat (`shares`, those who have ended one here)."""
     lines = []
     for s in game.seats:
         template = _(SEAT_OF_HOST) if game.is_lobby and s.user_id == game.host_id else _(SEAT)
-        lines.append(template.format(seat=s.seat + 1, player=seat_of(s.user_id, s.name), colour=seat_colour(s.colour)))
+        line = template.format(seat=s.seat + 1, player=seat_of(s.user_id, s.name), colour=seat_colour(s.colour))
+        share = (shares or {}).get(s.user_id)
+        if game.is_lobby and share is not None:
+            line = _(SEAT_FINISHES).format(line=line, share=percent(share))
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -88,7 +97,7 @@ def names_of(user_ids: list[int]) -> str:
     return _(AND).join(mention(u) for u in user_ids)
 
 
-def lobby_message(game: Game) -> str:
+def lobby_message(game: Game, shares: Mapping[int, float] | None = None) -> str:
     opts = game.options
     seconds = opts.timer_seconds
     timer = _(NO_TIMER) if seconds is None else _(TIMER).format(timer=timer_name(seconds))
@@ -100,11 +109,11 @@ def lobby_message(game: Game) -> str:
         head, tail = _(LOBBY_CLOSED), ""
     else:
         head, tail = _(STARTED_HEAD).format(timer=timer, delivered=delivered), ""
-    return "\n".join(x for x in (head, seat_line(game), tail) if x)
+    return "\n".join(x for x in (head, seat_line(game, shares), tail) if x)
 
 
-def joined(name: str, game: Game) -> str:
-    return _(JOINED).format(name=shown(name)) + "\n" + lobby_message(game)
+def joined(name: str, game: Game, shares: Mapping[int, float] | None = None) -> str:
+    return _(JOINED).format(name=shown(name)) + "\n" + lobby_message(game, shares)
 
 
 def left(name: str, game: Game, host_left: bool = False) -> str:

@@ -160,6 +160,18 @@ def _length(seconds: float) -> str:
     return plural(round(seconds / 86400), *DAYS) if seconds >= 86400 else duration(seconds)
 
 
+FINISHED_OWN = Nn_(
+    "Finished in their own seat: {own} of their {n} latest started game that ended ({share}).",
+    "Finished in their own seat: {own} of their {n} latest started games that ended ({share}).",
+)
+
+
+def finished_own_line(ended: int, own: int) -> str:
+    """How often a person sees their games through in their own seat (no computer took it); "" before a
+    first started game ended."""
+    return plural(ended, *FINISHED_OWN, own=own, share=percent(own / ended)) if ended else ""
+
+
 def move_times_line(t: MoveTimes) -> str:
     """The turn-time statistics of /coal record stats; nothing before a first timed move."""
     if t.median is None or t.p90 is None:
