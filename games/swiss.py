@@ -117,26 +117,31 @@ def _candidates(left: list[int], size: int, met: Mapping[Pair, int]) -> list[tup
 
 
 def _search(players: list[int], sizes: list[int], met: Mapping[Pair, int]) -> list[tuple[int, ...]] | None:
-    """Tables in which nobody meets anyone twice, nearest in rank first (a depth-first search over the
-    candidate tables); None when none is found within the budget."""
+    """Tables in which nobody meets anyone twice, nearest in rank first (a depth-first search: the best
+    ranked player left takes each table size still to fill, the larger first, with each candidate table);
+    None when none is found within the budget. The tables come back largest first."""
     budget = [SEARCH_NODES]
 
-    def place(left: list[int], at: int) -> list[tuple[int, ...]] | None:
-        if at == len(sizes):
+    def place(left: list[int], sizes_left: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        if not sizes_left:
             return []
-        for table in _candidates(left, sizes[at], met):
-            if _repeats(table, met):
-                return None  # the candidates come fewest repeats first: none without one is left
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            seated = set(table)
-            rest = place([p for p in left if p not in seated], at + 1)
-            if rest is not None:
-                return [table, *rest]
+        for size in sorted(set(sizes_left), reverse=True):
+            rest_sizes = list(sizes_left)
+            rest_sizes.remove(size)
+            for table in _candidates(left, size, met):
+                if _repeats(table, met):
+                    break  # the candidates come fewest repeats first: none without one is left
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return None
+                seated = set(table)
+                rest = place([p for p in left if p not in seated], tuple(rest_sizes))
+                if rest is not None:
+                    return [table, *rest]
         return None
 
-    return place(players, 0)
+    found = place(players, tuple(sizes))
+    return None if found is None else sorted(found, key=len, reverse=True)
 
 
 def _greedy(players: list[int], sizes: list[int], met: Mapping[Pair, int]) -> list[tuple[int, ...]]:

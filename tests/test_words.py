@@ -30,7 +30,7 @@ OPERATOR_MODULES = {ROOT / "bot" / "__main__.py"} | {
 OPERATOR_MODULES.add(ROOT / "rendering" / "regenerate.py")  # writes committed code for developers
 PROGRAMMING_ERRORS = {"ValueError", "TypeError", "IndexError", "KeyError", "RuntimeError", "AssertionError"}
 PROGRAMMING_ERRORS |= {"NotImplementedError"}
-LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log_event"}
+LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log_event", "log_league"}
 PROSE = re.compile(r"[A-Za-z]{2,}[ ,;:]+[A-Za-z]{2,}")
 
 

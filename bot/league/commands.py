@@ -17,7 +17,7 @@ from bot.context import channel_of, client_of, guild_of
 from bot.host import server_defaults
 from bot.i18n import _, language_from_option, speaking
 from bot.league.announcement import announcement_text
-from bot.league.signup import announcement_view, join, leave, log_event_league
+from bot.league.signup import announcement_view, join, leave, log_league
 from bot.lobby.permissions import missing_permissions
 from bot.replies import refuse
 from bot.words import commands as describe
@@ -107,7 +107,7 @@ class LeagueCommands(app_commands.Group):
             min_reliability=min_reliability / 100,
         )
         view = await bot.manager.leagues.view(league.id)
-        log_event_league(view, f"opened by user {interaction.user.id} ({format}, {rounds}, tables of {table_size})")
+        log_league(view, f"opened by user {interaction.user.id} ({format}, {rounds}, tables of {table_size})")
         with speaking(lang):
             text = announcement_text(view)
             buttons = announcement_view(view)
@@ -179,6 +179,6 @@ class LeagueCommands(app_commands.Group):
         bot = client_of(interaction)
         view = await bot.manager.leagues.in_channel(channel_of(interaction))
         view = await bot.manager.leagues.cancel(view.league.id)
-        log_event_league(view, f"cancelled by user {interaction.user.id}")
+        log_league(view, f"cancelled by user {interaction.user.id}")
         await interaction.response.send_message(_(words.ENDED).format(league=view.league.id), ephemeral=True)
         await bot.leagues.refresh_announcement(view)

@@ -176,7 +176,7 @@ class LeagueRunner:
         if thread_id is None:
             channel = self.bot.get_channel(league.channel_id) or await self.bot.fetch_channel(league.channel_id)
             if not isinstance(channel, discord.TextChannel):
-                raise TableNotOpened(f"channel {league.channel_id} is not a text channel")
+                raise TableNotOpened(league.channel_id)  # not a text channel (any more)
             with speaking(league.language):
                 name = words.thread_name(league, table)
             thread = await channel.create_thread(

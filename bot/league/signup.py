@@ -54,7 +54,7 @@ async def join(interaction: discord.Interaction, league_id: int) -> None:
     bot = client_of(interaction)
     user = interaction.user
     view = await bot.manager.leagues.sign_up(league_id, user.id, user.display_name)
-    log_event_league(view, f"user {user.id} signed up")
+    log_league(view, f"user {user.id} signed up")
     await interaction.response.send_message(_(words.SIGNED_UP).format(league=league_id), ephemeral=True)
     await bot.leagues.refresh_announcement(view)
 
@@ -66,13 +66,13 @@ async def leave(interaction: discord.Interaction, league_id: int) -> None:
     for channel_id in running:  # their game at this round's table: a computer finishes it
         if await bot.manager.hosting.hand_over_for_good(channel_id, user.id, "league") is not None:
             bot.computers.wake(channel_id)
-    log_event_league(view, f"user {user.id} {'withdrew' if view.league.status == 'running' else 'left'}")
+    log_league(view, f"user {user.id} {'withdrew' if view.league.status == 'running' else 'left'}")
     said = words.WITHDRAWN if view.league.status == "running" else words.LEFT
     await interaction.response.send_message(_(said).format(league=league_id), ephemeral=True)
     await bot.leagues.refresh_announcement(view)
 
 
-def log_event_league(view: LeagueView, what: str) -> None:
+def log_league(view: LeagueView, what: str) -> None:
     """One log line per league event, with its id and server."""
     log.info(
         "league %s (guild %s): %s", view.league.id, view.league.guild_id, what, extra={"guild_id": view.league.guild_id}

@@ -39,22 +39,21 @@ WITHDRAWN = N_(
     "You withdrew from league {league}: no later round seats you, and a computer finishes your running game"
     " (its places count for the others at the table, not for you)."
 )
-OPENED = N_("League {league} is open for sign-up: the announcement is above.")
 STARTED = N_("League {league} has begun.")
 DID_NOT_START = N_("League {league} did not begin: fewer than two players signed up.")
 ENDED = N_("League {league} is cancelled; its running games play on as games of their own.")
 
 ROUND_HEAD = N_("🏆 **League {league}, round {round} of {rounds}**")
 TABLE_LINE = N_("Table {table}: {players} — {thread}")
-BYE_LINE = N_("Bye: {player} ({points} points)")
+BYE_LINE = N_("Bye: {player} (points: {points})")
 TABLE_HELLO = N_("🏆 League {league}, round {round}, table {table}: {players}. Good luck!")
 THREAD_NAME = N_("League {league} · round {round} · table {table}")  # a thread's name: at most 100 characters
 
 STANDINGS_AFTER = N_("**Standings of league {league} after round {round} of {rounds}**")
 STANDINGS_FINAL = N_("🏆 **Final standings of league {league}**")
-STANDING_LINE = N_("{rank}. {player} — {points} points · margin {margin} VP · Buchholz {buchholz}")
+STANDING_LINE = N_("{rank}. {player} — points: {points} · margin: {margin} VP · Buchholz: {buchholz}")
 STANDINGS_ALT = N_("The standings of league {league}, best first: {lines}.")
-ALT_LINE = N_("{rank}. {player}, {points} points")
+ALT_LINE = N_("{rank}. {player}, points: {points}")
 KEY = N_(
     "Places give 3 points to the first at a table down to 0 for the last (shared when tied); a bye gives 1.5."
     " Ties are broken by the VP margin over the league (each game's VP less the best rival's), then by Buchholz"

@@ -70,7 +70,8 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
     wins = sum(g.state.seat_of("alice") in g.state.winners for g in games)
     r = await w.bob.slash(w.channel, "coal record stats", player=w.alice)
     assert r.ephemeral
-    record, times, rating = r.response.content.split("\n")
+    record, finished, times, rating = r.response.content.split("\n")
+    assert finished == "Finished in their own seat: 2 of their 3 latest started games that ended (67%)."  # one aborted
     assert times.startswith("Time to move: ") and "the timer moved in 0% of their turns" in times
     assert record == (
         f"<@{w.alice.id}>: 2 games, {wins} win{'' if wins == 1 else 's'}, "
@@ -78,7 +79,10 @@ async def test_stats_count_games_wins_average_and_best_in_this_server(world):
     )
     assert rating.startswith("Rating ") and rating.count(",") == 1  # two rated games: tests/bot/test_ratings.py
     r = await w.dave.slash(w.channel, "coal record stats")
-    assert r.response.content == f"<@{w.dave.id}> has not finished a game in this server yet."
+    assert r.response.content.split("\n")[:2] == [
+        f"<@{w.dave.id}> has not finished a game in this server yet.",
+        "Finished in their own seat: 0 of their 1 latest started game that ended (0%).",  # the aborted one
+    ]
 
 
 @pytest.mark.slow

@@ -153,3 +153,19 @@ def test_pairing_a_big_round_seats_everyone_once_without_repeats():
         assert seated == list(range(500)) and pairing.repeats == 0
         met.update(met_pairs(pairing.tables))
     assert pair_of(5, 2) == (2, 5)
+
+
+def test_the_search_lets_any_player_take_the_smaller_table():
+    """Eight left after a withdrawal sit at 3, 3 and 2: the only tables without a repeat put the sixth ranked
+    (7) at the table of two. The search once gave each next-best player the next size in order, missed them,
+    and a league repeated a pair that could have been avoided."""
+    met = Counter(
+        {
+            pair_of(a, b): 1
+            for a, b in [(5, 6), (5, 7), (6, 7), (3, 4), (0, 4), (0, 3), (1, 8), (2, 8), (1, 2)]
+            + [(3, 5), (3, 8), (5, 8), (0, 7), (0, 1), (1, 7), (2, 4), (4, 6), (2, 6)]
+        }
+    )
+    order = [1, 6, 7, 5, 2, 0, 4, 3]
+    pairing = pair_round([Entrant(u, points=float(10 - k)) for k, u in enumerate(order)], met, 3)
+    assert pairing.repeats == 0 and sorted(len(t) for t in pairing.tables) == [2, 3, 3]

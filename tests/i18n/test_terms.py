@@ -47,7 +47,8 @@ REJECTED = {
            "Puntuaciones finales", "El computadora", "el computadora", "un computadora"),
     "it": ("organizzator", "mazzo", "mazzi", "Riprendi mossa", "seduto", "si è unito", "se n'è andato",
            "Vincitore", "vincitore", "una sala", "si può riprendere", "ha ripreso la sua mossa"),
-    "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug", "Runde", "spielt deinen Platz",
+    "de": ("Spielbrett", "Lastwagen oder Zug", "Lastwagen, Zug", "eine Runde Glück Auf", "die Runde dieses",
+           "in die Runde", "spielt deinen Platz",
            "Partie"),  # a game is ein Spiel, everywhere
     "ja": ("盤面", "納品", "Coal Baron", "の層", "参加受付", "指す", "指し", "指さ", "席をプレイ",
            "あなたの番"),  # a turn is 手番
@@ -63,7 +64,18 @@ VOSOTROS = re.compile(
 )
 # Spanish words that end like a vosotros form and are not one
 SPANISH_WORDS_ENDING_IN_D = {"usted", "pared", "césped", "huésped"}  # (words in -dad, -tad, -tud: by their ending)
-SPANISH_WORDS_ENDING_IN_OS = {"vacíos", "envíos", "ríos", "país", "maíz", "deseos", "paseos", "trofeos", "correos"}
+SPANISH_WORDS_ENDING_IN_OS = {
+    "vacíos",
+    "envíos",
+    "ríos",
+    "país",
+    "maíz",
+    "deseos",
+    "paseos",
+    "trofeos",
+    "correos",
+    "torneos",
+}
 
 
 def _entries(lang: str):
