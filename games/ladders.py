@@ -10,6 +10,7 @@ from collections.abc import Callable
 from storage import FinishedResult, Game, RatingChange, RatingRow, Store
 
 from . import ratings
+from .seasons import season_of
 
 log = logging.getLogger("coalbaron")
 
@@ -47,7 +48,20 @@ class Ladders:
             )  # they asked to be forgotten before it ended
             users = [user for user, _ in ratings.people(result, leaving)]
             changes = ratings.rate(result, await self.store.ladders.ratings(result.guild_id, users), leaving)
-            return await self.store.ladders.save_ratings(result.guild_id, changes)
+            kind = (await self.store.preferences.server_defaults(result.guild_id)).get("season")
+            season = season_of(str(kind) if kind else None, result.finished_at)
+            season_changes: list[RatingChange] = []
+            if season is not None:  # the season's own ladder, from its games alone
+                before = await self.store.ladders.season_ratings(result.guild_id, season, users)
+                season_changes = ratings.rate(result, before, leaving)
+            return await self.store.ladders.save_ratings(result.guild_id, changes, season, season_changes)
+
+    async def season_board(
+        self, guild_id: int, season: str, user_id: int, limit: int = 10
+    ) -> tuple[list[RatingRow], tuple[int, int] | None]:
+        """A season's best rated people, and `user_id`'s place in it; None if unrated there."""
+        ladders = self.store.ladders
+        return await ladders.season_board(guild_id, season, limit), await ladders.season_rank(guild_id, season, user_id)
 
     async def board(
         self, guild_id: int, user_id: int, limit: int = 10

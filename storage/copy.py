@@ -65,6 +65,7 @@ TABLES: dict[str, str] = {
     " max_players, min_games, min_reliability, status, round, schedule, final, created_at, finished_at",
     "league_players": "league_id, user_id, name, joined_at, withdrawn_round",
     "league_tables": "league_id, round, table_no, users, game_id, thread_id",
+    "season_ratings": "guild_id, season, user_id, mu, sigma, games, updated_at",
 }
 _ORDER = {
     "games": "id",
@@ -84,6 +85,7 @@ _ORDER = {
     "leagues": "id",
     "league_players": "league_id, user_id",
     "league_tables": "league_id, round, table_no",
+    "season_ratings": "guild_id, season, user_id",
 }
 
 

@@ -25,10 +25,17 @@ class Ladders(Part):
             )
         return {r[0]: RatingRow(r[0], r[1], r[2], r[3]) for r in rows}
 
-    async def save_ratings(self, guild_id: int, changes: Sequence[RatingChange]) -> bool:
-        """Store one game's rating changes and the new ratings, in one transaction; False (and
-        nothing written) when the game was rated already. A person whose request to be forgotten covers
-        the game is left out (a request made while the rating was worked out included)."""
+    async def save_ratings(
+        self,
+        guild_id: int,
+        changes: Sequence[RatingChange],
+        season: str | None = None,
+        season_changes: Sequence[RatingChange] = (),
+    ) -> bool:
+        """Store one game's rating changes and the new ratings, in one transaction, and its season's new
+        ratings (`season_changes`, rated from the season's games alone); False (and nothing written) when
+        the game was rated already. A person whose request to be forgotten covers the game is left out (a
+        request made while the rating was worked out included)."""
         if not changes:
             return False
         now = self.clock()
@@ -50,11 +57,58 @@ class Ladders(Part):
                         " games = ratings.games + 1, updated_at = excluded.updated_at",
                         (guild_id, c.user_id, c.mu, c.sigma, now),
                     )
+                for c in season_changes if season is not None else ():
+                    if c.user_id in leaving:
+                        continue
+                    await tx.execute(
+                        "INSERT INTO season_ratings (guild_id, season, user_id, mu, sigma, games, updated_at)"
+                        " VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, season, user_id)"
+                        " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                        " games = season_ratings.games + 1, updated_at = excluded.updated_at",
+                        (guild_id, season, c.user_id, c.mu, c.sigma, now),
+                    )
         except Exception as err:
             if self.backend.is_unique_violation(err):  # rated already (a retry after a crash, or a race)
                 return False
             raise
         return True
+
+    async def season_ratings(self, guild_id: int, season: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
+        """The ratings these people have in the server's season (none yet: not in the answer)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                "SELECT user_id, mu, sigma, games FROM season_ratings WHERE guild_id = ? AND season = ?"
+                f" AND user_id IN ({marks})",
+                (guild_id, season, *user_ids),
+            )
+        return {r[0]: RatingRow(r[0], r[1], r[2], r[3]) for r in rows}
+
+    async def season_board(self, guild_id: int, season: str, limit: int = 10) -> list[RatingRow]:
+        """A season's best rated people, by mu - 3 sigma (the season's final table once it has ended)."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                "SELECT user_id, mu, sigma, games FROM season_ratings WHERE guild_id = ? AND season = ?"
+                " ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
+                (guild_id, season, limit),
+            )
+        return [RatingRow(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def season_rank(self, guild_id: int, season: str, user_id: int) -> tuple[int, int] | None:
+        """A person's place in a season's ladder and how many are in it; None when unrated there."""
+        rows = await self.season_board(guild_id, season, limit=100_000)
+        place = next((k for k, r in enumerate(rows, start=1) if r.user_id == user_id), None)
+        return None if place is None else (place, len(rows))
+
+    async def seasons(self, guild_id: int) -> list[str]:
+        """The server's seasons that have a ladder, newest first."""
+        async with self.backend.read() as tx:
+            rows = await tx.fetch(
+                "SELECT DISTINCT season FROM season_ratings WHERE guild_id = ? ORDER BY season DESC", (guild_id,)
+            )
+        return [str(s) for (s,) in rows]
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[RatingRow]:
         """The server's best rated people, by mu - 3 sigma."""

@@ -86,6 +86,11 @@ PERSONAL: dict[tuple[str, str], str] = {
     ("league_players", "joined_at"): "when they signed up",
     ("league_players", "withdrawn_round"): "the round they withdrew in",
     ("league_tables", "users"): "who sat at each table of a league's round (user ids, JSON)",
+    ("season_ratings", "user_id"): "whose rating in a season",
+    ("season_ratings", "mu"): "their rating in the season",
+    ("season_ratings", "sigma"): "how sure it is",
+    ("season_ratings", "games"): "how many rated games they played in the season",
+    ("season_ratings", "updated_at"): "when it last changed",
 }
 NOT_PERSONAL: dict[tuple[str, str], str] = {
     **{
@@ -137,6 +142,7 @@ NOT_PERSONAL: dict[tuple[str, str], str] = {
         )
     },
     ("league_players", "league_id"): "the league",
+    **{("season_ratings", c): "the server and the season" for c in ("guild_id", "season")},
     **{
         ("league_tables", c): "the table's place and its game"
         for c in ("league_id", "round", "table_no", "game_id", "thread_id")
@@ -161,6 +167,11 @@ class Personal(Part):
             )
             ratings = await tx.fetch(
                 "SELECT guild_id, mu, sigma, games, updated_at FROM ratings WHERE user_id = ? ORDER BY guild_id",
+                (user_id,),
+            )
+            seasons = await tx.fetch(
+                "SELECT guild_id, season, mu, sigma, games, updated_at FROM season_ratings WHERE user_id = ?"
+                " ORDER BY guild_id, season",
                 (user_id,),
             )
             changes = await tx.fetch(
@@ -231,6 +242,10 @@ class Personal(Part):
                 "ratings": [
                     {"guild_id": g, "mu": mu, "sigma": sigma, "games": n, "updated_at": at}
                     for g, mu, sigma, n, at in ratings
+                ],
+                "season_ratings": [
+                    {"guild_id": g, "season": season, "mu": mu, "sigma": sigma, "games": n, "updated_at": at}
+                    for g, season, mu, sigma, n, at in seasons
                 ],
                 "rating_changes": [
                     {"game_id": gid, "guild_id": g, "mu_before": mb, "sigma_before": sb, "mu": mu, "sigma": s, "at": at}
@@ -312,6 +327,7 @@ class Personal(Part):
             await tx.execute("DELETE FROM away_periods WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM season_ratings WHERE user_id = ?", (user_id,))
             await tx.execute("UPDATE server_defaults SET updated_by = 0 WHERE updated_by = ?", (user_id,))
             await tx.execute("DELETE FROM web_links WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM web_sessions WHERE user_id = ?", (user_id,))
@@ -418,6 +434,7 @@ class Personal(Part):
                 await tx.execute(f"DELETE FROM games WHERE id IN ({marks})", chunk)
                 await tx.execute(f"DELETE FROM purging WHERE game_id IN ({marks})", chunk)
             await tx.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await tx.execute("DELETE FROM season_ratings WHERE guild_id = ?", (guild_id,))
             await tx.execute("DELETE FROM server_defaults WHERE guild_id = ?", (guild_id,))
             leagues = "SELECT id FROM leagues WHERE guild_id = ?"
             await tx.execute(f"DELETE FROM league_tables WHERE league_id IN ({leagues})", (guild_id,))

@@ -455,7 +455,8 @@ V13 = [
 
 def _to_v14(db: sqlite3.Connection) -> None:
     """Leagues (`leagues`, `league_players`, `league_tables`): a server's tournaments, their sign-ups, and
-    each round's tables as paired (a table's game once it is opened), so a restart goes on where it was."""
+    each round's tables as paired (a table's game once it is opened), so a restart goes on where it was; and
+    the ladder by season (`season_ratings`: each season's ratings, from its own games only)."""
     for sql in V14:
         db.execute(sql)
 
@@ -504,6 +505,18 @@ V14 = [
         game_id INTEGER,
         thread_id INTEGER,
         PRIMARY KEY (league_id, round, table_no)
+    )
+    """,
+    """
+    CREATE TABLE season_ratings (
+        guild_id INTEGER NOT NULL,
+        season TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, season, user_id)
     )
     """,
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 
 from bot.command_options import (
     GAME_OPTION_CHOICES,
@@ -17,6 +18,7 @@ from bot.command_options import (
 )
 from bot.context import channel_of, client_of
 from bot.host import server_defaults
+from bot.host.server_defaults import SEASON_CHOICES
 from bot.i18n import in_channel
 from bot.play import seats
 from bot.posting import game_messages
@@ -92,8 +94,8 @@ class HostCommands(app_commands.Group):
         await game_messages.resumed(bot, interaction, game, text)  # pings as they chose to be told
 
     @app_commands.command(name="defaults", description=describe.DEFAULTS)
-    @app_commands.describe(**GAME_OPTIONS, reset=describe.DEFAULTS_RESET)
-    @app_commands.choices(**GAME_OPTION_CHOICES)
+    @app_commands.describe(**GAME_OPTIONS, season=describe.DEFAULTS_SEASON, reset=describe.DEFAULTS_RESET)
+    @app_commands.choices(**GAME_OPTION_CHOICES, season=[Choice(name=k, value=k) for k in SEASON_CHOICES])
     @app_commands.autocomplete(language=languages)
     async def defaults(
         self,
@@ -103,7 +105,9 @@ class HostCommands(app_commands.Group):
         absent: str | None = None,
         language: str | None = None,
         thread: bool | None = None,
+        season: str | None = None,
         reset: bool = False,
     ) -> None:
         given = {"timer": timer, "delivered": delivered, "absent": absent, "language": language, "thread": thread}
+        given["season"] = season
         await server_defaults.change(interaction, given, reset)

@@ -16,11 +16,20 @@ from bot.i18n import _, language_from_option
 from bot.replies import refuse
 from bot.words import defaults as words
 from bot.words import refusals
+from games.seasons import KINDS
 from storage import GameSettings
 
 # `/coal new`'s own defaults. Not GameSettings' defaults: those read games stored before an option
 # existed (their absent players got the bank), while a new game gets a computer for them.
-BUILT_IN: dict[str, Any] = {"timer": "24h", "delivered": "own", "absent": "computer", "language": None, "thread": True}
+BUILT_IN: dict[str, Any] = {
+    "timer": "24h",
+    "delivered": "own",
+    "absent": "computer",
+    "language": None,
+    "thread": True,
+    "season": "none",  # not a game's option: the server's ladder by season (games.seasons)
+}
+SEASON_CHOICES = ("none", *KINDS)
 
 
 def may_set(interaction: discord.Interaction) -> bool:
@@ -36,6 +45,8 @@ def may_set(interaction: discord.Interaction) -> bool:
 
 def _not_an_option(changes: dict[str, Any]) -> str | None:
     """The refusal of the first value outside its option's choices, as a game's settings read them."""
+    if "season" in changes and changes["season"] not in SEASON_CHOICES:
+        return refusals.not_a_choice(str(changes["season"]), "season", list(SEASON_CHOICES))
     checked = {k: v for k, v in changes.items() if k in GameSettings.model_fields}
     try:
         GameSettings.model_validate(checked)

@@ -10,16 +10,29 @@ import discord
 from discord import app_commands
 
 from bot.context import channel_of, client_of, guild_of
-from bot.i18n import _
+from bot.i18n import _, locale_for, speaking
 from bot.record.replay import HistoryMenu, game_choices, history_menu, open_viewer, viewable
 from bot.record.review import show_review
 from bot.record.visibility import finished_games_seen
 from bot.replies import refuse
 from bot.words import commands as describe
 from bot.words import refusals, status
+from bot.words.common import season_text
 from bot.words.replay import choice_label
 from games.errors import NoGameHere, Reason
 from games.export import export_of
+from games.seasons import season_of
+
+ALL = "all"  # the leaderboard's season: the ladder of every game
+
+
+async def season_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The leaderboard's seasons: the ladder of every game, then the server's seasons, newest first."""
+    seasons = await client_of(interaction).store.ladders.seasons(guild_of(interaction))
+    with speaking(locale_for(interaction.locale)):
+        choices = [app_commands.Choice(name=_(status.ALL_TIME), value=ALL)]
+        choices += [app_commands.Choice(name=season_text(s), value=s) for s in seasons]
+    return [c for c in choices if current.lower() in c.name.lower()][:25]
 
 
 async def _this_channels_game(interaction: discord.Interaction) -> int:
@@ -81,11 +94,22 @@ class RecordCommands(app_commands.Group):
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description=describe.LEADERBOARD)
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        manager, guild, user = client_of(interaction).manager, guild_of(interaction), interaction.user.id
-        rows, place = await manager.ladders.board(guild, user)
-        mine, _changes = await manager.ladders.rating_of(guild, user)
-        text = status.ladder_message(rows, place, mine)
+    @app_commands.describe(season=describe.LEADERBOARD_SEASON)
+    @app_commands.autocomplete(season=season_choices)
+    async def leaderboard(self, interaction: discord.Interaction, season: str | None = None) -> None:
+        bot = client_of(interaction)
+        manager, guild, user = bot.manager, guild_of(interaction), interaction.user.id
+        if season is None:  # the current season where the server has seasons, else the ladder of every game
+            kind = (await manager.people.server_defaults(guild)).get("season")
+            season = season_of(str(kind) if kind else None, bot.clock()) or ALL
+        if season == ALL:
+            rows, place = await manager.ladders.board(guild, user)
+            mine, _changes = await manager.ladders.rating_of(guild, user)
+            text = status.ladder_message(rows, place, mine)
+        else:
+            rows, place = await manager.ladders.season_board(guild, season, user)
+            mine = (await bot.store.ladders.season_ratings(guild, season, [user])).get(user)
+            text = status.ladder_message(rows, place, mine, season)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="export", description=describe.EXPORT)

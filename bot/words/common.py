@@ -13,6 +13,7 @@ from discord.utils import escape_markdown, escape_mentions, format_dt
 
 from bot.i18n import N_, Nn_, _, language, ngettext
 from games.computers import is_computer
+from games.seasons import season_start
 
 SOMEONE = N_("someone")
 AND = N_(" and ")
@@ -143,6 +144,16 @@ def day_text(day: date | datetime) -> str:
 def time_text(moment: datetime | time) -> str:
     """A time of day in the language being spoken: "00:00", "0:00"."""
     return format_skeleton("Hm", moment, locale=language())
+
+
+def season_text(season: str) -> str:
+    """A season as the language writes its month or quarter: "December 2026", "dicembre 2026", "Q4 2026",
+    "2026年12月" (CLDR's skeletons); the key itself when it is not one."""
+    try:
+        start, quarter = season_start(season)
+    except ValueError:
+        return season
+    return format_skeleton("yQQQ" if quarter else "yMMMM", start, locale=language())
 
 
 def day_time_text(moment: datetime) -> str:

@@ -27,7 +27,7 @@ def _value(key: str, value: Any) -> str:
         return _(NO_TIMER) if value == "none" else timer_name(TIMER_SECONDS.get(str(value)) or 0)
     if key == "delivered":
         return choice_label(DELIVERED.get(str(value), str(value)))
-    if key == "absent":
+    if key in ("absent", "season"):
         return choice_label(str(value))
     if key == "language":
         return language_name(str(value)) if value else _(SERVER_LANGUAGE)

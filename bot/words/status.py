@@ -21,6 +21,7 @@ from bot.words.common import (
     names,
     percent,
     plural,
+    season_text,
     sentences,
     shown,
     signed,
@@ -62,6 +63,10 @@ LADDER_LINE = N_("{rank}. {member}: {rating} ({games})")
 YOUR_PLACE = N_("You are {rank} of {total}, rated {rating}.")
 NOT_RATED = N_("You have no rating here yet: it comes with your first game finished with another person.")
 NO_LADDER = N_("Nobody has a rating in this server yet: a game finished by two people or more starts the ladder.")
+SEASON_HEAD = N_("**Ladder of season {season}** (people only; each season starts afresh):")
+NO_SEASON_LADDER = N_("Nobody has a rating in season {season} yet: a game finished by two people or more starts it.")
+NOT_RATED_IN_SEASON = N_("You have no rating in season {season}.")
+ALL_TIME = N_("all time")  # the leaderboard's season menu: the ladder of every game
 RATING = N_("Rating {rating}; latest changes: {changes}.")
 EXPORT = N_("The game record; replay it with `python -m rules replay FILE`.")
 ABOUT = N_("Coal Baron for Discord, version {version}.")
@@ -185,17 +190,20 @@ def _rating(value: float) -> str:
     return decimal(value)
 
 
-def ladder_message(rows: list[RatingRow], place: tuple[int, int] | None, mine: RatingRow | None) -> str:
-    """The server's ladder, best first, then the asker's place (mentions: they ping nobody here)."""
+def ladder_message(
+    rows: list[RatingRow], place: tuple[int, int] | None, mine: RatingRow | None, season: str | None = None
+) -> str:
+    """The server's ladder (or a `season`'s), best first, then the asker's place (mentions: they ping nobody
+    here)."""
     if not rows:
-        return _(NO_LADDER)
-    lines = [_(LADDER_HEAD)]
+        return _(NO_LADDER) if season is None else _(NO_SEASON_LADDER).format(season=season_text(season))
+    lines = [_(LADDER_HEAD) if season is None else _(SEASON_HEAD).format(season=season_text(season))]
     for rank, row in enumerate(rows, start=1):
         games = plural(row.games, *GAMES)
         member, rating = mention(row.user_id), _rating(row.ordinal)
         lines.append(_(LADDER_LINE).format(rank=rank, member=member, rating=rating, games=games))
     if place is None or mine is None:
-        lines.append(_(NOT_RATED))
+        lines.append(_(NOT_RATED) if season is None else _(NOT_RATED_IN_SEASON).format(season=season_text(season)))
     else:
         lines.append(_(YOUR_PLACE).format(rank=place[0], total=place[1], rating=_rating(mine.ordinal)))
     return "\n".join(lines)

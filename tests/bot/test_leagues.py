@@ -253,3 +253,28 @@ async def test_how_often_a_person_finishes_in_their_own_seat_is_shown_and_can_ba
     await assert_refused(
         w, r, "This league is for players who finish 80% of their games at least in their own seat; you finish 50%."
     )
+
+
+async def test_a_server_chooses_seasons_and_the_leaderboard_shows_the_current_one_and_every_game(world):
+    """`/coal host defaults season:monthly`; the leaderboard then shows this month's ladder (started afresh),
+    and `season:all` the ladder of every game; a season that is not one of the choices is refused."""
+    from .driver import finished_game
+
+    w = world
+    host, _people = _league_world(w, 2)
+    r = await host.slash(w.channel, "coal host defaults", season="monthly")
+    assert "season: monthly" in private_text(r)
+    await finished_game(w, w.guild.create_text_channel("first"), [w.alice, w.bob], seed=3)
+    r = await w.alice.slash(w.channel, "coal record leaderboard")
+    text = private_text(r)
+    assert text.startswith("**Ladder of season January 2026** (people only; each season starts afresh):"), text
+    assert f"<@{w.alice.id}>" in text and "(1 game)" in text
+    r = await w.alice.slash(w.channel, "coal record leaderboard", season="all")
+    assert private_text(r).startswith("**Ladder of this server**")
+    r = await w.alice.slash(w.channel, "coal record leaderboard", season="1999-01")
+    assert (
+        private_text(r)
+        == "Nobody has a rating in season January 1999 yet: a game finished by two people or more starts it."
+    )
+    choices = await w.alice.autocomplete(w.channel, "coal record leaderboard", "season", "")
+    assert [(c["name"], c["value"]) for c in choices] == [("all time", "all"), ("January 2026", "2026-01")]

@@ -85,6 +85,7 @@ def nothing_about(user_id: int) -> dict:
         "user_id": user_id,
         "settings": None,
         "ratings": [],
+        "season_ratings": [],
         "rating_changes": [],
         "seats": [],
         "moves": [],

@@ -105,7 +105,7 @@ ADDED = {
     11: ("forget_covers",),
     12: ("web_links", "web_sessions"),
     13: ("reviews",),
-    14: ("league_tables", "league_players", "leagues"),
+    14: ("league_tables", "league_players", "leagues", "season_ratings"),
 }
 # (and the columns, added at the end of their tables, and the indexes on them)
 ADDED_COLUMNS = {

@@ -183,7 +183,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
     await con.execute("DROP TABLE web_links")  # and what version 12 added
     await con.execute("DROP TABLE web_sessions")
     await con.execute("DROP TABLE reviews")  # and what version 13 added
-    for table in ("league_tables", "league_players", "leagues"):  # and what version 14 added
+    for table in ("league_tables", "league_players", "leagues", "season_ratings"):  # and what version 14 added
         await con.execute(f"DROP TABLE {table}")
     await con.execute("UPDATE coalbaron_schema SET version = 4")
     await con.close()
@@ -207,6 +207,7 @@ async def test_version_4_database_with_real_games_gets_personal_settings(postgre
                 "leagues",
                 "league_players",
                 "league_tables",
+                "season_ratings",
             )
             and t not in (*V6, *V9)
         }

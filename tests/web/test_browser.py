@@ -272,3 +272,29 @@ async def test_a_read_of_the_board_refused_for_too_many_requests_is_made_again_u
             assert await page.evaluate("() => document.body.dataset.yourTurn") == "true"  # bob's pick now
         finally:
             await browser.close()
+
+
+async def test_a_move_pushed_while_a_space_has_the_keyboard_focus_leaves_it_there(world):
+    """The board is drawn anew for every move pushed to it; a keyboard user's focus stayed on nothing (the
+    page's top), so the next Enter opened nothing (the keyboard test failed so under load)."""
+    chromium = chromium_or_skip()
+    from playwright.async_api import async_playwright
+
+    w = world
+    game = await start_game(w)  # alice drafts first, then bob
+    while not (game.state.phase == "turn" and game.to_move_user == w.alice.id):
+        move = "bank" if game.state.phase == "turn" else str(legal_actions(game.state)[0])
+        game = await act(w, move)
+    link = await w.bot.board.access.link(w.bob.id, game.id)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium)
+        try:
+            page = await browser.new_page(viewport={"width": 1280, "height": 900})
+            await page.goto(link)
+            await page.wait_for_selector("#live:not([hidden])")
+            await page.locator('#board [data-space="3"]').focus()
+            moved = await act(w, "bank")  # alice's move, pushed to bob's page, which draws it
+            await page.wait_for_function("(v) => Number(document.body.dataset.version) === v", arg=moved.version)
+            assert await page.evaluate("() => document.activeElement.dataset.space") == "3"
+        finally:
+            await browser.close()

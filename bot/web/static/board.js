@@ -566,7 +566,23 @@
 
   // --- the whole page ---------------------------------------------------------------------------------------
 
+  // What has the keyboard's focus, as a selector that finds it again once the page is drawn anew (a move
+  // pushed while a player tabs through the board must not throw their focus back to the top).
+  function focusKey(el) {
+    if (!el || el === document.body || !el.closest("#board")) return null;
+    if (el.dataset && el.dataset.space !== undefined) return `#board [data-space="${el.dataset.space}"]`;
+    if (el.classList.contains("bank")) return "#board .space.bank";
+    return null;
+  }
+
   function drawAll() {
+    const focused = focusKey(document.activeElement);
+    drawPage();
+    const again = focused ? document.querySelector(focused) : null;
+    if (again && document.activeElement !== again) again.focus({ preventScroll: true });
+  }
+
+  function drawPage() {
     const d = my.data;
     document.documentElement.lang = my.tables.lang;
     document.title = W("title", { game: d.game });
