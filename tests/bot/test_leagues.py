@@ -222,6 +222,7 @@ async def test_a_nine_player_three_round_swiss_at_tables_of_three_with_a_restart
             await close_bot(new)
 
 
+@pytest.mark.slow
 async def test_how_often_a_person_finishes_in_their_own_seat_is_shown_and_can_bar_a_league(world):
     """Reliability (issue 76): bob finished one game in his seat and left one to a computer; his stats say
     so, his seat in a lobby shows it, and a league asking for 80 % turns him away."""
@@ -278,3 +279,29 @@ async def test_a_server_chooses_seasons_and_the_leaderboard_shows_the_current_on
     )
     choices = await w.alice.autocomplete(w.channel, "coal record leaderboard", "season", "")
     assert [(c["name"], c["value"]) for c in choices] == [("all time", "all"), ("January 2026", "2026-01")]
+
+
+async def test_a_league_in_a_thread_and_a_cancelled_one_are_answered_and_change_nothing(world):
+    """A league is opened in a text channel (its tables are threads of it): in a thread it is refused and
+    nothing is stored; a cancelled league's buttons are gone and its standings are refused."""
+    w = world
+    host, people = _league_world(w, 2)
+    started = await w.bot.get_channel(w.channel.id).create_thread(name="ours", type=discord.ChannelType.public_thread)
+    [thread] = [t for t in w.channel.threads if t.id == started.id]
+    r = await host.slash(thread, "coal league new")
+    await assert_refused(w, r, "A league is opened in a text channel: its tables are threads of that channel.")
+    assert await w.bot.store.leagues.latest_in(thread.id) is None
+    r = await host.slash(w.channel, "coal league new")
+    announcement = r.response.message
+    await people[0].click(announcement, custom_id=_button(announcement, "Sign up"))
+    r = await people[1].slash(w.channel, "coal league cancel")
+    await assert_refused(w, r, "Only a member who may manage this server or its channels runs a league.")
+    r = await host.slash(w.channel, "coal league cancel")
+    assert private_text(r) == "League 1 is cancelled; its running games play on as games of their own."
+    await w.env.settle()
+    edited = next(m for m in w.channel.history() if m.id == announcement.id)
+    assert "This league was cancelled." in edited.content and not edited.components
+    r = await people[0].slash(w.channel, "coal league standings")
+    await assert_refused(w, r, "This league has not started yet: its standings come with its first round.")
+    r = await people[1].slash(w.channel, "coal league join")
+    await assert_refused(w, r, "There is no league in this channel.")

@@ -55,6 +55,7 @@ async def _deal(manager: GameManager, view, channel_base: int) -> None:
         await manager.leagues.table_dealt(view, table, game)
 
 
+@pytest.mark.slow
 async def test_a_swiss_league_of_nine_at_threes_plays_three_rounds_to_its_standings(manager):
     league = await _open(manager)
     for user, name in PEOPLE:
@@ -128,6 +129,7 @@ async def test_an_entry_condition_turns_away_a_newcomer(manager):
     assert few.value.reason is Reason.LEAGUE_TOO_FEW_GAMES and few.value.params == {"least": 1, "played": 0}
 
 
+@pytest.mark.slow
 async def test_a_round_robin_of_five_at_twos_meets_every_pair_once(manager):
     league = await _open(manager, format="round_robin", table_size=2, rounds=0)
     for user, name in PEOPLE[:5]:
