@@ -7,6 +7,9 @@
    same players ranked and cut into tables in rank order (the pairing without the search for new faces).
 2. The standings after `--games` finished tables of three (`games.swiss.standings`: places, points, margins,
    Buchholz, the sort). Floor: summing each seat's points into a dict (the standings without tie-breaks).
+3. A season's ladder as `/coal record leaderboard` reads it (`season_board` and the asker's `season_rank`),
+   from a SQLite store whose season holds the ratings `--games` rated games of three among `--players`
+   leave, beside eleven other seasons as full. Floor: a `SELECT 1` through the same store. Wall and CPU.
 
 CPU seconds (`time.process_time`) per call, the median of `--repeats` runs, and the ratio to the floor.
 """
@@ -14,6 +17,7 @@ CPU seconds (`time.process_time`) per call, the median of `--repeats` runs, and 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import time
@@ -91,6 +95,66 @@ def main() -> None:
     print(f"standings after {args.games} tables of three, {args.players} players (CPU, median of {args.repeats}):")
     print(
         f"  standings {full * 1000:8.2f} ms   floor (points summed) {floor * 1000:6.2f} ms   ratio {full / floor:5.1f}x"
+    )
+
+    asyncio.run(_season_read(args))
+
+
+async def _season_read(args: argparse.Namespace) -> None:
+    import tempfile
+    from pathlib import Path
+
+    from storage import Store
+
+    rng = random.Random(3)
+    with tempfile.TemporaryDirectory() as folder:
+        async with Store(Path(folder) / "bench.db") as store:
+            games: Counter[int] = Counter()
+            for _ in range(args.games):
+                for user in rng.sample(range(args.players), 3):
+                    games[user] += 1
+            rows = [
+                (
+                    1,
+                    f"2026-{str(month).zfill(2)}",
+                    1000 + u,
+                    25 + rng.random() * 10,
+                    2 + rng.random() * 6,
+                    games[u] or 1,
+                    0.0,
+                )
+                for month in range(1, 13)
+                for u in range(args.players)
+            ]
+            async with store.backend.write() as tx:
+                await tx.executemany(
+                    "INSERT INTO season_ratings (guild_id, season, user_id, mu, sigma, games, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+
+            async def ladder() -> None:
+                await store.ladders.season_board(1, "2026-12", 10)
+                await store.ladders.season_rank(1, "2026-12", 1000 + args.players // 2)
+
+            async def floor() -> None:
+                async with store.backend.read() as tx:
+                    await tx.fetch("SELECT 1", ())
+
+            figures = {}
+            for name, work in (("ladder", ladder), ("floor", floor)):
+                walls, cpus = [], []
+                for _ in range(args.repeats):
+                    wall, cpu = time.perf_counter(), time.process_time()
+                    await work()
+                    walls.append(time.perf_counter() - wall)
+                    cpus.append(time.process_time() - cpu)
+                figures[name] = (statistics.median(walls), statistics.median(cpus))
+    (lw, lc), (fw, fc) = figures["ladder"], figures["floor"]
+    print(f"a season's ladder read after {args.games} games of {args.players} players, 12 seasons stored:")
+    print(
+        f"  season_board + season_rank {lw * 1000:7.2f} ms wall {lc * 1000:7.2f} ms CPU   floor (SELECT 1)"
+        f" {fw * 1000:5.2f} ms wall {fc * 1000:5.2f} ms CPU   ratio {lw / fw:5.1f}x wall"
     )
 
 

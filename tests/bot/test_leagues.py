@@ -305,3 +305,25 @@ async def test_a_league_in_a_thread_and_a_cancelled_one_are_answered_and_change_
     await assert_refused(w, r, "This league has not started yet: its standings come with its first round.")
     r = await people[1].slash(w.channel, "coal league join")
     await assert_refused(w, r, "There is no league in this channel.")
+
+
+@pytest.mark.slow
+async def test_a_server_that_removes_the_bot_ends_its_leagues_and_their_data_goes_with_it(world):
+    """Removed from the server (GUILD_DELETE), the bot cancels its leagues at once; the purge after
+    PURGE_AFTER_DAYS deletes them with the rest of the server's data."""
+    from tests.simcord_seam import remove_bot
+
+    w = world
+    host, people = _league_world(w, 2)
+    r = await host.slash(w.channel, "coal league new", table_size="2", rounds=1)
+    for member in people:
+        await member.slash(w.channel, "coal league join")
+    await host.slash(w.channel, "coal league start")
+    await w.env.settle()
+    [league] = await w.bot.store.leagues.of_guild(w.guild.id)
+    assert league.status == "running" and r.response.message is not None
+    await remove_bot(w.env, w.guild.id)
+    [league] = await w.bot.store.leagues.of_guild(w.guild.id)
+    assert league.status == "cancelled"
+    await w.bot.store.personal.purge_guild(w.guild.id)
+    assert await w.bot.store.leagues.of_guild(w.guild.id) == []
