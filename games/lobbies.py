@@ -73,10 +73,7 @@ class Lobbies:
     ) -> Game:
         """Open a lobby in the channel with the author seated as its host (within the limits, or in
         the `place` the caller holds for it: `holding`)."""
-        try:
-            settings = GameSettings(**(options or {}))
-        except ValidationError as err:
-            raise BadOptions(Reason.BAD_OPTIONS, fields=_wrong_fields(err)) from None
+        settings = _settings(options)
         async with self.memory.lock(channel_id):
             existing = await self.memory.current(channel_id)
             if existing is not None:
@@ -269,15 +266,17 @@ class Lobbies:
                 raise NotEnoughPlayers(
                     Reason.NOT_ENOUGH_PLAYERS, least=MIN_PLAYERS, most=MAX_PLAYERS, seated=len(game.seats)
                 )
-            names = unique_names([s.name for s in game.seats])
-            seed = secrets.randbits(63) if seed is None else seed
-            state = rules.new_game(names, seed, game.options.rules_options())
-            deadline = self.memory.deadline_for(game, state)
-            game = await self.memory.commit(
-                channel_id, self.memory.store.start_game(game, names, seed, state, deadline)
-            )
+            game = await self._deal(channel_id, game, seed)
             self.memory.remember(game)
             return game
+
+    async def _deal(self, channel_id: int, game: Game, seed: int | None) -> Game:
+        """Deal a lobby as seated (seat order as joined, names made unique); call under the channel's lock."""
+        names = unique_names([s.name for s in game.seats])
+        seed = secrets.randbits(63) if seed is None else seed
+        state = rules.new_game(names, seed, game.options.rules_options())
+        deadline = self.memory.deadline_for(game, state)
+        return await self.memory.commit(channel_id, self.memory.store.start_game(game, names, seed, state, deadline))
 
     async def deal_table(
         self, guild_id: int, channel_id: int, people: Sequence[tuple[int, str]], options: dict | None = None
@@ -291,10 +290,7 @@ class Lobbies:
             game = await self.memory.current(channel_id)
             if game is None:
                 host_id, host_name_ = people[0]
-                try:
-                    settings = GameSettings(**(options or {}))
-                except ValidationError as err:
-                    raise BadOptions(Reason.BAD_OPTIONS, fields=_wrong_fields(err)) from None
+                settings = _settings(options)
                 game = await self.memory.commit(
                     channel_id,
                     self.memory.store.create_game(guild_id, channel_id, host_id, clean_name(host_name_), settings),
@@ -305,12 +301,7 @@ class Lobbies:
                         game = await self.memory.commit(
                             channel_id, self.memory.store.add_seat(game, user_id, clean_name(name))
                         )
-                names, seed = unique_names([s.name for s in game.seats]), secrets.randbits(63)
-                state = rules.new_game(names, seed, game.options.rules_options())
-                deadline = self.memory.deadline_for(game, state)
-                game = await self.memory.commit(
-                    channel_id, self.memory.store.start_game(game, names, seed, state, deadline)
-                )
+                game = await self._deal(channel_id, game, None)
             self.memory.remember(game)
             return game
 
@@ -332,6 +323,14 @@ class Lobbies:
         if user_id != computers.host_of(game):
             raise NotHost(not_host, host=host_name(game))
         return game
+
+
+def _settings(options: dict | None) -> GameSettings:
+    """A new game's options as stored (BadOptions naming the wrong ones)."""
+    try:
+        return GameSettings(**(options or {}))
+    except ValidationError as err:
+        raise BadOptions(Reason.BAD_OPTIONS, fields=_wrong_fields(err)) from None
 
 
 def _wrong_fields(err: ValidationError) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from bot.host import server_defaults
 from bot.i18n import _, language_from_option, speaking
 from bot.league.announcement import announcement_text
 from bot.league.signup import announcement_view, join, leave, log_league
+from bot.league.standings import standings_message
 from bot.lobby.permissions import missing_permissions
 from bot.replies import refuse
 from bot.words import commands as describe
@@ -25,7 +26,6 @@ from bot.words import league as words
 from bot.words import refusals
 from games.errors import Reason
 from games.leagues import MOST_PLAYERS, MOST_ROUNDS, LeagueError
-from rendering.standings import Row, standings_png
 
 FORMATS = [
     Choice(name=describe.LEAGUE_SWISS, value="swiss"),
@@ -147,25 +147,7 @@ class LeagueCommands(app_commands.Group):
         if view.league.status == "signup" or (view.league.status == "cancelled" and not view.tables):
             raise LeagueError(Reason.LEAGUE_NOT_STARTED)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = await bot.manager.leagues.standings(view)
-        names = words.names_of(view.players)
-        final = view.league.status == "finished"
-        text = words.standings_text(view.league, lines, names, final=final)
-        alt = words.standings_alt(view.league, lines, names)
-        rows = [
-            Row(
-                names.get(s.user_id, ""),
-                s.points,
-                words.points_text(s.points),
-                words.margin_text(s.margin),
-                words.points_text(s.buchholz),
-                s.withdrawn,
-            )
-            for s in lines
-        ]
-        file = await bot.render(
-            standings_png, rows, 3.0 * max(1, view.league.round), filename="standings.png", description=alt
-        )
+        text, file = await standings_message(bot, view, final=view.league.status == "finished")
         await interaction.followup.send(
             text[:2000],
             file=file or discord.utils.MISSING,

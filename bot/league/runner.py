@@ -22,12 +22,12 @@ import discord
 from bot.i18n import _, speaking
 from bot.league.announcement import announcement_text
 from bot.league.signup import announcement_view
+from bot.league.standings import standings_message
 from bot.lobby.threads import ARCHIVE_AFTER_MINUTES
 from bot.posting import game_messages
 from bot.words import league as words
 from games.errors import GameError
 from games.leagues import LeagueView
-from rendering.standings import Row, standings_png
 from storage import Brief
 from storage.leagues import LeagueTable
 
@@ -212,26 +212,9 @@ class LeagueRunner:
 
     async def _post_standings(self, view: LeagueView, *, final: bool) -> None:
         """The standings after the round `view` was at (or the final ones): text and picture."""
-        league = view.league
-        lines = await self.bot.manager.leagues.standings(view)
-        names = words.names_of(view.players)
-        with speaking(league.language):
-            text = words.standings_text(league, lines, names, final=final)
-            alt = words.standings_alt(league, lines, names)
-            rows = [
-                Row(
-                    names.get(s.user_id, ""),
-                    s.points,
-                    words.points_text(s.points),
-                    words.margin_text(s.margin),
-                    words.points_text(s.buchholz),
-                    s.withdrawn,
-                )
-                for s in lines
-            ]
-        best = 3.0 * max(1, league.round)
-        file = await self.bot.render(standings_png, rows, best, filename="standings.png", description=alt)
-        await self._post(league.channel_id, text, file=file)
+        with speaking(view.league.language):
+            text, file = await standings_message(self.bot, view, final=final)
+        await self._post(view.league.channel_id, text, file=file)
 
     async def refresh_announcement(self, view: LeagueView) -> None:
         """The league's announcement edited to say who is in and where it stands (its buttons while it signs up)."""
