@@ -19,6 +19,7 @@ from rules.state import GameState
 from .evaluate import worth
 from .expert import Expert
 from .greedy import greedy_action
+from .honest import Honest
 from .knowledge import determinize
 from .lookahead import after_move, play_on
 from .ranking import Scored, best_move, rank
@@ -129,6 +130,7 @@ LEVELS: dict[str, Callable[[], Player]] = {
     "ismcts": Plain,
     "plain": lambda: Search(level="plain", budget=1.5),
     "yardstick": Yardstick,
+    "honest": Honest,
 }
 
 

@@ -11,11 +11,11 @@ check, so each plan is legal.
 from __future__ import annotations
 
 from rules.actions import CageTo, Fill, Load, Mine
-from rules.components import ORDER_CARDS, SURFACE
+from rules.components import CAGE_CAPACITY, ORDER_CARDS, SURFACE
 from rules.mining import MineStep, do_step, step_problem
 from rules.state import Player
 
-__all__ = ["Trip", "mining_plans"]
+__all__ = ["Trip", "mining_plans", "one_trip", "trip_worth"]
 
 
 class Trip:
@@ -143,3 +143,75 @@ def mining_plans(pit: Player, steps: int, visits: int = 2) -> list[tuple[Mine, P
 
     explore(start, 0)
     return list(out.values())
+
+
+def one_trip(pit: Player, steps: int) -> tuple[Mine, int]:
+    """One direct plan for `steps` work steps, and what it does: cubes in storage (and the cage, at the
+    surface) onto matching spots, the cage down to the level of the most wanted coal the carts hold (the
+    dearest of equals), as many of it loaded as leave steps to bring them up and fill their spots, then up
+    and onto the orders (an order's last spot with two spare cubes, R-MINE-7). Its worth: 3 for each spot
+    filled, 1 for each cube loaded that an order wants. A playout's mining (`players.rollout`): one plan,
+    built without listing the steps the rules would allow."""
+    trip = Trip(pit.clone(), [], steps)
+    _fill_matching(trip, from_cage=pit.cage_level == SURFACE)
+    wanted = _wanted(trip.pit)
+    loaded = 0
+    colours = [c for c in range(4) if wanted[c] and c in trip.pit.carts[c]]
+    if colours and trip.left >= 3:
+        colour = max(colours, key=lambda c: (wanted[c], c))
+        level = colour + 1
+        if trip.pit.cage_level == level or trip.push(CageTo(level=level)):
+            room = max(1, (trip.left - 1) // 2)
+            before = trip.pit.cage[colour]
+            _load(trip, level, min(room, wanted[colour], trip.pit.cage_free()), wanted)
+            loaded = trip.pit.cage[colour] - before
+    _surface(trip)
+    filled = sum(1 for step in trip.steps if isinstance(step, Fill))
+    return Mine(steps=steps, plan=tuple(trip.steps)), 3 * filled + loaded
+
+
+def trip_worth(pit: Player, steps: int) -> int:
+    """What `one_trip(pit, steps)` is worth, counted without building it (3 a spot filled, 1 a wanted cube
+    loaded; an order completed with two spare cubes not counted): a playout asks it of every open mining
+    space at every placement, and builds only the trip it plays."""
+    need = [0, 0, 0, 0]
+    for order in pit.orders:
+        for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
+            if not on:
+                need[colour] += 1
+    if not any(need):
+        return 0
+    left, filled, loaded = steps, 0, 0
+    cage, storage = pit.cage[:], pit.storage[:]
+    level = pit.cage_level
+
+    def fill(pool: list[int]) -> None:
+        nonlocal left, filled
+        for c in range(4):
+            k = min(need[c], pool[c], left)
+            need[c] -= k
+            pool[c] -= k
+            left -= k
+            filled += k
+
+    if level == SURFACE:
+        fill(cage)
+    fill(storage)
+    wanted = [max(0, need[c] - cage[c] - storage[c]) for c in range(4)]
+    colours = [c for c in range(4) if wanted[c] and c in pit.carts[c]]
+    if colours and left >= 3:
+        colour = max(colours, key=lambda c: (wanted[c], c))
+        if level != colour + 1:
+            left -= 1
+            level = colour + 1
+        room = max(1, (left - 1) // 2)
+        loaded = min(room, wanted[colour], CAGE_CAPACITY - sum(cage), pit.carts[colour].count(colour), left)
+        cage[colour] += loaded
+        left -= loaded
+    if level != SURFACE:
+        if left < 1:
+            return 3 * filled + loaded
+        left -= 1
+    fill(cage)
+    fill(storage)
+    return 3 * filled + loaded

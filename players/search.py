@@ -36,7 +36,7 @@ from .lookahead import after_move, own_move, quick_move
 from .planning import mining_plans
 from .ranking import rank
 
-__all__ = ["PLAYOUTS", "Plain", "Search", "check_playout"]
+__all__ = ["PLAYOUTS", "Node", "Plain", "Search", "check_playout", "outcome"]
 
 PLAYOUTS = ("greedy", "quick", "normal")  # the playout policies, cheapest first
 
@@ -45,6 +45,21 @@ def check_playout(playout: str, field: str = "playout") -> None:
     """Refuses a playout policy that is not one of `PLAYOUTS`, naming the field that set it."""
     if playout not in PLAYOUTS:
         raise ValueError(f"{field} is {', '.join(PLAYOUTS[:-1])} or {PLAYOUTS[-1]}, not {playout!r}")
+
+
+def outcome(vp: list[float], margin: float) -> tuple[list[float], list[float]]:
+    """Each seat's result of a playout that reached `vp` (final, or expected final VP), in [0, 1]: half its
+    share of the win, half its lead over the best rival squashed (`margin` VP of lead: 0.88); and each seat's
+    lead in VP."""
+    best = max(vp)
+    winners = [k for k, v in enumerate(vp) if v == best]
+    out, leads = [], []
+    for k in range(len(vp)):
+        ahead = lead(vp, k, best=1.0)  # over the best rival alone
+        win = 1 / len(winners) if k in winners else 0.0
+        out.append(0.5 * win + 0.25 * (1 + math.tanh(ahead / margin)))
+        leads.append(ahead)
+    return out, leads
 
 
 class Node:
@@ -218,16 +233,7 @@ class Search:
             else:
                 action = greedy_action(state, chooser)
             state = advance(state, action)
-        vp = worths(state)  # the final VP once over; before, the evaluation's expected final VP
-        best = max(vp)
-        winners = [k for k, v in enumerate(vp) if v == best]
-        out, leads = [], []
-        for k in range(len(vp)):
-            ahead = lead(vp, k, best=1.0)  # over the best rival alone
-            win = 1 / len(winners) if k in winners else 0.0
-            out.append(0.5 * win + 0.25 * (1 + math.tanh(ahead / self.margin)))
-            leads.append(ahead)
-        return out, leads
+        return outcome(worths(state), self.margin)  # the final VP once over; before, the expected final VP
 
     # --- the moves a node offers ------------------------------------------------------------------
 

@@ -16,7 +16,12 @@ def computer(level: str):
         from players.expert import Expert
 
         return Expert(budget=None, lookaheads=60)
-    if level in ("ismcts", "plain", "yardstick"):  # the tree searches: a few iterations (legal and fair alike)
+    if level in (
+        "ismcts",
+        "plain",
+        "yardstick",
+        "honest",
+    ):  # the tree searches: a few iterations (legal and fair alike)
         import dataclasses
 
         return dataclasses.replace(by_level(level), budget=None, iterations=6)

@@ -1,0 +1,166 @@
+"""The light playout policy: cheap rule moves that play a sampled game to its end in a few milliseconds.
+
+A tree search learns from many playouts; what one playout costs decides how many it gets. The easy
+level (`players.greedy`) plans every open mining space step by step with the rules' full list of next
+steps, which is most of a playout's time. This policy plays the same kind of game with one direct trip
+per mining space (`players.planning.one_trip`: storage cubes onto the orders, the cage down to the most
+wanted coal, up again, onto the orders) and plain rules for the rest, in this order: deliver a complete
+order; mine when a trip fills an order spot; take a face-up order while holding fewer than three; buy a
+tile for coal the orders need and the carts lack; mine when a trip loads wanted coal; take money below
+8 marks; else any other placement. A share of moves (`noise`) is a random placement instead, mining by
+a trip, so that playouts do not all follow one line.
+
+Only the state in hand is read (a sampled game), so it never sees more than the search gave it.
+"""
+
+from __future__ import annotations
+
+from rules import legal_actions
+from rules.actions import (
+    Action,
+    ChooseDrawn,
+    Deliver,
+    DraftPick,
+    Mine,
+    PlaceFactory,
+    TakeMoney,
+    TakeOrder,
+)
+from rules.components import ORDER_CARDS, TILES
+from rules.record import Chooser
+from rules.state import GameState, Player
+
+from .planning import one_trip, trip_worth
+
+__all__ = ["playout_move", "rule_order"]
+
+FILLS = 3  # a trip's worth: 3 for each order spot it fills, 1 for each wanted cube it loads
+
+
+def playout_move(state: GameState, chooser: Chooser, noise: float = 0.1) -> Action:
+    """The move a playout makes for the player to move (one in `1 / noise` at random, mining by a trip)."""
+    legal = legal_actions(state)
+    if state.phase == "draft":
+        return _draft(state, legal)
+    if state.phase == "draw":
+        return _keep(state, legal)
+    if noise and chooser.below(1000) < noise * 1000:
+        return _as_trip(state, chooser.choice(legal))
+    return rule_order(state, legal, chooser)[0]
+
+
+def rule_order(state: GameState, legal: list[Action], chooser: Chooser | None = None) -> list[Action]:
+    """The placements open in a turn, best first by the policy's rules (each mining space as its trip; a
+    space whose trip does nothing last). With a `chooser`, only as many as it takes to find the first
+    (the playout's move); without, all of them (a tree's cheap order for progressive widening)."""
+    p = state.players[state.current]
+    out: list[Action] = [a for a in legal if isinstance(a, Deliver)]
+    if chooser is not None and out:
+        return out
+    trips = _trips(p, [a for a in legal if isinstance(a, Mine)], every=chooser is None)
+    filling = [m for worth, m in trips if worth >= FILLS]
+    if chooser is not None and filling:
+        return [one_trip(p, filling[0].steps)[0]]  # the playout's move: only its trip is built
+    out += [one_trip(p, m.steps)[0] for m in filling]
+    takes = [a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"]
+    if len(p.orders) < 3:
+        takes.sort(key=lambda a: _order_rank(state, a))
+        out += takes
+        if chooser is not None and out:
+            return out
+    out += _tile_buys(state, legal)
+    if chooser is not None and out:
+        return out
+    loading = [m for worth, m in trips if 0 < worth < FILLS]
+    if chooser is not None and loading:
+        return [one_trip(p, loading[0].steps)[0]]
+    out += [one_trip(p, m.steps)[0] for m in loading]
+    money = sorted((a for a in legal if isinstance(a, TakeMoney)), key=lambda a: -a.amount)
+    if p.marks < 8:
+        out += money
+        if chooser is not None and out:
+            return out
+    seen = {str(a) for a in out}
+    rest = [a for a in legal if not isinstance(a, Mine) and str(a) not in seen]
+    if chooser is not None:
+        return [chooser.choice(rest) if rest else _as_trip(state, legal[0])]  # the bank is always open
+    return out + rest + [one_trip(p, m.steps)[0] for worth, m in trips if worth <= 0]
+
+
+def _trips(p: Player, mines: list[Mine], every: bool) -> list[tuple[int, Mine]]:
+    """Each open mining space with its trip's worth (`players.planning.trip_worth`), best first (the smaller
+    space of equal worth first). A trip of more steps does at least as much, so unless `every` is asked the
+    smaller spaces are counted only while they keep the largest one's worth."""
+    out: list[tuple[int, Mine]] = []
+    for mine in sorted(mines, key=lambda a: -a.steps):
+        worth = trip_worth(p, mine.steps)
+        if not every and out and (worth < out[0][0] or not worth):
+            break  # a smaller space's trip can do no more than a larger one's
+        out.append((worth, mine))
+    out.sort(key=lambda wm: (-wm[0], wm[1].steps))
+    return out
+
+
+def _as_trip(state: GameState, action: Action) -> Action:
+    """A randomly chosen placement as played: a mining space by its trip."""
+    if isinstance(action, Mine):
+        return one_trip(state.players[state.current], action.steps)[0]
+    return action
+
+
+def _order_rank(state: GameState, take: TakeOrder) -> tuple[float, int]:
+    """A face-up order's rank: most VP a spot first, then fewest spots."""
+    card = state.order_spaces[int(take.space) - 1]
+    spots = ORDER_CARDS[card or 0].spots
+    return -ORDER_CARDS[card or 0].vp / len(spots), len(spots)
+
+
+def _tile_buys(state: GameState, legal: list[Action]) -> list[Action]:
+    """Face-up tiles of a colour the orders need more of than the carts hold, the side that balances first."""
+    p = state.players[state.current]
+    need = [0, 0, 0, 0]
+    for order in p.orders:
+        for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
+            need[colour] += not on
+    if not any(need):
+        return []
+    have = [0, 0, 0, 0]
+    for level in p.carts:
+        for c in level:
+            if c >= 0:
+                have[c] += 1
+    short = {c for c in range(4) if need[c] - p.cage[c] - p.storage[c] > have[c]}
+    if not short:
+        return []
+    light, dark = p.tiles_by_side()
+    buys = []
+    for a in legal:
+        if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes:
+            tile = TILES[state.factory[int(a.space) - 1] or 0]
+            if tile.colour in short:
+                buys.append((tile.dark == (dark > light), a))
+    buys.sort(key=lambda ba: ba[0])
+    return [a for _, a in buys]
+
+
+def _draft(state: GameState, legal: list[Action]) -> Action:
+    """The draft card with the fewest spots (the first such)."""
+    picks = [a for a in legal if isinstance(a, DraftPick)]
+    return min(picks, key=lambda a: len(ORDER_CARDS[state.draft_cards[a.card - 1] or 0].spots))
+
+
+def _keep(state: GameState, legal: list[Action]) -> Action:
+    """After a draw space: the order with most VP a spot, or the first tile that can be paid; the rest below."""
+    pending = state.pending
+    assert pending is not None
+    picks = [a for a in legal if isinstance(a, ChooseDrawn) and a.pick is not None and a.to == "bottom"]
+    if not picks:
+        return next(a for a in legal if isinstance(a, ChooseDrawn) and a.to == "bottom")
+    if pending.kind == "order":
+
+        def per_spot(a: ChooseDrawn) -> float:
+            card = ORDER_CARDS[pending.cards[(a.pick or 1) - 1]]
+            return -card.vp / len(card.spots)
+
+        return min(picks, key=per_spot)
+    return picks[0]

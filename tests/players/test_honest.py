@@ -1,0 +1,91 @@
+"""The honest search (issue 77) and its light playouts: legal moves, trips counted as built, the tree's shape."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from players.honest import Honest
+from players.planning import one_trip, trip_worth
+from players.rollout import playout_move, rule_order
+from rules import apply, legal_actions, view
+from rules.actions import ChooseDrawn, Fill, Mine
+from rules.record import Chooser
+
+from .games import play, position
+
+
+def _positions(seeds=(3, 4, 5), players=2):
+    """Every turn position of a few seeded normal-level games."""
+    for seed in seeds:
+        _, moves = play(["normal"] * players, seed)
+        yield from (state for state, _ in moves if state.phase == "turn")
+
+
+@pytest.mark.slow
+def test_a_trip_is_worth_what_its_count_says_and_every_step_is_legal():
+    """`trip_worth` counts without building; the playout plays the trip it counted (3 a spot, 1 a wanted cube)."""
+    checked = 0
+    for state in _positions():
+        p = state.players[state.current]
+        for mine in (a for a in legal_actions(state) if isinstance(a, Mine)):
+            plan, worth = one_trip(p, mine.steps)
+            apply(state, plan)  # R-MINE-1..8: every step the rules allow
+            if any(isinstance(step, Fill) and len(step.cubes) == 2 for step in plan.plan):
+                continue  # an order completed with two spare cubes (R-MINE-7) is not counted ahead
+            assert trip_worth(p, mine.steps) == worth, (str(plan), p)
+            checked += 1
+    assert checked > 200
+
+
+@pytest.mark.slow
+def test_playouts_play_only_legal_moves_to_the_end_of_the_game():
+    state = position("turn", players=3, seed=6)
+    for k in range(6):
+        chooser, game = Chooser(k), state
+        moves = 0
+        while game.phase != "over":
+            game, _ = apply(game, playout_move(game, chooser, noise=0.3))  # refused: IllegalAction
+            moves += 1
+        assert game.winners and moves > 20
+
+
+def test_the_rule_order_delivers_a_complete_order_first_and_lists_every_placement():
+    for state in _positions(seeds=(4,)):
+        legal = legal_actions(state)
+        ordered = rule_order(state, legal)
+        spaces = {str(Mine(steps=a.steps)) if isinstance(a, Mine) else str(a) for a in ordered}
+        assert spaces == {str(a) for a in legal}  # each placement once, a mining space as its trip
+        delivering = [a for a in legal if a.kind == "deliver"]
+        if delivering:
+            assert ordered[0] in delivering
+            assert rule_order(state, legal, Chooser(1))[0] == delivering[0]
+
+
+def test_the_search_keeps_the_static_rankings_best_root_moves_and_counts_availability():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    root = Honest(iterations=40).tree(seen, 3)
+    assert root.moves is not None and len(root.moves) == 10
+    assert root.visits == 40 and sum(c.visits for c in root.children.values()) == 40
+
+    def walk(node, depth):
+        for child in node.children.values():
+            assert child.available >= child.visits >= 1
+            assert depth == 0 or not isinstance(child.action, ChooseDrawn)  # a draw's choice is the policy's
+            walk(child, depth + 1)
+
+    walk(root, 0)
+
+
+def test_a_budget_is_cpu_seconds_and_one_move_open_is_answered_at_once():
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    started = time.process_time()
+    Honest(budget=0.2).choose(seen, 1)
+    assert time.process_time() - started < 0.2 + 0.15  # one iteration past the budget at most
+    only = legal_actions(state)[0]
+    started = time.process_time()
+    assert Honest(budget=5.0).evaluate(seen, 1, [only]) == [(only, 0.0, 0)]
+    assert time.process_time() - started < 0.1
