@@ -44,12 +44,15 @@ from dataclasses import dataclass, field
 from rules.actions import Action
 from rules.state import GameState
 
+from .honest import Honest
 from .knowledge import determinize
 from .lookahead import judge, placements_left
 from .ranking import rank
 from .search import Yardstick, check_playout
 
 __all__ = ["Expert", "Judged"]
+
+TREES = ("yardstick", "honest")  # the trees deepening may use (`Expert.deepen_tree`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +98,12 @@ class Expert:
     deepen_players: int = 2  # deepening at tables of up to this many players (three and four: not measured yet)
     deepen_from: float = 0.5  # CPU seconds: a smaller budget keeps the flat search alone (at 0.25 s deepening lost)
     deepen_playout: str = "quick"  # the tree's playout policy (`players.search.PLAYOUTS`; quick: the yardstick's)
+    deepen_tree: str = "yardstick"  # the tree: the yardstick's paired search, or "honest" (`players.honest`)
 
     def __post_init__(self) -> None:
         check_playout(self.deepen_playout, "deepen_playout")
+        if self.deepen_tree not in TREES:
+            raise ValueError(f"deepen_tree is {' or '.join(TREES)}, not {self.deepen_tree!r}")
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0].action
@@ -124,13 +130,22 @@ class Expert:
         """The flat search's best moves judged again by the yardstick's paired tree search (the rivals'
         replies searched, playouts of 12 placements by `deepen_playout`) with the budget left; most visited first."""
         best = judged[: self.deepened]
+        if self.deepen_tree == "honest":
+            honest = Honest(iterations=max(len(best), round(self.deepen * self.lookaheads)))
+            if self.budget is not None:
+                honest = dataclasses.replace(honest, budget=max(0.0, self.budget - (time.process_time() - start)))
+            return self._ordered(honest.evaluate(view, seed, [j.action for j in best]), judged)
         if self.budget is None:  # iterations instead: a cut-off playout costs about four look-aheads
             iterations = max(len(best), round(self.deepen * self.lookaheads / 4))
             search = dataclasses.replace(Yardstick(budget=None), iterations=iterations)
         else:
             search = Yardstick(budget=max(0.0, self.budget - (time.process_time() - start)))
         search = dataclasses.replace(search, playout=self.deepen_playout)
-        tree = search.evaluate(view, seed, [j.action for j in best])
+        return self._ordered(search.evaluate(view, seed, [j.action for j in best]), judged)
+
+    @staticmethod
+    def _ordered(tree: list[tuple[Action, float, int]], judged: list[Judged]) -> list[Judged]:
+        """The tree's moves in its order (most visited first), then the rest as the flat search judged them."""
         again = [Judged(action, lead, visits) for action, lead, visits in tree]
         seen = {str(j.action) for j in again}
         return again + [j for j in judged if str(j.action) not in seen]

@@ -23,6 +23,7 @@ from .honest import Honest
 from .knowledge import determinize
 from .lookahead import after_move, play_on
 from .ranking import Scored, best_move, rank
+from .rollout import playout_move
 from .search import Plain, Search, Yardstick
 
 __all__ = ["Easy", "Expert", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
@@ -44,6 +45,15 @@ class Easy:
 
     def choose(self, view: GameState, seed: int):
         return greedy_action(view, Chooser(seed))
+
+
+class Light:
+    """The honest search's playout policy as a player (`players.rollout`, no random moves): for duels."""
+
+    level = "light"
+
+    def choose(self, view: GameState, seed: int):
+        return playout_move(determinize(view, seed), Chooser(seed), noise=0.0)
 
 
 class Normal:
@@ -131,6 +141,7 @@ LEVELS: dict[str, Callable[[], Player]] = {
     "plain": lambda: Search(level="plain", budget=1.5),
     "yardstick": Yardstick,
     "honest": Honest,
+    "light": Light,
 }
 
 

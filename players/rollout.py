@@ -26,7 +26,7 @@ from rules.actions import (
     TakeMoney,
     TakeOrder,
 )
-from rules.components import ORDER_CARDS, TILES
+from rules.components import ORDER_CARDS, SPACE_BY_KEY, TILES
 from rules.record import Chooser
 from rules.state import GameState, Player
 
@@ -34,6 +34,7 @@ from .planning import one_trip, trip_worth
 
 __all__ = ["playout_move", "rule_order"]
 
+CHEAP = 1  # workers: a placement that takes more comes after every cheaper one
 FILLS = 3  # a trip's worth: 3 for each order spot it fills, 1 for each wanted cube it loads
 
 
@@ -50,41 +51,64 @@ def playout_move(state: GameState, chooser: Chooser, noise: float = 0.1) -> Acti
 
 
 def rule_order(state: GameState, legal: list[Action], chooser: Chooser | None = None) -> list[Action]:
-    """The placements open in a turn, best first by the policy's rules (each mining space as its trip; a
-    space whose trip does nothing last). With a `chooser`, only as many as it takes to find the first
-    (the playout's move); without, all of them (a tree's cheap order for progressive widening)."""
+    """The placements open in a turn, best first by the policy's rules (each mining space as its trip): a
+    delivery first, then those that take at most `CHEAP` workers before the others, a space whose trip does
+    nothing last. With a `chooser`: the first of them (the playout's move; when the rules list none, a
+    placement at random, the bank among them); without, all of them (a tree's order for progressive widening)."""
     p = state.players[state.current]
-    out: list[Action] = [a for a in legal if isinstance(a, Deliver)]
-    if chooser is not None and out:
-        return out
+    delivering: list[Action] = [*sorted((a for a in legal if isinstance(a, Deliver)), key=lambda a: workers(state, a))]
+    if chooser is not None and delivering:  # a complete order is delivered whatever it takes
+        return delivering[:1]
     trips = _trips(p, [a for a in legal if isinstance(a, Mine)], every=chooser is None)
-    filling = [m for worth, m in trips if worth >= FILLS]
-    if chooser is not None and filling:
-        return [one_trip(p, filling[0].steps)[0]]  # the playout's move: only its trip is built
-    out += [one_trip(p, m.steps)[0] for m in filling]
-    takes = [a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"]
-    if len(p.orders) < 3:
-        takes.sort(key=lambda a: _order_rank(state, a))
-        out += takes
-        if chooser is not None and out:
-            return out
-    out += _tile_buys(state, legal)
-    if chooser is not None and out:
-        return out
-    loading = [m for worth, m in trips if 0 < worth < FILLS]
-    if chooser is not None and loading:
-        return [one_trip(p, loading[0].steps)[0]]
-    out += [one_trip(p, m.steps)[0] for m in loading]
-    money = sorted((a for a in legal if isinstance(a, TakeMoney)), key=lambda a: -a.amount)
-    if p.marks < 8:
-        out += money
-        if chooser is not None and out:
-            return out
+    money: list[Action] = [*sorted((a for a in legal if isinstance(a, TakeMoney)), key=lambda a: -a.amount)]
+    takes: list[Action] = [
+        *sorted(
+            (a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"), key=lambda a: _order_rank(state, a)
+        )
+    ]
+    buckets: list[list[Action]] = [
+        [m for worth, m in trips if worth >= FILLS],
+        takes if len(p.orders) < 3 else [],
+        _tile_buys(state, legal),
+        [m for worth, m in trips if 0 < worth < FILLS],
+        money if p.marks < 8 else [],
+        _tile_buys(state, legal, every=True),
+        money,
+    ]
+    cost = {str(a): workers(state, a) for bucket in buckets for a in bucket}
+    out: list[Action] = list(delivering)
     seen = {str(a) for a in out}
+    for cheap in (True, False):
+        for bucket in buckets:
+            for a in sorted(bucket, key=lambda a: cost[str(a)]):
+                if (cost[str(a)] <= CHEAP) != cheap or str(a) in seen:
+                    continue
+                move = one_trip(p, a.steps)[0] if isinstance(a, Mine) else a
+                if chooser is not None:
+                    return [move]
+                seen.add(str(a))
+                out.append(move)
     rest = [a for a in legal if not isinstance(a, Mine) and str(a) not in seen]
     if chooser is not None:
         return [chooser.choice(rest) if rest else _as_trip(state, legal[0])]  # the bank is always open
     return out + rest + [one_trip(p, m.steps)[0] for worth, m in trips if worth <= 0]
+
+
+def workers(state: GameState, action: Action) -> int:
+    """The workers a placement takes: one more than are on its space (R-TURN-2); the bank, one."""
+    if isinstance(action, Mine):
+        key = f"mine {action.steps}"
+    elif isinstance(action, Deliver):
+        key = f"deliver {action.vehicle}"
+    elif isinstance(action, TakeMoney):
+        key = f"money {action.amount}"
+    elif isinstance(action, TakeOrder):
+        key = f"order {action.space}"
+    elif isinstance(action, PlaceFactory):
+        key = f"factory {action.space}"
+    else:
+        return 1
+    return state.space_workers[SPACE_BY_KEY[key].index] + 1
 
 
 def _trips(p: Player, mines: list[Mine], every: bool) -> list[tuple[int, Mine]]:
@@ -115,9 +139,16 @@ def _order_rank(state: GameState, take: TakeOrder) -> tuple[float, int]:
     return -ORDER_CARDS[card or 0].vp / len(spots), len(spots)
 
 
-def _tile_buys(state: GameState, legal: list[Action]) -> list[Action]:
-    """Face-up tiles of a colour the orders need more of than the carts hold, the side that balances first."""
+def _tile_buys(state: GameState, legal: list[Action], every: bool = False) -> list[Action]:
+    """Face-up tiles of a colour the orders need more of than the carts hold (`every`: any that can be paid,
+    the dearest coal first), the side that balances first."""
     p = state.players[state.current]
+    light, dark = p.tiles_by_side()
+    if every:
+        tiles = [a for a in legal if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes]
+        chosen = [(TILES[state.factory[int(a.space) - 1] or 0], a) for a in tiles]
+        chosen.sort(key=lambda ta: (ta[0].dark == (dark > light), -ta[0].colour))
+        return [a for _, a in chosen]
     need = [0, 0, 0, 0]
     for order in p.orders:
         for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
@@ -132,7 +163,6 @@ def _tile_buys(state: GameState, legal: list[Action]) -> list[Action]:
     short = {c for c in range(4) if need[c] - p.cage[c] - p.storage[c] > have[c]}
     if not short:
         return []
-    light, dark = p.tiles_by_side()
     buys = []
     for a in legal:
         if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes:
