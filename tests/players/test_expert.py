@@ -10,6 +10,7 @@ import pytest
 import players.expert as expert_module
 from players.evaluate import lead, worth, worths
 from players.expert import Expert
+from players.honest import Honest
 from players.knowledge import determinize
 from players.levels import Hard
 from players.lookahead import after_move, judge, own_move, play_on, quick_move
@@ -281,3 +282,17 @@ def test_below_half_a_second_the_expert_keeps_the_flat_search_alone(monkeypatch,
     assert time.process_time() - started < budget + 0.3  # the budget is kept either way
     assert shares == ([0.5] if deepens else [1.0])
     assert bool(deepened_runs) == deepens
+
+
+@pytest.mark.slow  # over a second
+def test_the_expert_may_deepen_with_the_honest_tree_for_duels():
+    """Issue 77 (`deepen_tree`): the flat search's best three judged again by the honest search's tree (playouts
+    to the end by the light policy); by default the yardstick's paired tree, as measured."""
+    seen = _seen(players=2, seed=7)
+    best = [j.action for j in Expert(budget=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)[:3]]
+    honest = Honest(iterations=30).evaluate(seen, 5, best)  # 0.5 · 60 playouts
+    deep = Expert(budget=None, lookaheads=60, deepen_tree="honest").evaluate(seen, 5)
+    assert [(j.action, j.lead, j.games) for j in deep[:3]] == honest
+    assert sum(j.games for j in deep[:3]) == 30
+    with pytest.raises(ValueError, match="deepen_tree"):
+        Expert(deepen_tree="oak")

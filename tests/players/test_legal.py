@@ -38,6 +38,7 @@ GAMES = {
     "plain": 1,
     "yardstick": 1,
     "honest": 1,
+    "light": 6,
 }
 SEARCHING = {"hard", "expert", "ismcts", "plain", "yardstick", "honest"}
 
