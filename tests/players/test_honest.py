@@ -63,6 +63,7 @@ def test_the_rule_order_delivers_a_complete_order_first_and_lists_every_placemen
             assert rule_order(state, legal, Chooser(1))[0] == ordered[0]  # the playout plays the order's first
 
 
+@pytest.mark.slow  # a search of 40 iterations
 def test_the_search_keeps_the_static_rankings_best_root_moves_and_counts_availability():
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
@@ -79,6 +80,7 @@ def test_the_search_keeps_the_static_rankings_best_root_moves_and_counts_availab
     walk(root, 0)
 
 
+@pytest.mark.slow  # 0.2 s of CPU, spent
 def test_a_budget_is_cpu_seconds_and_one_move_open_is_answered_at_once():
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
