@@ -127,10 +127,12 @@ class Expert:
         return self.deepen > 0 and enough and len(view.players) <= self.deepen_players
 
     def _deepened(self, view: GameState, seed: int, start: float, judged: list[Judged]) -> list[Judged]:
-        """The flat search's best moves judged again by the yardstick's paired tree search (the rivals'
-        replies searched, playouts of 12 placements by `deepen_playout`) with the budget left; most visited first."""
+        """The flat search's best moves judged again with the budget left, most visited first: by the yardstick's
+        paired tree search (the rivals' replies searched, playouts of 12 placements by `deepen_playout`), or with
+        `deepen_tree` "honest" by the honest search (playouts to the end by the light policy)."""
         best = judged[: self.deepened]
         if self.deepen_tree == "honest":
+            # iterations instead of a budget: a light playout to the end costs about a look-ahead
             honest = Honest(iterations=max(len(best), round(self.deepen * self.lookaheads)))
             if self.budget is not None:
                 honest = dataclasses.replace(honest, budget=max(0.0, self.budget - (time.process_time() - start)))

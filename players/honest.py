@@ -26,8 +26,8 @@ import math
 import time
 from dataclasses import dataclass
 
-from rules import advance, legal_actions
-from rules.actions import Action, ChooseDrawn, Mine
+from rules import advance, legal_actions, placement_space
+from rules.actions import Action, ChooseDrawn
 from rules.errors import Refusal
 from rules.record import Chooser
 from rules.state import GameState
@@ -72,7 +72,7 @@ class Honest:
         return [(n.action, n.lead / n.visits, n.visits) for n in tried if n.action is not None and n.visits]
 
     def tree(self, view: GameState, seed: int, moves: list[Action] | None = None) -> Node:
-        """The search's tree for the seat to move in `view`: its root's moves, and no iteration with one."""
+        """The searched tree for the seat to move in `view` (with one move open, its root alone, not iterated)."""
         started = time.process_time()
         first = determinize(view, seed, deduce=self.deduce)
         root = Node()
@@ -137,11 +137,11 @@ class Honest:
         offered = node.moves
         if node.action is not None:  # below the root: widened progressively
             offered = offered[: 1 + int(self.widen * math.sqrt(node.visits + 1))]
-        open_spaces = {str(a) for a in legal_actions(state)}
+        open_now = {_placement(a) for a in legal_actions(state)}
         legal: list[Node] = []
         fresh: Action | None = None
         for action in offered:
-            if str(Mine(steps=action.steps) if isinstance(action, Mine) else action) not in open_spaces:
+            if _placement(action) not in open_now:  # its space taken, or a card or tile not there in this game
                 continue
             child = node.children.get(str(action))
             if child is None:
@@ -173,3 +173,10 @@ class Honest:
 
     def _ucb(self, node: Node) -> float:
         return node.reward / node.visits + self.explore * math.sqrt(math.log(node.available) / node.visits)
+
+
+def _placement(action: Action) -> object:
+    """What must be open for `action` in a dealt game: its worker space (a mining plan's legality is then
+    the engine's to judge), or the action itself (the bank, a draft pick, a draw choice)."""
+    space = placement_space(action)
+    return str(action) if space is None else space.index

@@ -15,7 +15,7 @@ from rules.components import CAGE_CAPACITY, ORDER_CARDS, SURFACE
 from rules.mining import MineStep, do_step, step_problem
 from rules.state import Player
 
-__all__ = ["Trip", "mining_plans", "one_trip", "trip_worth"]
+__all__ = ["Trip", "mining_plans", "one_trip", "spots_open", "trip_worth"]
 
 
 class Trip:
@@ -170,15 +170,20 @@ def one_trip(pit: Player, steps: int) -> tuple[Mine, int]:
     return Mine(steps=steps, plan=tuple(trip.steps)), 3 * filled + loaded
 
 
+def spots_open(p: Player) -> list[int]:
+    """The empty order spots in the pit, by the colour they ask for."""
+    need = [0, 0, 0, 0]
+    for order in p.orders:
+        for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
+            need[colour] += not on
+    return need
+
+
 def trip_worth(pit: Player, steps: int) -> int:
     """What `one_trip(pit, steps)` is worth, counted without building it (3 a spot filled, 1 a wanted cube
     loaded; an order completed with two spare cubes not counted): a playout asks it of every open mining
     space at every placement, and builds only the trip it plays."""
-    need = [0, 0, 0, 0]
-    for order in pit.orders:
-        for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
-            if not on:
-                need[colour] += 1
+    need = spots_open(pit)
     if not any(need):
         return 0
     left, filled, loaded = steps, 0, 0

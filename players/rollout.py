@@ -7,15 +7,17 @@ per mining space (`players.planning.one_trip`: storage cubes onto the orders, th
 wanted coal, up again, onto the orders) and plain rules for the rest, in this order: deliver a complete
 order; mine when a trip fills an order spot; take a face-up order while holding fewer than three; buy a
 tile for coal the orders need and the carts lack; mine when a trip loads wanted coal; take money below
-8 marks; else any other placement. A share of moves (`noise`) is a random placement instead, mining by
-a trip, so that playouts do not all follow one line.
+8 marks; buy any tile; take money; else any other placement. Every placement the rules list on a free
+space comes before any on an occupied one (a delivery excepted): the workers a placement takes are the
+game's scarcest resource, and a policy blind to them lost to the easy level. A share of moves (`noise`)
+is a random placement instead, mining by a trip, so that playouts do not all follow one line.
 
 Only the state in hand is read (a sampled game), so it never sees more than the search gave it.
 """
 
 from __future__ import annotations
 
-from rules import legal_actions
+from rules import legal_actions, placement_space
 from rules.actions import (
     Action,
     ChooseDrawn,
@@ -26,11 +28,11 @@ from rules.actions import (
     TakeMoney,
     TakeOrder,
 )
-from rules.components import ORDER_CARDS, SPACE_BY_KEY, TILES
+from rules.components import ORDER_CARDS, TILES
 from rules.record import Chooser
 from rules.state import GameState, Player
 
-from .planning import one_trip, trip_worth
+from .planning import one_trip, spots_open, trip_worth
 
 __all__ = ["playout_move", "rule_order"]
 
@@ -96,19 +98,8 @@ def rule_order(state: GameState, legal: list[Action], chooser: Chooser | None = 
 
 def workers(state: GameState, action: Action) -> int:
     """The workers a placement takes: one more than are on its space (R-TURN-2); the bank, one."""
-    if isinstance(action, Mine):
-        key = f"mine {action.steps}"
-    elif isinstance(action, Deliver):
-        key = f"deliver {action.vehicle}"
-    elif isinstance(action, TakeMoney):
-        key = f"money {action.amount}"
-    elif isinstance(action, TakeOrder):
-        key = f"order {action.space}"
-    elif isinstance(action, PlaceFactory):
-        key = f"factory {action.space}"
-    else:
-        return 1
-    return state.space_workers[SPACE_BY_KEY[key].index] + 1
+    space = placement_space(action)
+    return 1 if space is None else state.space_workers[space.index] + 1
 
 
 def _trips(p: Player, mines: list[Mine], every: bool) -> list[tuple[int, Mine]]:
@@ -149,10 +140,7 @@ def _tile_buys(state: GameState, legal: list[Action], every: bool = False) -> li
         chosen = [(TILES[state.factory[int(a.space) - 1] or 0], a) for a in tiles]
         chosen.sort(key=lambda ta: (ta[0].dark == (dark > light), -ta[0].colour))
         return [a for _, a in chosen]
-    need = [0, 0, 0, 0]
-    for order in p.orders:
-        for colour, on in zip(ORDER_CARDS[order.card].spots, order.spots, strict=True):
-            need[colour] += not on
+    need = spots_open(p)
     if not any(need):
         return []
     have = [0, 0, 0, 0]

@@ -27,7 +27,7 @@ from .actions import (
     parse_plan,
     parse_step,
 )
-from .engine import advance, apply, legal_actions, new_game, space_problem, substitute_options
+from .engine import advance, apply, legal_actions, new_game, placement_space, space_problem, substitute_options
 from .errors import ActionSyntaxError, IllegalAction, Refusal, RulesReason
 from .events import (
     EVENTS,
@@ -112,6 +112,7 @@ __all__ = [
     "parse_plan",
     "parse_step",
     "score_breakdown",
+    "placement_space",
     "space_problem",
     "substitute_options",
     "view",

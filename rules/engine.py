@@ -194,6 +194,21 @@ def substitute_options(supply: list[int], colour: int, carts: int) -> list[tuple
     return options
 
 
+def placement_space(action: Action) -> Space | None:
+    """The worker space an action places on; None for the bank, a draft pick and a draw choice."""
+    if isinstance(action, PlaceFactory):
+        return space_of(FACTORY, action.space)
+    if isinstance(action, Mine):
+        return space_of(MINE, action.steps)
+    if isinstance(action, Deliver):
+        return space_of(DELIVER, action.vehicle)
+    if isinstance(action, TakeMoney):
+        return space_of(MONEY, action.amount)
+    if isinstance(action, TakeOrder):
+        return space_of(ORDER, action.space)
+    return None
+
+
 def space_problem(state: GameState, seat: int, space: Space) -> IllegalAction | None:
     """Why `seat` may not place workers on `space` now (R-TURN-3), or None."""
     n = len(state.players)

@@ -25,16 +25,13 @@ from rules import (
     Action,
     CageTo,
     ChooseDrawn,
-    Deliver,
     Fill,
     GameState,
     Mine,
     MinePlanner,
-    PlaceFactory,
-    TakeMoney,
-    TakeOrder,
     legal_actions,
     parse_plan,
+    placement_space,
     view,
 )
 from rules.components import (
@@ -44,7 +41,6 @@ from rules.components import (
     LOCKED,
     ORDER_CARDS,
     SEAT_COLOURS,
-    SPACE_INDEX,
     SPACES,
     TILES,
     VEHICLES,
@@ -137,7 +133,7 @@ def board_data(game: Game, user_id: int | None, lang: str, *, paused: bool = Fal
                     "value": c.value,
                     "action": str(c.action),
                     "label": label(seen, c),
-                    "space": _space_of(c.action),
+                    "space": _space_index(c.action),
                 }
                 for c in choices
             ]
@@ -167,19 +163,10 @@ def mining(state: GameState, you: str, steps: int, plan_text: str, lang: str) ->
         }
 
 
-def _space_of(action: Action) -> int | None:
-    """The worker space an action places on (its index in `SPACES`); None for the bank and the draft."""
-    if isinstance(action, PlaceFactory):
-        return SPACE_INDEX[("factory", action.space)]
-    if isinstance(action, Mine):
-        return SPACE_INDEX[("mine", action.steps)]
-    if isinstance(action, Deliver):
-        return SPACE_INDEX[("deliver", action.vehicle)]
-    if isinstance(action, TakeMoney):
-        return SPACE_INDEX[("money", action.amount)]
-    if isinstance(action, TakeOrder):
-        return SPACE_INDEX[("order", action.space)]
-    return None
+def _space_index(action: Action) -> int | None:
+    """The index in `SPACES` of the worker space an action places on; None for the bank and the draft."""
+    space = placement_space(action)
+    return None if space is None else space.index
 
 
 def _draw_choice(state: GameState, action: ChooseDrawn) -> dict[str, Any]:

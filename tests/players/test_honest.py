@@ -8,9 +8,10 @@ import pytest
 
 from players.honest import Honest
 from players.planning import one_trip, trip_worth
-from players.rollout import playout_move, rule_order
+from players.rollout import playout_move, rule_order, workers
 from rules import apply, legal_actions, view
-from rules.actions import ChooseDrawn, Fill, Mine
+from rules.actions import ChooseDrawn, Fill, Mine, TakeMoney
+from rules.components import SPACE_BY_KEY
 from rules.record import Chooser
 
 from .games import play, position
@@ -52,6 +53,7 @@ def test_playouts_play_only_legal_moves_to_the_end_of_the_game():
 
 
 def test_the_rule_order_delivers_a_complete_order_first_and_lists_every_placement():
+    deliveries = 0
     for state in _positions(seeds=(4,)):
         legal = legal_actions(state)
         ordered = rule_order(state, legal)
@@ -59,8 +61,10 @@ def test_the_rule_order_delivers_a_complete_order_first_and_lists_every_placemen
         assert spaces == {str(a) for a in legal}  # each placement once, a mining space as its trip
         delivering = [a for a in legal if a.kind == "deliver"]
         if delivering:
+            deliveries += 1
             assert ordered[0] in delivering
             assert rule_order(state, legal, Chooser(1))[0] == ordered[0]  # the playout plays the order's first
+    assert deliveries  # the game met positions with a complete order
 
 
 @pytest.mark.slow  # a search of 40 iterations
@@ -91,3 +95,28 @@ def test_a_budget_is_cpu_seconds_and_one_move_open_is_answered_at_once():
     started = time.process_time()
     assert Honest(budget=5.0).evaluate(seen, 1, [only]) == [(only, 0.0, 0)]
     assert time.process_time() - started < 0.1
+
+
+def test_a_placement_on_a_free_space_comes_before_one_on_an_occupied_space():
+    """The light policy counts the workers a placement takes (R-TURN-2): with fewer than three orders it takes a
+    face-up order before money, but not when a rival holds the order spaces and the money space is free."""
+    state = position("turn", players=2, seed=5)
+    me, rival = state.current, 1 - state.current
+    players = state.players[:]
+    players[me] = players[me].model_copy(update={"marks": 0, "workers": 4, "orders": players[me].orders[:1]})
+    free = state.model_copy(update={"players": players})
+    owners, on_space = free.space_owner[:], free.space_workers[:]
+    spaces = [SPACE_BY_KEY[f"order {k}"].index for k in range(1, 5) if free.order_spaces[k - 1] is not None]
+    for k in spaces:
+        owners[k], on_space[k] = rival, 1
+    held = free.model_copy(update={"space_owner": owners, "space_workers": on_space})
+    assert spaces and workers(free, TakeMoney(amount=4)) == 1
+
+    def first_order_and_money(game):
+        ordered = [str(a) for a in rule_order(game, legal_actions(game))]
+        return min(k for k, a in enumerate(ordered) if a.startswith("order ")), ordered.index("money 4")
+
+    taking, money = first_order_and_money(free)
+    assert taking < money  # every space free: the rules' order
+    taking, money = first_order_and_money(held)
+    assert money < taking  # the order spaces take two workers each: the free money space first
