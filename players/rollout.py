@@ -17,6 +17,8 @@ Only the state in hand is read (a sampled game), so it never sees more than the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules import legal_actions, placement_space
 from rules.actions import (
     Action,
@@ -62,21 +64,9 @@ def rule_order(state: GameState, legal: list[Action], chooser: Chooser | None = 
     if chooser is not None and delivering:  # a complete order is delivered whatever it takes
         return delivering[:1]
     trips = _trips(p, [a for a in legal if isinstance(a, Mine)], every=chooser is None)
-    money: list[Action] = [*sorted((a for a in legal if isinstance(a, TakeMoney)), key=lambda a: -a.amount)]
-    takes: list[Action] = [
-        *sorted(
-            (a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"), key=lambda a: _order_rank(state, a)
-        )
-    ]
-    buckets: list[list[Action]] = [
-        [m for worth, m in trips if worth >= FILLS],
-        takes if len(p.orders) < 3 else [],
-        _tile_buys(state, legal),
-        [m for worth, m in trips if 0 < worth < FILLS],
-        money if p.marks < 8 else [],
-        _tile_buys(state, legal, every=True),
-        money,
-    ]
+    if chooser is not None:
+        return [_first(state, legal, _buckets(state, legal, trips), chooser)]
+    buckets = list(_buckets(state, legal, trips))
     cost = {str(a): workers(state, a) for bucket in buckets for a in bucket}
     out: list[Action] = list(delivering)
     seen = {str(a) for a in out}
@@ -85,15 +75,43 @@ def rule_order(state: GameState, legal: list[Action], chooser: Chooser | None = 
             for a in sorted(bucket, key=lambda a: cost[str(a)]):
                 if (cost[str(a)] <= CHEAP) != cheap or str(a) in seen:
                     continue
-                move = one_trip(p, a.steps)[0] if isinstance(a, Mine) else a
-                if chooser is not None:
-                    return [move]
                 seen.add(str(a))
-                out.append(move)
+                out.append(one_trip(p, a.steps)[0] if isinstance(a, Mine) else a)
     rest = [a for a in legal if not isinstance(a, Mine) and str(a) not in seen]
-    if chooser is not None:
-        return [chooser.choice(rest) if rest else _as_trip(state, legal[0])]  # the bank is always open
     return out + rest + [one_trip(p, m.steps)[0] for worth, m in trips if worth <= 0]
+
+
+def _buckets(state: GameState, legal: list[Action], trips: list[tuple[int, Mine]]) -> Iterator[list[Action]]:
+    """The policy's rules after a delivery, best first, each as the placements it asks for; built as they are
+    read, so that a playout that finds its move in the first rule builds none of the rest."""
+    p = state.players[state.current]
+    yield [m for worth, m in trips if worth >= FILLS]
+    if len(p.orders) < 3:
+        takes = [a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"]
+        yield [*sorted(takes, key=lambda a: _order_rank(state, a))]
+    yield _tile_buys(state, legal)
+    yield [m for worth, m in trips if 0 < worth < FILLS]
+    money: list[Action] = [*sorted((a for a in legal if isinstance(a, TakeMoney)), key=lambda a: -a.amount)]
+    if p.marks < 8:
+        yield money
+    yield _tile_buys(state, legal, every=True)
+    yield money
+
+
+def _first(state: GameState, legal: list[Action], buckets: Iterator[list[Action]], chooser: Chooser) -> Action:
+    """The rule order's first placement (`rule_order`'s, without the rest): the first that takes at most `CHEAP`
+    workers in the first rule that has one; none such, the cheapest of the first rule that asks for any."""
+    cheapest: Action | None = None
+    for bucket in buckets:
+        for a in bucket:
+            if workers(state, a) <= CHEAP:
+                return _as_trip(state, a)
+        if cheapest is None and bucket:
+            cheapest = min(bucket, key=lambda a: workers(state, a))
+    if cheapest is not None:
+        return _as_trip(state, cheapest)
+    rest = [a for a in legal if not isinstance(a, Mine)]
+    return chooser.choice(rest) if rest else _as_trip(state, legal[0])  # the bank is always open
 
 
 def workers(state: GameState, action: Action) -> int:
