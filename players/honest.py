@@ -35,7 +35,7 @@ from rules.state import GameState
 from .evaluate import worths
 from .knowledge import determinize
 from .ranking import rank
-from .rollout import playout_move, rule_order
+from .rollout import playout_move, policy_named, rule_order
 from .search import Node, outcome
 
 __all__ = ["Honest"]
@@ -55,6 +55,10 @@ class Honest:
     noise: float = 0.1  # share of random moves in the playouts
     margin: float = 20.0  # VP of lead that make the squashed margin 0.88 (tanh(1))
     deduce: bool = True  # the rivals' hidden delivered orders agree with what the view tells
+    policy: str = "light"  # the playouts' policy and the order below the root (`players.rollout.POLICIES`)
+
+    def __post_init__(self) -> None:
+        policy_named(self.policy)  # an unknown name: ValueError
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0][0]
@@ -101,7 +105,7 @@ class Honest:
         legal = legal_actions(state)
         if state.phase != "turn":
             return [a for a in legal if not isinstance(a, ChooseDrawn) or a.to == "bottom"]
-        return rule_order(state, legal)
+        return rule_order(state, legal, policy=policy_named(self.policy))
 
     def _iterate(self, root: Node, world: GameState, chooser: Chooser) -> None:
         """One iteration in the dealt game `world`: down the tree, one node added, a playout, the results."""
@@ -109,7 +113,7 @@ class Honest:
         node, state = root, world
         while state.phase != "over":
             if state.phase == "draw" and node is not root:  # a draw space's choice: the policy's (a macro)
-                state = advance(state, playout_move(state, chooser, 0.0))
+                state = advance(state, playout_move(state, chooser, 0.0, policy_named(self.policy)))
                 continue
             mover = state.current
             if node.moves is None:
@@ -121,8 +125,9 @@ class Honest:
             node = child
             if child.visits == 0:
                 break
+        policy = policy_named(self.policy)
         while state.phase != "over":
-            state = advance(state, playout_move(state, chooser, self.noise))
+            state = advance(state, playout_move(state, chooser, self.noise, policy))
         rewards, leads = outcome(worths(state), self.margin)
         root.visits += 1
         for child, mover in path:

@@ -23,7 +23,7 @@ from .honest import Honest
 from .knowledge import determinize
 from .lookahead import after_move, play_on
 from .ranking import Scored, best_move, rank
-from .rollout import playout_move
+from .rollout import playout_move, policy_named
 from .search import Plain, Search, Yardstick
 
 __all__ = ["Easy", "Expert", "Hard", "Normal", "RandomPlayer", "Scored", "rank"]
@@ -47,13 +47,19 @@ class Easy:
         return greedy_action(view, Chooser(seed))
 
 
+@dataclasses.dataclass(frozen=True)
 class Light:
-    """The honest search's playout policy as a player (`players.rollout`, no random moves): for duels."""
+    """The honest search's playout policy as a player (`players.rollout`, no random moves): for duels;
+    `light:policy=frugal` plays another of `players.rollout.POLICIES`."""
 
-    level = "light"
+    level: str = "light"
+    policy: str = "light"
+
+    def __post_init__(self) -> None:
+        policy_named(self.policy)  # an unknown name: ValueError
 
     def choose(self, view: GameState, seed: int):
-        return playout_move(determinize(view, seed), Chooser(seed), noise=0.0)
+        return playout_move(determinize(view, seed), Chooser(seed), noise=0.0, policy=policy_named(self.policy))
 
 
 class Normal:

@@ -8,11 +8,12 @@ import pytest
 
 from players.honest import Honest
 from players.planning import one_trip, trip_worth
-from players.rollout import playout_move, rule_order, workers
+from players.rollout import POLICIES, playout_move, rule_order, workers
 from rules import apply, legal_actions, view
 from rules.actions import ChooseDrawn, Fill, Mine, TakeMoney
-from rules.components import SPACE_BY_KEY
+from rules.components import ORDER_CARDS, SPACE_BY_KEY
 from rules.record import Chooser
+from rules.state import Order
 
 from .games import play, position
 
@@ -122,3 +123,33 @@ def test_a_placement_on_a_free_space_comes_before_one_on_an_occupied_space():
     assert taking < money  # every space free: the rules' order
     taking, money = first_order_and_money(held)
     assert money < taking  # the order spaces take two workers each: the free money space first
+
+
+def test_the_frugal_policy_takes_money_before_a_tile_no_order_needs():
+    """`light` buys any tile it can pay before taking money (8 marks or more); `frugal` buys only the tiles its
+    orders need first, and holds up to four orders where light stops at three."""
+    state = position("turn", players=2, seed=5)
+    me = state.current
+    players = state.players[:]
+    players[me] = players[me].model_copy(update={"marks": 20, "workers": 4, "orders": []})
+    free = state.model_copy(
+        update={
+            "players": players,
+            "space_workers": [0] * len(state.space_workers),
+            "space_owner": [None] * len(state.space_owner),
+        }
+    )
+
+    def first(game, policy, kind):
+        ordered = [a.kind for a in rule_order(game, legal_actions(game), policy=POLICIES[policy])]
+        return ordered.index(kind)
+
+    assert first(free, "light", "factory") < first(free, "light", "money")
+    assert first(free, "frugal", "money") < first(free, "frugal", "factory")
+    held = [Order(card=k, spots=[[] for _ in ORDER_CARDS[k].spots]) for k in range(3)]
+    players[me] = players[me].model_copy(update={"marks": 20, "workers": 4, "orders": held})
+    three = free.model_copy(update={"players": players})
+    assert first(three, "light", "money") < first(three, "light", "order")
+    assert first(three, "frugal", "order") < first(three, "frugal", "money")
+    with pytest.raises(ValueError, match="frugal"):
+        Honest(policy="greedy")
