@@ -111,9 +111,10 @@ class Honest:
         """One iteration in the dealt game `world`: down the tree, one node added, a playout, the results."""
         path: list[tuple[Node, int]] = []
         node, state = root, world
+        policy = policy_named(self.policy)
         while state.phase != "over":
             if state.phase == "draw" and node is not root:  # a draw space's choice: the policy's (a macro)
-                state = advance(state, playout_move(state, chooser, 0.0, policy_named(self.policy)))
+                state = advance(state, playout_move(state, chooser, 0.0, policy))
                 continue
             mover = state.current
             if node.moves is None:
@@ -125,7 +126,6 @@ class Honest:
             node = child
             if child.visits == 0:
                 break
-        policy = policy_named(self.policy)
         while state.phase != "over":
             state = advance(state, playout_move(state, chooser, self.noise, policy))
         rewards, leads = outcome(worths(state), self.margin)

@@ -59,12 +59,12 @@ POLICIES = {"light": Policy(), "frugal": Policy(orders=4, any_tile=False)}
 LIGHT = POLICIES["light"]
 
 
-def policy_named(name: str, field: str = "policy") -> Policy:
-    """The playout policy of a name in `POLICIES`; any other name: ValueError naming the field it was given in."""
+def policy_named(name: str) -> Policy:
+    """The playout policy of a name in `POLICIES`; any other name: ValueError listing the names."""
     try:
         return POLICIES[name]
     except KeyError:
-        raise ValueError(f"{field} is {' or '.join(POLICIES)}, not {name!r}") from None
+        raise ValueError(f"policy is {' or '.join(POLICIES)}, not {name!r}") from None
 
 
 def playout_move(state: GameState, chooser: Chooser, noise: float = 0.1, policy: Policy = LIGHT) -> Action:
