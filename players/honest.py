@@ -6,7 +6,8 @@ the rules and the seat's view alone. Each iteration deals a game the view could 
 with the VP and the shift-scoring counts the view gives away), walks one tree over move keys shared by
 every dealt game (UCB1 with availability counts: a move counts as available only in the games where it is
 legal), adds one node and plays the game to its end by the light rule policy (`players.rollout`, one move
-in ten at random), crediting each node's mover with half their share of the win and half their squashed
+in ten at random; with a `cutoff`, that many placements, then judged by the static evaluation's expected
+final VP), crediting each node's mover with half their share of the win and half their squashed
 VP lead over the best rival. The move played is the root's most visited.
 
 Moves: at the root the normal level's candidates (every placement, a few planner plans per mining space,
@@ -56,6 +57,7 @@ class Honest:
     margin: float = 20.0  # VP of lead that make the squashed margin 0.88 (tanh(1))
     deduce: bool = True  # the rivals' hidden delivered orders agree with what the view tells
     policy: str = "light"  # the playouts' policy and the order below the root (`players.rollout.POLICIES`)
+    cutoff: int | None = None  # placements a playout plays before the evaluation judges it (None: to the end)
 
     def __post_init__(self) -> None:
         policy_named(self.policy)  # an unknown name: ValueError
@@ -126,9 +128,11 @@ class Honest:
             node = child
             if child.visits == 0:
                 break
-        while state.phase != "over":
+        placed = 0
+        while state.phase != "over" and (self.cutoff is None or placed < self.cutoff):
+            placed += state.phase == "turn"
             state = advance(state, playout_move(state, chooser, self.noise, policy))
-        rewards, leads = outcome(worths(state), self.margin)
+        rewards, leads = outcome(worths(state), self.margin)  # the final VP, or cut off: the expected final VP
         root.visits += 1
         for child, mover in path:
             child.visits += 1

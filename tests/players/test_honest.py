@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+import players.honest
 from players.honest import Honest
 from players.planning import one_trip, trip_worth
 from players.rollout import POLICIES, playout_move, rule_order, workers
@@ -153,3 +154,28 @@ def test_the_frugal_policy_takes_money_before_a_tile_no_order_needs():
     assert first(three, "frugal", "order") < first(three, "frugal", "money")
     with pytest.raises(ValueError, match="frugal"):
         Honest(policy="greedy")
+
+
+def test_a_cutoff_playout_plays_that_many_placements_and_the_evaluation_judges_the_rest(monkeypatch):
+    """`cutoff`: each playout stops after that many worker placements (a draw's keep is not one); without it
+    every playout reaches the end of the game."""
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    placed: list[int] = []
+
+    def counting(game, chooser, noise=0.1, policy=POLICIES["light"]):
+        if noise and game.phase == "turn":  # the playout's own moves (a draw macro in the tree has no noise)
+            placed[-1] += 1
+        return playout_move(game, chooser, noise, policy)
+
+    monkeypatch.setattr(players.honest, "playout_move", counting)
+    for cutoff in (7, None):
+        lengths = []
+        for k in range(4):
+            placed.append(0)
+            Honest(iterations=1, cutoff=cutoff).tree(seen, k)
+            lengths.append(placed[-1])
+        if cutoff is None:
+            assert min(lengths) > 20, lengths  # to the end: far more than 7
+        else:
+            assert lengths == [7] * 4, lengths
