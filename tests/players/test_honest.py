@@ -156,7 +156,7 @@ def test_the_frugal_policy_takes_money_before_a_tile_no_order_needs():
         Honest(policy="greedy")
 
 
-def test_a_cutoff_playout_plays_that_many_placements_and_the_evaluation_judges_the_rest(monkeypatch):
+def test_a_cutoff_playout_stops_after_that_many_placements(monkeypatch):
     """`cutoff`: each playout stops after that many worker placements (a draw's keep is not one); without it
     every playout reaches the end of the game."""
     state = position("turn", players=2, seed=5)
