@@ -61,6 +61,8 @@ class Honest:
 
     def __post_init__(self) -> None:
         policy_named(self.policy)  # an unknown name: ValueError
+        if self.cutoff is not None and self.cutoff < 0:
+            raise ValueError(f"cutoff is a number of placements, 0 or more, not {self.cutoff}")
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0][0]

@@ -179,3 +179,5 @@ def test_a_cutoff_playout_stops_after_that_many_placements(monkeypatch):
             assert min(lengths) > 20, lengths  # to the end: far more than 7
         else:
             assert lengths == [7] * 4, lengths
+    with pytest.raises(ValueError, match="cutoff is a number of placements"):
+        Honest(cutoff=-5)
