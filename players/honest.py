@@ -7,7 +7,7 @@ with the VP and the shift-scoring counts the view gives away), walks one tree ov
 every dealt game (UCB1 with availability counts: a move counts as available only in the games where it is
 legal), adds one node and plays the game to its end by the light rule policy (`players.rollout`, one move
 in ten at random; with a `cutoff`, that many placements, then judged by the static evaluation's expected
-final VP), crediting each node's mover with half their share of the win and half their squashed
+final VP), crediting each node's mover with half (`win`) their share of the win and the rest their squashed
 VP lead over the best rival. The move played is the root's most visited.
 
 Moves: at the root the normal level's candidates (every placement, a few planner plans per mining space,
@@ -55,6 +55,7 @@ class Honest:
     widen: float = 2.0  # below the root, the best 1 + widen·√visits moves in the rule order
     noise: float = 0.1  # share of random moves in the playouts
     margin: float = 20.0  # VP of lead that make the squashed margin 0.88 (tanh(1))
+    win: float = 0.5  # the reward's share for the win; the rest for the squashed VP lead
     deduce: bool = True  # the rivals' hidden delivered orders agree with what the view tells
     policy: str = "light"  # the playouts' policy and the order below the root (`players.rollout.POLICIES`)
     cutoff: int | None = None  # placements a playout plays before the evaluation judges it (None: to the end)
@@ -63,6 +64,8 @@ class Honest:
         policy_named(self.policy)  # an unknown name: ValueError
         if self.cutoff is not None and self.cutoff < 0:
             raise ValueError(f"cutoff is a number of placements, 0 or more, not {self.cutoff}")
+        if not 0 <= self.win <= 1:
+            raise ValueError(f"win is the reward's share for the win, from 0 to 1, not {self.win}")
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0][0]
@@ -134,7 +137,9 @@ class Honest:
         while state.phase != "over" and (self.cutoff is None or placed < self.cutoff):
             placed += state.phase == "turn"
             state = advance(state, playout_move(state, chooser, self.noise, policy))
-        rewards, leads = outcome(worths(state), self.margin)  # the final VP, or cut off: the expected final VP
+        rewards, leads = outcome(
+            worths(state), self.margin, self.win
+        )  # the final VP, or cut off: the expected final VP
         root.visits += 1
         for child, mover in path:
             child.visits += 1

@@ -47,17 +47,17 @@ def check_playout(playout: str, field: str = "playout") -> None:
         raise ValueError(f"{field} is {', '.join(PLAYOUTS[:-1])} or {PLAYOUTS[-1]}, not {playout!r}")
 
 
-def outcome(vp: list[float], margin: float) -> tuple[list[float], list[float]]:
-    """Each seat's result of a playout that reached `vp` (final, or expected final VP), in [0, 1]: half its
-    share of the win, half its lead over the best rival squashed (`margin` VP of lead: 0.88); and each seat's
-    lead in VP."""
+def outcome(vp: list[float], margin: float, win: float = 0.5) -> tuple[list[float], list[float]]:
+    """Each seat's result of a playout that reached `vp` (final, or expected final VP), in [0, 1]: `win` (half
+    by default) its share of the win, the rest its lead over the best rival squashed (`margin` VP of lead:
+    0.88); and each seat's lead in VP."""
     best = max(vp)
     winners = [k for k, v in enumerate(vp) if v == best]
     out, leads = [], []
     for k in range(len(vp)):
         ahead = lead(vp, k, best=1.0)  # over the best rival alone
-        win = 1 / len(winners) if k in winners else 0.0
-        out.append(0.5 * win + 0.25 * (1 + math.tanh(ahead / margin)))
+        share = 1 / len(winners) if k in winners else 0.0
+        out.append(win * share + (1 - win) * 0.5 * (1 + math.tanh(ahead / margin)))
         leads.append(ahead)
     return out, leads
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -10,6 +11,7 @@ import players.honest
 from players.honest import Honest
 from players.planning import one_trip, trip_worth
 from players.rollout import POLICIES, playout_move, rule_order, workers
+from players.search import outcome
 from rules import apply, legal_actions, view
 from rules.actions import ChooseDrawn, Fill, Mine, TakeMoney
 from rules.components import ORDER_CARDS, SPACE_BY_KEY
@@ -181,3 +183,18 @@ def test_a_cutoff_playout_stops_after_that_many_placements(monkeypatch):
             assert lengths == [7] * 4, lengths
     with pytest.raises(ValueError, match="cutoff is a number of placements"):
         Honest(cutoff=-5)
+
+
+def test_the_reward_splits_between_the_win_and_the_lead_by_win():
+    """`win`: the reward's share for winning, the rest for the squashed lead over the best rival; half each
+    by default, as before the field; a share outside 0 to 1 is refused in one line."""
+    squashed = 0.5 * (1 + math.tanh(10 / 20))
+    assert outcome([100, 90], 20.0)[0] == pytest.approx([0.5 + 0.5 * squashed, 0.5 * (1 - squashed)])
+    assert outcome([100, 90], 20.0, win=1.0)[0] == pytest.approx([1.0, 0.0])
+    assert outcome([100, 90], 20.0, win=0.0)[0] == pytest.approx([squashed, 1 - squashed])
+    assert outcome([95, 95, 80], 20.0, win=1.0)[0] == pytest.approx([0.5, 0.5, 0.0])  # a tie shares the win
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    apply(state, Honest(iterations=40, win=0.0).choose(seen, 3))  # a move the rules take
+    with pytest.raises(ValueError, match="win is the reward's share"):
+        Honest(win=1.5)
