@@ -137,9 +137,8 @@ class Honest:
         while state.phase != "over" and (self.cutoff is None or placed < self.cutoff):
             placed += state.phase == "turn"
             state = advance(state, playout_move(state, chooser, self.noise, policy))
-        rewards, leads = outcome(
-            worths(state), self.margin, self.win
-        )  # the final VP, or cut off: the expected final VP
+        # the final VP, or cut off: the expected final VP
+        rewards, leads = outcome(worths(state), self.margin, self.win)
         root.visits += 1
         for child, mover in path:
             child.visits += 1

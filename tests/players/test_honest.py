@@ -195,6 +195,9 @@ def test_the_reward_splits_between_the_win_and_the_lead_by_win():
     assert outcome([95, 95, 80], 20.0, win=1.0)[0] == pytest.approx([0.5, 0.5, 0.0])  # a tie shares the win
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
-    apply(state, Honest(iterations=40, win=0.0).choose(seen, 3))  # a move the rules take
+    for win in (0.0, 1.0):  # the search's rewards are its field's: the win alone sums to halves
+        children = Honest(iterations=40, win=win).tree(seen, 3).children.values()
+        halves = [2 * child.reward == round(2 * child.reward) for child in children]
+        assert all(halves) if win == 1.0 else not all(halves), (win, halves)
     with pytest.raises(ValueError, match="win is the reward's share"):
         Honest(win=1.5)
