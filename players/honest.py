@@ -59,6 +59,7 @@ class Honest:
     deduce: bool = True  # the rivals' hidden delivered orders agree with what the view tells
     policy: str = "light"  # the playouts' policy and the order below the root (`players.rollout.POLICIES`)
     cutoff: int | None = None  # placements a playout plays before the evaluation judges it (None: to the end)
+    bias: float = 0.0  # progressive bias at the root: bias·prior/(1 + visits), the prior from the static ranking
 
     def __post_init__(self) -> None:
         policy_named(self.policy)  # an unknown name: ValueError
@@ -66,6 +67,8 @@ class Honest:
             raise ValueError(f"cutoff is a number of placements, 0 or more, not {self.cutoff}")
         if not 0 <= self.win <= 1:
             raise ValueError(f"win is the reward's share for the win, from 0 to 1, not {self.win}")
+        if self.bias < 0:
+            raise ValueError(f"bias is a weight, 0 or more, not {self.bias}")
 
     def choose(self, view: GameState, seed: int) -> Action:
         return self.evaluate(view, seed)[0][0]
@@ -87,11 +90,15 @@ class Honest:
         started = time.process_time()
         first = determinize(view, seed, deduce=self.deduce)
         root = Node()
-        root.moves = moves or self._root_moves(first)
+        priors: dict[str, float] = {}
+        if moves:
+            root.moves = moves
+        else:
+            root.moves, priors = self._root_moves(first)
         k = 0
         while len(root.moves) > 1 and (k == 0 or self._going_on(k, started)):
             world = first if k == 0 else determinize(view, seed + 7919 * k, deduce=self.deduce)
-            self._iterate(root, world, Chooser(seed * 31 + k))
+            self._iterate(root, world, Chooser(seed * 31 + k), priors)
             k += 1
         return root
 
@@ -100,12 +107,18 @@ class Honest:
             return k < self.iterations
         return time.process_time() - started < self.budget
 
-    def _root_moves(self, world: GameState) -> list[Action]:
-        """The root's moves: in a turn, the static ranking's best `root`; a draft or a draw choice, all of
-        them (a draw's rest under the deck)."""
+    def _root_moves(self, world: GameState) -> tuple[list[Action], dict[str, float]]:
+        """The root's moves: in a turn, the static ranking's best `root`, each with its prior for the
+        progressive bias (1 for the best, towards 0 the further its worth falls behind, `margin` VP behind
+        0.24); a draft or a draw choice, all of them (a draw's rest under the deck), without priors."""
         if world.phase == "turn":
-            return [scored.action for scored in rank(world)[: self.root]]
-        return [a for a in legal_actions(world) if not isinstance(a, ChooseDrawn) or a.to == "bottom" or a.pick is None]
+            best = rank(world)[: self.root]
+            top = best[0].value
+            return [s.action for s in best], {str(s.action): 1 + math.tanh((s.value - top) / self.margin) for s in best}
+        moves = [
+            a for a in legal_actions(world) if not isinstance(a, ChooseDrawn) or a.to == "bottom" or a.pick is None
+        ]
+        return moves, {}
 
     def _offered(self, state: GameState) -> list[Action]:
         """The moves a node below the root offers, best first by the rule order."""
@@ -114,8 +127,9 @@ class Honest:
             return [a for a in legal if not isinstance(a, ChooseDrawn) or a.to == "bottom"]
         return rule_order(state, legal, policy=policy_named(self.policy))
 
-    def _iterate(self, root: Node, world: GameState, chooser: Chooser) -> None:
-        """One iteration in the dealt game `world`: down the tree, one node added, a playout, the results."""
+    def _iterate(self, root: Node, world: GameState, chooser: Chooser, priors: dict[str, float]) -> None:
+        """One iteration in the dealt game `world`: down the tree, one node added, a playout, the results
+        (`priors`: the root's moves' priors for the progressive bias)."""
         path: list[tuple[Node, int]] = []
         node, state = root, world
         policy = policy_named(self.policy)
@@ -126,7 +140,7 @@ class Honest:
             mover = state.current
             if node.moves is None:
                 node.moves = self._offered(state)
-            child, state = self._select(node, state)
+            child, state = self._select(node, state, priors if node is root else {})
             if child is None:
                 break
             path.append((child, mover))
@@ -145,9 +159,10 @@ class Honest:
             child.reward += rewards[mover]
             child.lead += leads[mover]
 
-    def _select(self, node: Node, state: GameState) -> tuple[Node | None, GameState]:
+    def _select(self, node: Node, state: GameState, priors: dict[str, float]) -> tuple[Node | None, GameState]:
         """The child to follow among the widened moves legal in this game (one not tried yet first, in the
-        order offered; then UCB1 counting availability), and the game after it."""
+        order offered; then UCB1 counting availability, with the progressive bias of `priors`), and the game
+        after it."""
         assert node.moves is not None
         offered = node.moves
         if node.action is not None:  # below the root: widened progressively
@@ -178,7 +193,7 @@ class Honest:
         for child in legal:
             child.available += 1
         while legal:
-            best = max(legal, key=self._ucb)
+            best = max(legal, key=lambda child: self._ucb(child, priors))
             assert best.action is not None
             try:
                 return best, advance(state, best.action)
@@ -186,8 +201,11 @@ class Honest:
                 legal.remove(best)
         return None, state
 
-    def _ucb(self, node: Node) -> float:
-        return node.reward / node.visits + self.explore * math.sqrt(math.log(node.available) / node.visits)
+    def _ucb(self, node: Node, priors: dict[str, float]) -> float:
+        score = node.reward / node.visits + self.explore * math.sqrt(math.log(node.available) / node.visits)
+        if self.bias and priors:
+            score += self.bias * priors.get(str(node.action), 0.0) / (1 + node.visits)
+        return score
 
 
 def _placement(action: Action) -> object:

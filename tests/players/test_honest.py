@@ -201,3 +201,25 @@ def test_the_reward_splits_between_the_win_and_the_lead_by_win():
         assert all(halves) if win == 1.0 else not all(halves), (win, halves)
     with pytest.raises(ValueError, match="win is the reward's share"):
         Honest(win=1.5)
+
+
+@pytest.mark.slow  # three searches of 40 iterations
+def test_the_progressive_bias_leans_the_root_towards_the_static_rankings_best_move():
+    """`bias`: the root's UCB1 gains bias·prior/(1 + visits), the prior 1 for the static ranking's best move and
+    less the further a move's worth falls behind; 0 (the default) leaves the root to UCB1 alone."""
+    state = position("turn", players=2, seed=5)
+    seen = view(state, state.players[state.current].name)
+    moves, priors = Honest()._root_moves(state)
+    assert priors[str(moves[0])] == 1.0 and all(0 < priors[str(m)] <= 1.0 for m in moves)
+    assert priors[str(moves[-1])] < 1.0  # the ranking's last kept move is judged worse than its first
+
+    def visits(bias):
+        root = Honest(iterations=40, bias=bias).tree(seen, 3)
+        return {key: child.visits for key, child in root.children.items()}
+
+    plain, leaning = visits(0.0), visits(50.0)
+    assert plain == visits(0.0)  # no bias: the same tree
+    first = str(moves[0])
+    assert leaning[first] > plain[first] and leaning[first] == max(leaning.values())
+    with pytest.raises(ValueError, match="bias is a weight"):
+        Honest(bias=-1)
