@@ -12,9 +12,10 @@ VP lead over the best rival. The move played is the root's most visited.
 
 Moves: at the root the normal level's candidates (every placement, a few planner plans per mining space,
 a draw space by its best keep: `players.ranking.rank`) ranked by the static evaluation, the best `root` of
-them; below it every placement in the playout policy's rule order (each mining space as its trip),
-widened progressively (the best 1 + widen·√visits); the choice after a draw space is the policy's, so a
-draw space is searched as one move (a macro).
+them (with a `bias`, UCB1 there leans towards the ranking's favourites, less the more a move is visited);
+below it every placement in the playout policy's rule order (each mining space as its trip), widened
+progressively (the best 1 + widen·√visits); the choice after a draw space is the policy's, so a draw space
+is searched as one move (a macro).
 
 Never cheats: only the view is read; with the same seed, two games that differ in what the seat cannot see
 give the same dealt games, hence the same move. `budget` None: a fixed number of iterations (the same move
