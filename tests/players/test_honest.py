@@ -9,6 +9,7 @@ import pytest
 
 import players.honest
 from players.honest import Honest
+from players.knowledge import determinize
 from players.planning import one_trip, trip_worth
 from players.rollout import POLICIES, playout_move, rule_order, workers
 from players.search import outcome
@@ -209,16 +210,16 @@ def test_the_progressive_bias_leans_the_root_towards_the_static_rankings_best_mo
     less the further a move's worth falls behind; 0 (the default) leaves the root to UCB1 alone."""
     state = position("turn", players=2, seed=5)
     seen = view(state, state.players[state.current].name)
-    moves, priors = Honest()._root_moves(state)
+    moves, priors = Honest()._root_moves(determinize(seen, 3, deduce=True))  # the tree's first dealt game
     assert priors[str(moves[0])] == 1.0 and all(0 < priors[str(m)] <= 1.0 for m in moves)
     assert priors[str(moves[-1])] < 1.0  # the ranking's last kept move is judged worse than its first
 
-    def visits(bias):
-        root = Honest(iterations=40, bias=bias).tree(seen, 3)
+    def visits(bias, given=None):
+        root = Honest(iterations=40, bias=bias).tree(seen, 3, given)
         return {key: child.visits for key, child in root.children.items()}
 
     plain, leaning = visits(0.0), visits(50.0)
-    assert plain == visits(0.0)  # no bias: the same tree
+    assert visits(50.0, moves) == plain  # the same moves handed in carry no priors: UCB1 alone, as at bias 0
     first = str(moves[0])
     assert leaning[first] > plain[first] and leaning[first] == max(leaning.values())
     with pytest.raises(ValueError, match="bias is a weight"):
