@@ -37,7 +37,7 @@ from rules.state import GameState
 from .evaluate import worths
 from .knowledge import determinize
 from .ranking import rank
-from .rollout import playout_move, policy_named, rule_order
+from .rollout import play_out, playout_move, policy_named, rule_order
 from .search import Node, outcome
 
 __all__ = ["Honest"]
@@ -148,10 +148,7 @@ class Honest:
             node = child
             if child.visits == 0:
                 break
-        placed = 0
-        while state.phase != "over" and (self.cutoff is None or placed < self.cutoff):
-            placed += state.phase == "turn"
-            state = advance(state, playout_move(state, chooser, self.noise, policy))
+        state = play_out(state, chooser, self.noise, policy, self.cutoff)
         # the final VP, or cut off: the expected final VP
         rewards, leads = outcome(worths(state), self.margin, self.win)
         root.visits += 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rules import legal_actions, placement_space
+from rules import advance, legal_actions, placement_space
 from rules.actions import (
     Action,
     ChooseDrawn,
@@ -38,7 +38,7 @@ from rules.state import GameState, Player
 
 from .planning import one_trip, spots_open, trip_worth
 
-__all__ = ["POLICIES", "Policy", "playout_move", "policy_named", "rule_order"]
+__all__ = ["POLICIES", "Policy", "play_out", "playout_move", "policy_named", "rule_order"]
 
 CHEAP = 1  # workers: a placement that takes more comes after every cheaper one
 FILLS = 3  # a trip's worth: 3 for each order spot it fills, 1 for each wanted cube it loads
@@ -77,6 +77,18 @@ def playout_move(state: GameState, chooser: Chooser, noise: float = 0.1, policy:
     if noise and chooser.below(1000) < noise * 1000:
         return _as_trip(state, chooser.choice(legal))
     return rule_order(state, legal, chooser, policy)[0]
+
+
+def play_out(
+    state: GameState, chooser: Chooser, noise: float = 0.1, policy: Policy = LIGHT, cutoff: int | None = None
+) -> GameState:
+    """`state` played on by the policy (`playout_move`) to the end of the game, or with a `cutoff` for that
+    many worker placements (a draw's choice is part of its placement)."""
+    placed = 0
+    while state.phase != "over" and (cutoff is None or placed < cutoff):
+        placed += state.phase == "turn"
+        state = advance(state, playout_move(state, chooser, noise, policy))
+    return state
 
 
 def rule_order(

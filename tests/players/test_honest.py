@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-import players.honest
+import players.rollout
 from players.honest import Honest
 from players.knowledge import determinize
 from players.planning import one_trip, trip_worth
@@ -171,7 +171,7 @@ def test_a_cutoff_playout_stops_after_that_many_placements(monkeypatch):
             placed[-1] += 1
         return playout_move(game, chooser, noise, policy)
 
-    monkeypatch.setattr(players.honest, "playout_move", counting)
+    monkeypatch.setattr(players.rollout, "playout_move", counting)  # the playout to the end: `play_out`
     for cutoff in (7, None):
         lengths = []
         for k in range(4):
