@@ -42,17 +42,19 @@ import time
 from dataclasses import dataclass, field
 
 from rules.actions import Action
+from rules.record import Chooser
 from rules.state import GameState
 
 from .honest import Honest
 from .knowledge import determinize
-from .lookahead import judge, placements_left
+from .lookahead import judge, judge_to_end, placements_left
 from .ranking import rank
 from .search import Yardstick, check_playout
 
 __all__ = ["Expert", "Judged"]
 
 TREES = ("yardstick", "honest")  # the trees deepening may use (`Expert.deepen_tree`)
+FLAT_PLAYOUTS = ("lookahead", "light")  # how the flat search judges a candidate (`Expert.playout`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +101,12 @@ class Expert:
     deepen_from: float = 0.5  # CPU seconds: a smaller budget keeps the flat search alone (at 0.25 s deepening lost)
     deepen_playout: str = "quick"  # the tree's playout policy (`players.search.PLAYOUTS`; quick: the yardstick's)
     deepen_tree: str = "yardstick"  # the tree: the yardstick's paired search, or "honest" (`players.honest`)
+    playout: str = "lookahead"  # the flat search's judgement: a look-ahead, or "light": played to the end
+    noise: float = 0.1  # with the light playout, its share of random moves
 
     def __post_init__(self) -> None:
+        if self.playout not in FLAT_PLAYOUTS:
+            raise ValueError(f"playout is {' or '.join(FLAT_PLAYOUTS)}, not {self.playout!r}")
         check_playout(self.deepen_playout, "deepen_playout")
         if self.deepen_tree not in TREES:
             raise ValueError(f"deepen_tree is {' or '.join(TREES)}, not {self.deepen_tree!r}")
@@ -178,7 +184,11 @@ class Expert:
                     worlds.append(determinize(view, seed + 7919 * k, deduce=True))
                 for c in alive:
                     if len(c.leads) <= k:
-                        c.leads.append(judge(worlds[k], c.action, seat, placements, best, normal_rivals))
+                        if self.playout == "light":  # every candidate with the same playout seed in a game
+                            chooser = Chooser(seed * 31 + k)
+                            c.leads.append(judge_to_end(worlds[k], c.action, seat, chooser, self.noise, best))
+                        else:
+                            c.leads.append(judge(worlds[k], c.action, seat, placements, best, normal_rivals))
                         spent += 1
                         if self._out_of_time(start, spent, share):
                             done = False

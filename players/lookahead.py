@@ -22,12 +22,14 @@ from __future__ import annotations
 from rules import advance
 from rules.actions import Action
 from rules.components import SHIFTS
+from rules.record import Chooser
 from rules.state import GameState
 
 from .evaluate import WEIGHTS, lead, worths
 from .ranking import best_keep, best_move
+from .rollout import play_out
 
-__all__ = ["after_move", "judge", "own_move", "placements_left", "play_on", "quick_move"]
+__all__ = ["after_move", "judge", "judge_to_end", "own_move", "placements_left", "play_on", "quick_move"]
 
 
 def quick_move(state: GameState) -> Action:
@@ -81,4 +83,14 @@ def judge(
     the rivals by the quick move, or with `everyone` by their own move too), then judged: the seat's
     lead over its rivals (`best`: the share of the best rival in it, see `players.evaluate.lead`)."""
     end = play_on(after_move(world, action), placements, seat, everyone)
+    return lead(worths(end), seat, WEIGHTS, best)
+
+
+def judge_to_end(
+    world: GameState, action: Action, seat: int, chooser: Chooser, noise: float = 0.1, best: float | None = None
+) -> float:
+    """How good `action` is for `seat` in the sampled game `world`, played to the end of the game by everyone's
+    light playout policy (`players.rollout`, a `noise` share of random moves from `chooser`): the seat's final
+    VP lead over its rivals (`best`: the share of the best rival in it, see `players.evaluate.lead`)."""
+    end = play_out(after_move(world, action), chooser, noise)
     return lead(worths(end), seat, WEIGHTS, best)

@@ -13,9 +13,11 @@ from players.expert import Expert
 from players.honest import Honest
 from players.knowledge import determinize
 from players.levels import Hard
-from players.lookahead import after_move, judge, own_move, play_on, quick_move
+from players.lookahead import after_move, judge, judge_to_end, own_move, play_on, quick_move
+from players.rollout import play_out
 from players.search import Yardstick
 from rules import advance, apply, view
+from rules.record import Chooser
 
 from .games import position
 
@@ -296,3 +298,27 @@ def test_the_expert_may_deepen_with_the_honest_tree_for_duels():
     assert sum(j.games for j in deep[:3]) == 30
     with pytest.raises(ValueError, match="deepen_tree"):
         Expert(deepen_tree="oak")
+
+
+def test_the_flat_search_may_judge_its_candidates_by_light_playouts_to_the_end_for_duels():
+    """Issue 77 (`playout`): each candidate played to the end of the game by the light policy instead of a
+    look-ahead of two rounds, every candidate of a sampled game with the same playout seed (the luck of the
+    playout shared as the luck of the deal is); by default the look-ahead, as measured."""
+    seen = _seen(players=2, seed=7)
+    first = Expert().first
+    judged = Expert(budget=None, lookaheads=12 * first, deepen=0.0, playout="light").evaluate(seen, 5)
+    assert len(judged) == 12 and {j.games for j in judged} == {first}  # the first round, every candidate
+    worlds = [determinize(seen, 5 + 7919 * k, deduce=True) for k in range(first)]
+    for j in judged:
+        leads = [judge_to_end(worlds[k], j.action, seen.current, Chooser(5 * 31 + k)) for k in range(first)]
+        assert j.lead == pytest.approx(sum(leads) / first)
+    # a playout to the end reaches the final VP: the lead is the final score's, not the evaluation's
+    end = play_out(after_move(worlds[0], judged[0].action), Chooser(5 * 31))
+    assert end.phase == "over"
+    assert judge_to_end(worlds[0], judged[0].action, seen.current, Chooser(5 * 31)) == lead(
+        [float(p.vp) for p in end.players], seen.current
+    )
+    looked = Expert(budget=None, lookaheads=12 * first, deepen=0.0).evaluate(seen, 5)
+    assert [j.lead for j in looked] != [j.lead for j in judged]
+    with pytest.raises(ValueError, match="playout"):
+        Expert(playout="heavy")
