@@ -28,6 +28,11 @@ two-player tables with a budget of 0.5 s or more; elsewhere the flat search has 
 budget is checked between look-aheads and playouts of a few tens of milliseconds, so a decision takes at
 most some 1.65 s. Why both, and how each part was measured: docs/computer-players.md.
 
+For duels (`playout` "light", issue 77): each candidate is judged instead by a playout to the end of the game
+by the honest search's light policy (`players.rollout.play_out`), its final lead, every candidate of a
+sampled game with the same playout seed: successive halving over paired playouts where the honest search
+spreads its playouts by UCB1.
+
 Never cheats: only the view is read (the clues included: the rivals' VP and the shift results are
 public); the sampled games fill the hidden cards with unseen ones from the seed, so two games that
 differ only in what the seat cannot see give the same move (with `budget` None, a fixed number of
