@@ -1,5 +1,12 @@
-"""The `expert` level: normal's best candidates judged by a look-ahead in many sampled games (successive
-halving), then its best three by a tree search, within a budget of CPU time.
+"""The `expert` level: at two-player tables from 1 s of CPU, the honest tree search scored by the lead alone;
+else normal's best candidates judged by a look-ahead in many sampled games (successive halving), then its
+best three by a tree search, within a budget of CPU time.
+
+The tree (`tree_from`, issue 77): at the default 1.5 s a two-player decision is the honest search's
+(`players.honest`: an IS-MCTS over the static ranking's best ten moves, playouts to the end of the game by
+the light policy), rewarded by the squashed VP lead over the rival alone (`tree_win` 0), where the yardstick
+counts half the win: so scored it won 57 of 100 games against the yardstick at 1.5 s each, where the flat
+search with deepening below won 44.5 of 100; at 0.5 s the flat search won 56 of 100 (docs/computer-players.md).
 
 Hard judges its four best candidates in four games sampled from its view. The expert takes normal's
 twelve best candidates (a few strong mining plans per mining space, a draw space by its best choice:
@@ -108,6 +115,9 @@ class Expert:
     deepen_tree: str = "yardstick"  # the tree: the yardstick's paired search, or "honest" (`players.honest`)
     playout: str = "lookahead"  # the flat search's judgement: a look-ahead, or "light": played to the end
     noise: float = 0.1  # with the light playout, its share of random moves
+    tree_from: float | None = 1.0  # CPU seconds from which a two-player decision is the honest tree's (None: never)
+    tree_players: int = 2  # the honest tree at tables of up to this many players (three and four: not measured)
+    tree_win: float = 0.0  # the honest tree's reward share for the win (0: the squashed lead alone, as measured)
 
     def __post_init__(self) -> None:
         if self.playout not in FLAT_PLAYOUTS:
@@ -123,13 +133,33 @@ class Expert:
         """The candidates judged, best first: the last ones standing by their mean lead, then those
         dropped in each earlier round. One move open: that move, at once, judged in no game. With
         `deepen` (at tables of up to `deepen_players`, with a budget of `deepen_from` seconds or more), the best
-        `deepened` of them are then judged again by a tree search, and come first in its order."""
+        `deepened` of them are then judged again by a tree search, and come first in its order. At tables of up
+        to `tree_players` with a budget of `tree_from` seconds or more, the honest tree's moves instead, most
+        visited first, each with its playouts' mean lead and its visits."""
+        if self._searches_whole(view):
+            return self._by_tree(view, seed)
         start = time.process_time()
         deepen = self.deepen if self._deepens(view) else 0.0
         judged = self._flat(view, seed, start, 1 - deepen)
         if not deepen or len(judged) < 2:
             return judged
         return self._deepened(view, seed, start, judged)
+
+    def _searches_whole(self, view: GameState) -> bool:
+        """Whether the honest tree has the whole decision: `tree_from` is set, the table has at most `tree_players`
+        players and the budget is `tree_from` seconds or more (or counted in look-aheads): where it was measured to
+        win (at 0.5 s the flat search with deepening beat the honest search, at 1.5 s it lost)."""
+        if self.tree_from is None or len(view.players) > self.tree_players:
+            return False
+        return self.budget is None or self.budget >= self.tree_from
+
+    def _by_tree(self, view: GameState, seed: int) -> list[Judged]:
+        """The decision by the honest search (`players.honest`) with the reward `tree_win` (its root: the static
+        ranking's best ten), most visited first: within the budget, or as many iterations as `lookaheads` (a light
+        playout to the end costs about a look-ahead). A tree that visited no move: the flat search instead."""
+        tree = Honest(iterations=self.lookaheads, budget=self.budget, win=self.tree_win)
+        judged = [Judged(action, lead, visits) for action, lead, visits in tree.evaluate(view, seed)]
+        return judged or self._flat(view, seed, time.process_time(), 1.0)
 
     def _deepens(self, view: GameState) -> bool:
         """Whether this decision deepens: `deepen` is set, the table has at most `deepen_players` players and

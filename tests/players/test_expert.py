@@ -32,7 +32,9 @@ def test_the_candidates_left_longest_are_judged_in_the_most_games_and_come_first
     seen = _seen()
     first = Expert().first
     # Three rounds' look-aheads: twelve candidates in `first` games, six in twice, three in four times.
-    judged = Expert(budget=None, lookaheads=(12 + 6 + 6) * first, deepen=0.0).evaluate(seen, 3)  # the flat search
+    judged = Expert(budget=None, tree_from=None, lookaheads=(12 + 6 + 6) * first, deepen=0.0).evaluate(
+        seen, 3
+    )  # the flat search
     assert len(judged) == 12  # normal's twelve best, each judged at least in the first round
     games = [j.games for j in judged]
     assert games == sorted(games, reverse=True)  # dropped later, judged more
@@ -80,7 +82,7 @@ def test_in_the_expert_s_look_ahead_the_seat_plays_the_normal_move_and_its_rival
 )
 def test_each_lead_is_the_mean_of_the_look_ahead_in_the_sampled_games(players, rivals_normal, everyone):
     seen = _seen(players=players, seed=8 if players > 2 else 7)  # seed 7: the rival's moves differ by policy
-    expert = Expert(budget=None, rivals_normal=rivals_normal, deepen=0.0)  # the flat search alone
+    expert = Expert(budget=None, tree_from=None, rivals_normal=rivals_normal, deepen=0.0)  # the flat search alone
     expert = dataclasses.replace(expert, lookaheads=2 * expert.candidates * expert.first)
     judged = expert.evaluate(seen, 11)
     dropped = [c for c in judged if c.games == expert.first]  # dropped after the first round
@@ -112,7 +114,9 @@ def test_with_three_or_four_players_the_look_ahead_judges_the_lead_over_the_best
         assert judge(world, action, seat, placements) == worth(end, seat)
         assert judge(world, action, seat, placements, 1.0) == values[seat] - max(rivals)
         # The expert's leads are these judgements: each candidate's mean over the two games it was judged in.
-        expert = Expert(budget=None, lookaheads=2 * Expert().candidates, deepen=0.0)  # the flat search alone
+        expert = Expert(
+            budget=None, tree_from=None, lookaheads=2 * Expert().candidates, deepen=0.0
+        )  # the flat search alone
         judged = expert.evaluate(seen, 4)
         worlds = [determinize(seen, 4 + 7919 * k, deduce=True) for k in range(2)]
         best = 1.0 if players > 2 else None
@@ -165,7 +169,7 @@ def test_a_budget_spent_within_the_first_round_still_gives_a_judged_move():
     # A slow or loaded machine: the CPU budget runs out before every candidate is judged once. The
     # candidates judged in no game are left out (their mean lead would divide by zero).
     seen = _seen(players=4, seed=2)
-    judged = Expert(budget=None, lookaheads=3, deepen=0.0).evaluate(seen, 1)
+    judged = Expert(budget=None, tree_from=None, lookaheads=3, deepen=0.0).evaluate(seen, 1)
     assert [j.games for j in judged] == [1, 1, 1]
     assert Expert(budget=0.0).evaluate(seen, 1)[0].games == 1  # four players: the flat search's first look-ahead
 
@@ -175,7 +179,7 @@ def test_the_expert_judges_more_candidates_in_more_games_than_hard():
     # What makes it stronger than hard (README, duels): hard judges four candidates in four games.
     seen = _seen(seed=9)
     assert len(Hard().evaluate(seen, 2)) <= 4
-    assert max(j.games for j in Expert(budget=None, lookaheads=200).evaluate(seen, 2)) > 4
+    assert max(j.games for j in Expert(budget=None, tree_from=None, lookaheads=200).evaluate(seen, 2)) > 4
 
 
 def test_games_are_sampled_one_at_a_time_between_look_aheads(monkeypatch):
@@ -189,7 +193,9 @@ def test_games_are_sampled_one_at_a_time_between_look_aheads(monkeypatch):
 
     monkeypatch.setattr(expert_module, "determinize", counting)
     seen = _seen(players=4, seed=2)
-    expert = Expert(budget=None, lookaheads=Expert().candidates + 1, deepen=0.0)  # the first game, then one more
+    expert = Expert(
+        budget=None, tree_from=None, lookaheads=Expert().candidates + 1, deepen=0.0
+    )  # the first game, then one more
     judged = expert.evaluate(seen, 5)
     assert sum(j.games for j in judged) == expert.lookaheads
     assert len(sampled) == 2  # the first game and the second, not the round's four
@@ -205,10 +211,10 @@ def test_with_few_placements_left_the_look_ahead_plays_to_the_end_and_judges_the
     for seed in range(3):
         state = opening("normal", seed, 6)
         seen = view(state, state.players[state.current].name)
-        if len(Expert(budget=None, lookaheads=1).evaluate(seen, 1)) > 1:  # a decision with a choice
+        if len(Expert(budget=None, tree_from=None, lookaheads=1).evaluate(seen, 1)) > 1:  # a decision with a choice
             break
     assert seen is not None and seen.shift == 3
-    expert = Expert(budget=None, finish=8, deepen=0.0)  # the flat search alone
+    expert = Expert(budget=None, tree_from=None, finish=8, deepen=0.0)  # the flat search alone
     expert = dataclasses.replace(expert, lookaheads=2 * expert.candidates * expert.first)
     judged = expert.evaluate(seen, 5)
     last = judged[-1]
@@ -226,14 +232,14 @@ def test_the_expert_judges_the_flat_searchs_best_moves_again_by_the_paired_tree_
     """Issue 53 (`deepen`, half the budget): the flat search's best three, judged again by the yardstick's
     paired tree search, come first in its order; the level plays the tree's most visited."""
     seen = _seen(players=2, seed=7)
-    flat = Expert(budget=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)
-    deep = Expert(budget=None, lookaheads=60).evaluate(seen, 5)  # 30 look-aheads, then the tree
+    flat = Expert(budget=None, tree_from=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)
+    deep = Expert(budget=None, tree_from=None, lookaheads=60).evaluate(seen, 5)  # 30 look-aheads, then the tree
     best = [j.action for j in flat[:3]]
     tree = dataclasses.replace(Yardstick(budget=None), iterations=8).evaluate(seen, 5, best)  # 0.5 · 60 / 4
     assert [(j.action, j.lead, j.games) for j in deep[:3]] == tree
     assert {str(a) for a in best} == {str(j.action) for j in deep[:3]} and sum(j.games for j in deep[:3]) == 8
     assert deep[3:] == flat[3:]  # the rest as the flat search left them
-    assert Expert(budget=None, lookaheads=60).choose(seen, 5) == tree[0][0]
+    assert Expert(budget=None, tree_from=None, lookaheads=60).choose(seen, 5) == tree[0][0]
 
 
 @pytest.mark.slow  # over a second
@@ -241,11 +247,11 @@ def test_the_trees_playouts_can_play_the_normal_move_for_duels():
     """Issue 53's third idea after deepening (`deepen_playout`): the tree over the flat search's best three plays
     its playouts by the normal level's move; by default the yardstick's quick move, as measured."""
     seen = _seen(players=2, seed=7)
-    best = [j.action for j in Expert(budget=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)[:3]]
+    best = [j.action for j in Expert(budget=None, tree_from=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)[:3]]
     normal = dataclasses.replace(Yardstick(budget=None), iterations=8, playout="normal").evaluate(seen, 5, best)
-    deep = Expert(budget=None, lookaheads=60, deepen_playout="normal").evaluate(seen, 5)
+    deep = Expert(budget=None, tree_from=None, lookaheads=60, deepen_playout="normal").evaluate(seen, 5)
     assert [(j.action, j.lead, j.games) for j in deep[:3]] == normal
-    level = Expert(budget=None, lookaheads=60).evaluate(seen, 5)
+    level = Expert(budget=None, tree_from=None, lookaheads=60).evaluate(seen, 5)
     assert [j.lead for j in level[:3]] != [j.lead for j in deep[:3]]  # the quick move's playouts, by default
     with pytest.raises(ValueError, match="deepen_playout"):
         Expert(deepen_playout="random")
@@ -256,9 +262,11 @@ def test_with_three_or_four_players_the_expert_does_not_deepen_where_it_was_not_
     # Deepening was measured at two players; at three and four the flat search has the whole budget.
     for players in (3, 4):
         seen = _seen(players=players, seed=7)
-        level = Expert(budget=None, lookaheads=40).evaluate(seen, 5)
-        assert level == Expert(budget=None, lookaheads=40, deepen=0.0).evaluate(seen, 5)
-        assert level != Expert(budget=None, lookaheads=40, deepen_players=4).evaluate(seen, 5)  # would differ
+        level = Expert(budget=None, tree_from=None, lookaheads=40).evaluate(seen, 5)
+        assert level == Expert(budget=None, tree_from=None, lookaheads=40, deepen=0.0).evaluate(seen, 5)
+        assert level != Expert(budget=None, tree_from=None, lookaheads=40, deepen_players=4).evaluate(
+            seen, 5
+        )  # would differ
 
 
 @pytest.mark.parametrize(("budget", "deepens"), [(0.25, False), (0.5, True)])
@@ -291,9 +299,9 @@ def test_the_expert_may_deepen_with_the_honest_tree_for_duels():
     """Issue 77 (`deepen_tree`): the flat search's best three judged again by the honest search's tree (playouts
     to the end by the light policy); by default the yardstick's paired tree, as measured."""
     seen = _seen(players=2, seed=7)
-    best = [j.action for j in Expert(budget=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)[:3]]
+    best = [j.action for j in Expert(budget=None, tree_from=None, lookaheads=30, deepen=0.0).evaluate(seen, 5)[:3]]
     honest = Honest(iterations=30).evaluate(seen, 5, best)  # 0.5 · 60 playouts
-    deep = Expert(budget=None, lookaheads=60, deepen_tree="honest").evaluate(seen, 5)
+    deep = Expert(budget=None, tree_from=None, lookaheads=60, deepen_tree="honest").evaluate(seen, 5)
     assert [(j.action, j.lead, j.games) for j in deep[:3]] == honest
     assert sum(j.games for j in deep[:3]) == 30
     with pytest.raises(ValueError, match="deepen_tree"):
@@ -306,7 +314,7 @@ def test_the_flat_search_may_judge_its_candidates_by_light_playouts_to_the_end_f
     playout shared as the luck of the deal is); by default the look-ahead, as measured."""
     seen = _seen(players=2, seed=7)
     first = Expert().first
-    judged = Expert(budget=None, lookaheads=12 * first, deepen=0.0, playout="light").evaluate(seen, 5)
+    judged = Expert(budget=None, tree_from=None, lookaheads=12 * first, deepen=0.0, playout="light").evaluate(seen, 5)
     assert len(judged) == 12 and {j.games for j in judged} == {first}  # the first round, every candidate
     worlds = [determinize(seen, 5 + 7919 * k, deduce=True) for k in range(first)]
     for j in judged:
@@ -318,7 +326,42 @@ def test_the_flat_search_may_judge_its_candidates_by_light_playouts_to_the_end_f
     assert judge_to_end(worlds[0], judged[0].action, seen.current, Chooser(5 * 31)) == lead(
         [float(p.vp) for p in end.players], seen.current
     )
-    looked = Expert(budget=None, lookaheads=12 * first, deepen=0.0).evaluate(seen, 5)
+    looked = Expert(budget=None, tree_from=None, lookaheads=12 * first, deepen=0.0).evaluate(seen, 5)
     assert [j.lead for j in looked] != [j.lead for j in judged]
     with pytest.raises(ValueError, match="playout"):
         Expert(playout="heavy")
+
+
+def test_at_two_player_tables_the_expert_plays_the_honest_tree_scored_by_the_lead_alone():
+    """Issue 77 (`tree_from`): a two-player decision is the honest search's, its reward the squashed lead alone
+    (it won 57 of 100 against the yardstick at 1.5 s each, where the flat search with deepening won 44.5): the
+    tree's moves, most visited first, with their playouts' mean lead and visits; the level plays the first."""
+    seen = _seen(players=2, seed=7)
+    judged = Expert(budget=None, lookaheads=30).evaluate(seen, 5)
+    tree = Honest(iterations=30, win=0.0).evaluate(seen, 5)
+    assert [(j.action, j.lead, j.games) for j in judged] == tree
+    assert sum(j.games for j in judged) == 30 and len(judged) > 1
+    assert Expert(budget=None, lookaheads=30).choose(seen, 5) == tree[0][0]
+    assert judged != Expert(budget=None, lookaheads=30, tree_from=None).evaluate(seen, 5)  # not the flat search
+    with_win = Expert(budget=None, lookaheads=30, tree_win=0.5).evaluate(seen, 5)
+    assert [(j.action, j.lead, j.games) for j in with_win] == Honest(iterations=30).evaluate(seen, 5)
+
+
+@pytest.mark.slow  # over a second
+def test_with_three_or_four_players_the_expert_keeps_its_flat_search_where_the_tree_was_not_measured():
+    for players in (3, 4):
+        seen = _seen(players=players, seed=7)
+        level = Expert(budget=None, lookaheads=40).evaluate(seen, 5)
+        assert level == Expert(budget=None, lookaheads=40, tree_from=None).evaluate(seen, 5)
+        assert level != Expert(budget=None, lookaheads=40, tree_players=4).evaluate(seen, 5)  # the tree would differ
+
+
+@pytest.mark.parametrize(("budget", "tree_from", "by_tree"), [(0.5, 1.0, False), (1.0, 1.0, True), (1.5, None, False)])
+def test_below_a_second_the_expert_keeps_its_flat_search(monkeypatch, budget, tree_from, by_tree):
+    """At 0.5 s each the flat search with deepening beat the honest search (56 of 100), at 1.5 s it lost (44.5 of
+    100): the tree has the decision from `tree_from` seconds, and not at all with None."""
+    ran: list[str] = []
+    monkeypatch.setattr(Expert, "_by_tree", lambda self, view, seed: ran.append("tree") or [])
+    monkeypatch.setattr(Expert, "_flat", lambda self, view, seed, start, share: ran.append("flat") or [])
+    Expert(budget=budget, tree_from=tree_from).evaluate(_seen(players=2, seed=7), 5)
+    assert ran == (["tree"] if by_tree else ["flat"])

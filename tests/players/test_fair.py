@@ -40,6 +40,20 @@ def test_r_vis_hidden_information_does_not_change_the_decision(level, phase):
         assert player.choose(view(state, name), seed) == player.choose(view(other, name), seed)
 
 
+@pytest.mark.parametrize("phase", ["draft", "turn", "draw"])
+@pytest.mark.slow
+def test_r_vis_at_two_players_hidden_information_does_not_change_the_experts_tree(phase):
+    # A two-player decision is the honest tree's (players.expert, tree_from): it too reads the view alone.
+    state = position(phase, players=2)
+    other = _other_than_the_seat_sees(state)
+    name = state.players[state.current].name
+    assert other.tile_deck != state.tile_deck and other.order_deck != state.order_deck
+    expert = computer("expert")
+    assert expert._searches_whole(view(state, name))
+    for seed in (1, 2):
+        assert expert.choose(view(state, name), seed) == expert.choose(view(other, name), seed)
+
+
 @pytest.mark.parametrize("level", list(LEVELS))
 @pytest.mark.slow
 def test_the_same_view_and_seed_give_the_same_action(level):
