@@ -24,8 +24,9 @@ class Hint(BaseModel):
 
     action: str  # text form, `rules.parse_action` reads it
     rank: int  # 1 = best
-    # the expected final VP lead over the best rival, on average: over the tree search's playouts for the
-    # expert's best three (`players.expert`, deepening), over its look-aheads for the rest
+    # the expected final VP lead over the best rival, on average: at two players (from 1 s of CPU) over the
+    # honest tree's playouts to the end (`players.expert`, tree_from); else over the tree search's playouts for
+    # the expert's best three (deepening), over its look-aheads for the rest
     expected_lead: float
     vp: int  # VP scored by the action itself (deliveries)
     orders_delivered: int
