@@ -157,10 +157,12 @@ class Expert:
     def _by_tree(self, view: GameState, seed: int) -> list[Judged]:
         """The decision by the honest search (`players.honest`) with the reward `tree_win` (its root: the static
         ranking's best ten), most visited first: within the budget, or as many iterations as `lookaheads` (a light
-        playout to the end costs about a look-ahead). A tree that visited no move: the flat search instead."""
+        playout to the end costs about a look-ahead). A tree that visited no move: the flat search instead, with
+        what is left of the budget (at least its first look-ahead)."""
+        start = time.process_time()
         tree = Honest(iterations=self.lookaheads, budget=self.budget, win=self.tree_win)
         judged = [Judged(action, lead, visits) for action, lead, visits in tree.evaluate(view, seed)]
-        return judged or self._flat(view, seed, time.process_time(), 1.0)
+        return judged or self._flat(view, seed, start, 1.0)
 
     def _deepens(self, view: GameState) -> bool:
         """Whether this decision deepens: `deepen` is set, the table has at most `deepen_players` players and

@@ -366,3 +366,22 @@ def test_below_a_second_the_expert_keeps_its_flat_search(monkeypatch, budget, tr
     monkeypatch.setattr(Expert, "_flat", lambda self, view, seed, start, share: ran.append("flat") or [])
     Expert(budget=budget, tree_from=tree_from).evaluate(_seen(players=2, seed=7), 5)
     assert ran == (["tree"] if by_tree else ["flat"])
+
+
+@pytest.mark.slow  # over a second
+def test_a_tree_that_visited_no_move_leaves_the_decision_to_the_flat_search_within_the_same_budget(monkeypatch):
+    seen = _seen(players=2, seed=7)
+    monkeypatch.setattr(Honest, "evaluate", lambda self, view, seed, moves=None: [])
+    flat = Expert(budget=None, lookaheads=30, tree_from=None, deepen=0.0).evaluate(seen, 5)
+    assert Expert(budget=None, lookaheads=30).evaluate(seen, 5) == flat
+
+    def spent(self, view, seed, moves=None):  # a tree that used its whole budget and visited nothing
+        started = time.process_time()
+        while time.process_time() - started < 1.0:
+            pass
+        return []
+
+    monkeypatch.setattr(Honest, "evaluate", spent)
+    started = time.process_time()
+    judged = Expert(budget=1.0).evaluate(seen, 5)
+    assert judged and time.process_time() - started < 1.3  # the flat search's first look-ahead, not a new budget
