@@ -335,7 +335,7 @@ def test_the_flat_search_may_judge_its_candidates_by_light_playouts_to_the_end_f
 @pytest.mark.slow  # over a second
 def test_at_two_player_tables_the_expert_plays_the_honest_tree_scored_by_the_lead_alone():
     """Issue 77 (`tree_from`): a two-player decision is the honest search's, its reward the squashed lead alone
-    (it won 57 of 100 against the yardstick at 1.5 s each, where the flat search with deepening won 44.5): the
+    (it won 57 of 100 against the honest search at 1.5 s each, where the flat search with deepening won 44.5): the
     tree's moves, most visited first, with their playouts' mean lead and visits; the level plays the first."""
     seen = _seen(players=2, seed=7)
     judged = Expert(budget=None, lookaheads=30).evaluate(seen, 5)
