@@ -10,9 +10,9 @@ check, so each plan is legal.
 
 from __future__ import annotations
 
-from rules.actions import CageTo, Fill, Load, Mine
+from rules.actions import Fill, Mine, Source
 from rules.components import CAGE_CAPACITY, ORDER_CARDS, SURFACE
-from rules.mining import MineStep, do_step, step_problem
+from rules.mining import CAGE_STEPS, LOAD_STEPS, MineStep, do_step, fill_step, step_problem
 from rules.state import Player
 
 __all__ = ["Trip", "mining_plans", "one_trip", "spots_open", "trip_worth"]
@@ -62,13 +62,15 @@ def _wanted(p: Player) -> list[int]:
 
 def _fill_matching(trip: Trip, from_cage: bool) -> None:
     """Fill every open spot a cube in storage (and the cage, at the surface) matches."""
+    if not any(trip.pit.storage) and not (from_cage and any(trip.pit.cage)):
+        return  # no cube to fill with
     for o, s, c in _open(trip.pit):
         if trip.left < 1:
             return
         if from_cage and trip.pit.cage[c]:
-            trip.push(Fill(order=o, spot=s, cubes=(c,), sources=("cage",)))
+            trip.push(fill_step(o, s, (c,), ("cage",)))
         elif trip.pit.storage[c]:
-            trip.push(Fill(order=o, spot=s, cubes=(c,), sources=("storage",)))
+            trip.push(fill_step(o, s, (c,), ("storage",)))
 
 
 def _complete_with_two(trip: Trip) -> None:
@@ -78,19 +80,19 @@ def _complete_with_two(trip: Trip) -> None:
         empty = [s for s, on in enumerate(order.spots, start=1) if not on]
         if len(empty) != 1 or trip.left < 2:
             continue
-        spare = []
+        spare: list[tuple[int, Source]] = []
         for c in range(4):  # cheapest coal first
             spare += [(c, "cage")] * (p.cage[c] if p.cage_level == SURFACE else 0)
             spare += [(c, "storage")] * p.storage[c]
         if len(spare) < 2:
             return
         (c1, s1), (c2, s2) = spare[0], spare[1]
-        trip.push(Fill(order=o, spot=empty[0], cubes=(c1, c2), sources=(s1, s2)))
+        trip.push(fill_step(o, empty[0], (c1, c2), (s1, s2)))
 
 
 def _surface(trip: Trip) -> None:
     if trip.pit.cage_level != SURFACE:
-        if not trip.push(CageTo(level=SURFACE)):
+        if not trip.push(CAGE_STEPS[SURFACE]):
             return
     _fill_matching(trip, from_cage=True)
     _complete_with_two(trip)
@@ -101,7 +103,7 @@ def _load(trip: Trip, level: int, count: int, wanted: list[int]) -> None:
     carts = trip.pit.carts[level - 1]
     colours = sorted({c for c in carts if c >= 0}, key=lambda c: (-wanted[c], -c))
     for colour in colours:
-        while count and colour in trip.pit.carts[level - 1] and trip.push(Load(colour=colour)):
+        while count and colour in trip.pit.carts[level - 1] and trip.push(LOAD_STEPS[colour]):
             count -= 1
 
 
@@ -135,7 +137,7 @@ def mining_plans(pit: Player, steps: int, visits: int = 2) -> list[tuple[Mine, P
             need = min(room, sum(wanted[c] for c in set(trip.pit.carts[level - 1]) if c >= 0))
             for count in sorted({need, room} - {0}):
                 down = trip.branch()
-                if down.pit.cage_level != level and not down.push(CageTo(level=level)):
+                if down.pit.cage_level != level and not down.push(CAGE_STEPS[level]):
                     continue
                 _load(down, level, count, wanted)
                 if len(down.steps) > len(trip.steps) + (down.pit.cage_level != trip.pit.cage_level):
@@ -160,7 +162,7 @@ def one_trip(pit: Player, steps: int) -> tuple[Mine, int]:
     if colours and trip.left >= 3:
         colour = max(colours, key=lambda c: (wanted[c], c))
         level = colour + 1
-        if trip.pit.cage_level == level or trip.push(CageTo(level=level)):
+        if trip.pit.cage_level == level or trip.push(CAGE_STEPS[level]):
             room = max(1, (trip.left - 1) // 2)
             before = trip.pit.cage[colour]
             _load(trip, level, min(room, wanted[colour], trip.pit.cage_free()), wanted)
@@ -179,11 +181,12 @@ def spots_open(p: Player) -> list[int]:
     return need
 
 
-def trip_worth(pit: Player, steps: int) -> int:
+def trip_worth(pit: Player, steps: int, open_spots: list[int] | None = None) -> int:
     """What `one_trip(pit, steps)` is worth, counted without building it (3 a spot filled, 1 a wanted cube
     loaded; an order completed with two spare cubes not counted): a playout asks it of every open mining
-    space at every placement, and builds only the trip it plays."""
-    need = spots_open(pit)
+    space at every placement, and builds only the trip it plays. `open_spots`: `spots_open(pit)`, when the
+    caller asks of several spaces (left unchanged)."""
+    need = spots_open(pit) if open_spots is None else open_spots[:]
     if not any(need):
         return 0
     left, filled, loaded = steps, 0, 0
@@ -193,11 +196,12 @@ def trip_worth(pit: Player, steps: int) -> int:
     def fill(pool: list[int]) -> None:
         nonlocal left, filled
         for c in range(4):
-            k = min(need[c], pool[c], left)
-            need[c] -= k
-            pool[c] -= k
-            left -= k
-            filled += k
+            if need[c] and pool[c] and left:  # else nothing moves
+                k = min(need[c], pool[c], left)
+                need[c] -= k
+                pool[c] -= k
+                left -= k
+                filled += k
 
     if level == SURFACE:
         fill(cage)

@@ -167,8 +167,9 @@ def _trips(p: Player, mines: list[Mine], every: bool) -> list[tuple[int, Mine]]:
     space of equal worth first). A trip of more steps does at least as much, so unless `every` is asked the
     smaller spaces are counted only while they keep the largest one's worth."""
     out: list[tuple[int, Mine]] = []
+    need = spots_open(p)
     for mine in sorted(mines, key=lambda a: -a.steps):
-        worth = trip_worth(p, mine.steps)
+        worth = trip_worth(p, mine.steps, need)
         if not every and out and (worth < out[0][0] or not worth):
             break  # a smaller space's trip can do no more than a larger one's
         out.append((worth, mine))
@@ -194,12 +195,17 @@ def _tile_buys(state: GameState, legal: list[Action], every: bool = False) -> li
     """Face-up tiles of a colour the orders need more of than the carts hold (`every`: any that can be paid,
     the dearest coal first), the side that balances first."""
     p = state.players[state.current]
-    light, dark = p.tiles_by_side()
     if every:
         tiles = [a for a in legal if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes]
+        if not tiles:
+            return []
+        light, dark = p.tiles_by_side()
         chosen = [(TILES[state.factory[int(a.space) - 1] or 0], a) for a in tiles]
         chosen.sort(key=lambda ta: (ta[0].dark == (dark > light), -ta[0].colour))
         return [a for _, a in chosen]
+    buys = [a for a in legal if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes]
+    if not buys:
+        return []
     need = spots_open(p)
     if not any(need):
         return []
@@ -211,14 +217,14 @@ def _tile_buys(state: GameState, legal: list[Action], every: bool = False) -> li
     short = {c for c in range(4) if need[c] - p.cage[c] - p.storage[c] > have[c]}
     if not short:
         return []
-    buys = []
-    for a in legal:
-        if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes:
-            tile = TILES[state.factory[int(a.space) - 1] or 0]
-            if tile.colour in short:
-                buys.append((tile.dark == (dark > light), a))
-    buys.sort(key=lambda ba: ba[0])
-    return [a for _, a in buys]
+    light, dark = p.tiles_by_side()
+    wanted = []
+    for a in buys:
+        tile = TILES[state.factory[int(a.space) - 1] or 0]
+        if tile.colour in short:
+            wanted.append((tile.dark == (dark > light), a))
+    wanted.sort(key=lambda ba: ba[0])
+    return [a for _, a in wanted]
 
 
 def _draft(state: GameState, legal: list[Action]) -> Action:

@@ -18,13 +18,14 @@ from .state import GameState, Player
 MineStep = CageTo | Load | Store | Fill
 
 # Steps are frozen models: build each distinct one once and reuse it.
-_CAGE = tuple(CageTo(level=lv) for lv in range(5))
-_LOAD = tuple(Load(colour=c) for c in range(4))
-_STORE = tuple(Store(colour=c) for c in range(4))
+CAGE_STEPS = tuple(CageTo(level=lv) for lv in range(5))
+LOAD_STEPS = tuple(Load(colour=c) for c in range(4))
+STORE_STEPS = tuple(Store(colour=c) for c in range(4))
 _FILLS: dict[tuple[int, int, tuple[int, ...], tuple[Source, ...]], Fill] = {}
 
 
-def _fill(order: int, spot: int, cubes: tuple[int, ...], sources: tuple[Source, ...]) -> Fill:
+def fill_step(order: int, spot: int, cubes: tuple[int, ...], sources: tuple[Source, ...]) -> Fill:
+    """The fill step of these fields, built once and shared (steps are frozen)."""
     key = (order, spot, cubes, sources)
     step = _FILLS.get(key)
     if step is None:
@@ -122,13 +123,13 @@ def next_steps(p: Player, steps_left: int) -> list[MineStep]:
     if steps_left <= 0:
         return []
     level = p.cage_level
-    out: list[MineStep] = [_CAGE[lv] for lv in range(5) if lv != level]
+    out: list[MineStep] = [CAGE_STEPS[lv] for lv in range(5) if lv != level]
     if level != SURFACE:
         if sum(p.cage) < 5:
-            out += [_LOAD[c] for c in range(4) if c in p.carts[level - 1]]
+            out += [LOAD_STEPS[c] for c in range(4) if c in p.carts[level - 1]]
         at_surface = False
     else:
-        out += [_STORE[c] for c in range(4) if p.cage[c]]
+        out += [STORE_STEPS[c] for c in range(4) if p.cage[c]]
         at_surface = True
     cage, storage = p.cage, p.storage
     # Cubes that may go on order spots, as (colour, source) with how many there are.
@@ -150,9 +151,9 @@ def next_steps(p: Player, steps_left: int) -> list[MineStep]:
             wanted = spots[s - 1]
             for colour, source, _ in items:
                 if colour == wanted:
-                    out.append(_fill(o, s, (colour,), (source,)))
+                    out.append(fill_step(o, s, (colour,), (source,)))
             for cubes, sources in pairs:
-                out.append(_fill(o, s, cubes, sources))
+                out.append(fill_step(o, s, cubes, sources))
     return out
 
 

@@ -10,7 +10,7 @@ import pytest
 import players.rollout
 from players.honest import Honest
 from players.knowledge import determinize
-from players.planning import one_trip, trip_worth
+from players.planning import one_trip, spots_open, trip_worth
 from players.rollout import POLICIES, playout_move, rule_order, workers
 from players.search import outcome
 from rules import apply, legal_actions, view
@@ -41,6 +41,8 @@ def test_a_trip_is_worth_what_its_count_says_and_every_step_is_legal():
             if any(isinstance(step, Fill) and len(step.cubes) == 2 for step in plan.plan):
                 continue  # an order completed with two spare cubes (R-MINE-7) is not counted ahead
             assert trip_worth(p, mine.steps) == worth, (str(plan), p)
+            need = spots_open(p)
+            assert trip_worth(p, mine.steps, need) == worth and need == spots_open(p)  # the caller's list kept
             checked += 1
     assert checked > 200
 
