@@ -54,9 +54,7 @@ def _open(p: Player) -> list[tuple[int, int, int]]:
 
 def _wanted(p: Player) -> list[int]:
     """Cubes still to fetch from the carts, by colour: open spots less cage and storage."""
-    need = [0, 0, 0, 0]
-    for _, _, c in _open(p):
-        need[c] += 1
+    need = spots_open(p)
     return [max(0, need[c] - p.cage[c] - p.storage[c]) for c in range(4)]
 
 
