@@ -99,13 +99,14 @@ def rule_order(
     nothing last. With a `chooser`: the first of them (the playout's move; when the rules list none, a
     placement at random, the bank among them); without, all of them (a tree's order for progressive widening)."""
     p = state.players[state.current]
-    delivering: list[Action] = [*sorted((a for a in legal if isinstance(a, Deliver)), key=lambda a: workers(state, a))]
+    listed = _Listed(legal)
+    delivering: list[Action] = [*sorted(listed.deliveries, key=lambda a: workers(state, a))]
     if chooser is not None and delivering:  # a complete order is delivered whatever it takes
         return delivering[:1]
-    trips = _trips(p, [a for a in legal if isinstance(a, Mine)], every=chooser is None)
+    trips = _trips(p, listed.mines, every=chooser is None)
     if chooser is not None:
-        return [_first(state, legal, _buckets(state, legal, trips, policy), chooser)]
-    buckets = list(_buckets(state, legal, trips, policy))
+        return [_first(state, legal, _buckets(state, listed, trips, policy), chooser)]
+    buckets = list(_buckets(state, listed, trips, policy))
     cost = {str(a): workers(state, a) for bucket in buckets for a in bucket}
     out: list[Action] = list(delivering)
     seen = {str(a) for a in out}
@@ -120,23 +121,48 @@ def rule_order(
     return out + rest + [one_trip(p, m.steps)[0] for worth, m in trips if worth <= 0]
 
 
+class _Listed:
+    """The placements the rules list in a turn, sorted by kind in one pass (each rule reads its own kind)."""
+
+    __slots__ = ("deliveries", "mines", "takes", "tiles", "money")
+
+    def __init__(self, legal: list[Action]) -> None:
+        self.deliveries: list[Deliver] = []
+        self.mines: list[Mine] = []
+        self.takes: list[TakeOrder] = []  # face-up orders (the draw space apart)
+        self.tiles: list[PlaceFactory] = []  # face-up tiles bought without substitute coal
+        self.money: list[TakeMoney] = []
+        for a in legal:
+            if isinstance(a, Mine):
+                self.mines.append(a)
+            elif isinstance(a, PlaceFactory):
+                if a.space != "draw" and not a.substitutes:
+                    self.tiles.append(a)
+            elif isinstance(a, TakeMoney):
+                self.money.append(a)
+            elif isinstance(a, TakeOrder):
+                if a.space != "draw":
+                    self.takes.append(a)
+            elif isinstance(a, Deliver):
+                self.deliveries.append(a)
+
+
 def _buckets(
-    state: GameState, legal: list[Action], trips: list[tuple[int, Mine]], policy: Policy
+    state: GameState, listed: _Listed, trips: list[tuple[int, Mine]], policy: Policy
 ) -> Iterator[list[Action]]:
     """The policy's rules after a delivery, best first, each as the placements it asks for; built as they are
     read, so that a playout that finds its move in the first rule builds none of the rest."""
     p = state.players[state.current]
     yield [m for worth, m in trips if worth >= FILLS]
     if len(p.orders) < policy.orders:
-        takes = [a for a in legal if isinstance(a, TakeOrder) and a.space != "draw"]
-        yield [*sorted(takes, key=lambda a: _order_rank(state, a))]
-    yield _tile_buys(state, legal)
+        yield [*sorted(listed.takes, key=lambda a: _order_rank(state, a))]
+    yield _tile_buys(state, listed.tiles)
     yield [m for worth, m in trips if 0 < worth < FILLS]
-    money: list[Action] = [*sorted((a for a in legal if isinstance(a, TakeMoney)), key=lambda a: -a.amount)]
+    money: list[Action] = [*sorted(listed.money, key=lambda a: -a.amount)]
     if p.marks < 8:
         yield money
     if policy.any_tile:
-        yield _tile_buys(state, legal, every=True)
+        yield _tile_buys(state, listed.tiles, every=True)
     yield money
 
 
@@ -191,20 +217,18 @@ def _order_rank(state: GameState, take: TakeOrder) -> tuple[float, int]:
     return -ORDER_CARDS[card or 0].vp / len(spots), len(spots)
 
 
-def _tile_buys(state: GameState, legal: list[Action], every: bool = False) -> list[Action]:
-    """Face-up tiles of a colour the orders need more of than the carts hold (`every`: any that can be paid,
-    the dearest coal first), the side that balances first."""
+def _tile_buys(state: GameState, tiles: list[PlaceFactory], every: bool = False) -> list[Action]:
+    """Of the face-up `tiles` the player can pay, those of a colour the orders need more of than the carts
+    hold (`every`: all of them, the dearest coal first), the side that balances first."""
     p = state.players[state.current]
     if every:
-        tiles = [a for a in legal if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes]
         if not tiles:
             return []
         light, dark = p.tiles_by_side()
         chosen = [(TILES[state.factory[int(a.space) - 1] or 0], a) for a in tiles]
         chosen.sort(key=lambda ta: (ta[0].dark == (dark > light), -ta[0].colour))
         return [a for _, a in chosen]
-    buys = [a for a in legal if isinstance(a, PlaceFactory) and a.space != "draw" and not a.substitutes]
-    if not buys:
+    if not tiles:
         return []
     need = spots_open(p)
     if not any(need):
@@ -219,7 +243,7 @@ def _tile_buys(state: GameState, legal: list[Action], every: bool = False) -> li
         return []
     light, dark = p.tiles_by_side()
     wanted = []
-    for a in buys:
+    for a in tiles:
         tile = TILES[state.factory[int(a.space) - 1] or 0]
         if tile.colour in short:
             wanted.append((tile.dark == (dark > light), a))
