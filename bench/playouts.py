@@ -85,12 +85,19 @@ def measure(
     return 1000 * spent / len(kept), 1000 * floor / len(kept), 1000 * searching / (iterations * max(1, len(views)))
 
 
+def count(text: str) -> int:
+    """A command-line count: a whole number, 1 or more."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {text!r}")
+    return int(text)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--starts", type=int, default=30)
-    parser.add_argument("--playouts", type=int, default=5)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--iterations", type=int, default=60)
+    parser.add_argument("--starts", type=count, default=30)
+    parser.add_argument("--playouts", type=count, default=5)
+    parser.add_argument("--repeats", type=count, default=3)
+    parser.add_argument("--iterations", type=count, default=60)
     args = parser.parse_args()
     games = starts(args.starts)
     rows = []
