@@ -6,7 +6,7 @@ The tree (`tree_from`, issue 77): at the default 1.5 s a two-player decision is 
 (`players.honest`: an IS-MCTS over the static ranking's best ten moves, playouts to the end of the game by
 the light policy), rewarded by the squashed VP lead over the rival alone (`tree_win` 0), where the honest
 search counts half the win: so scored it won 105.5 of 200 games against the honest search at 1.5 s each (not
-shown better than it), where the flat search with deepening below won 44.5 of 100, and 46 of 70 head to head
+shown better than it), where the flat search with deepening below won 44.5 of 100, and 55 of 90 head to head
 against that flat search; at 0.5 s the flat search won 56 of 100 (docs/computer-players.md). Below 1 s and
 at three or four players the expert searches as follows.
 
