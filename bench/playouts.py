@@ -82,7 +82,8 @@ def measure(
         for action, lead, visits in search.evaluate(seen, k):
             digest(f"{action}:{lead:.9f}:{visits}".encode())
     searching = time.process_time() - started
-    return 1000 * spent / len(kept), 1000 * floor / len(kept), 1000 * searching / (iterations * max(1, len(views)))
+    per_iteration = 1000 * searching / (iterations * len(views)) if views else float("nan")  # no start in a turn
+    return 1000 * spent / len(kept), 1000 * floor / len(kept), per_iteration
 
 
 def count(text: str) -> int:

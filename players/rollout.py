@@ -220,16 +220,14 @@ def _order_rank(state: GameState, take: TakeOrder) -> tuple[float, int]:
 def _tile_buys(state: GameState, tiles: list[PlaceFactory], every: bool = False) -> list[Action]:
     """Of the face-up `tiles` the player can pay, those of a colour the orders need more of than the carts
     hold (`every`: all of them, the dearest coal first), the side that balances first."""
+    if not tiles:
+        return []
     p = state.players[state.current]
     if every:
-        if not tiles:
-            return []
         light, dark = p.tiles_by_side()
         chosen = [(TILES[state.factory[int(a.space) - 1] or 0], a) for a in tiles]
         chosen.sort(key=lambda ta: (ta[0].dark == (dark > light), -ta[0].colour))
         return [a for _, a in chosen]
-    if not tiles:
-        return []
     need = spots_open(p)
     if not any(need):
         return []
